@@ -1,0 +1,43 @@
+"""The ``tock`` command.
+
+Sub-commands live next to what they drive and are imported only when called, so that ``tock --help``
+and the rules commands start fast and never load OpenCV, Flask or the hardware libraries.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "serve": ("firmware_py.serve", "Run the companion: camera, rules, LEDs and the web page."),
+}
+"""Sub-command name -> (module whose `command` is the click command, one-line help)."""
+
+
+class LazyGroup(click.Group):
+    """A click group whose sub-commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module_name, _ = COMMANDS[cmd_name]
+        module = importlib.import_module(module_name)
+        command = getattr(module, "command")
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup)
+@click.version_option(package_name="tock-companion")
+def main() -> None:
+    """Tock companion: checks every move of a real Tock board against the rule sheet you chose."""

@@ -11,9 +11,9 @@ import importlib
 import click
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "serve": ("firmware_py.serve", "Run the companion: camera, rules, LEDs and the web page."),
+    "serve": ("firmware_py.serve:command", "Run the companion: camera, rules, LEDs and the web page."),
 }
-"""Sub-command name -> (module whose `command` is the click command, one-line help)."""
+"""Sub-command name -> ("package.module:attribute" of its click command or group, one-line help)."""
 
 
 class LazyGroup(click.Group):
@@ -25,9 +25,8 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        module_name, _ = COMMANDS[cmd_name]
-        module = importlib.import_module(module_name)
-        command = getattr(module, "command")
+        module_name, _, attribute = COMMANDS[cmd_name][0].partition(":")
+        command = getattr(importlib.import_module(module_name), attribute)
         assert isinstance(command, click.Command)
         return command
 

@@ -1,0 +1,1 @@
+"""Tests of the table: store, config, computer player, loop, serve."""

@@ -26,7 +26,8 @@ SCHEMA_VERSION = 1
 """Version of the tables below; a file written by a newer companion is refused, not guessed at."""
 
 EVENT_KINDS = ("move", "exchange")
-"""``move``: a move in the engine's notation (discards are moves too); ``exchange``: a card given to the partner."""
+"""``move``: a move in the engine's notation (discards are moves too); ``exchange``: a card given to the
+partner."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -123,10 +124,13 @@ class GameStore:
     def _check_version(self) -> None:
         row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         if row is None:
-            self._db.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            self._db.execute(
+                "INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
         elif int(row[0]) > SCHEMA_VERSION:
             raise StoreError(
-                f"{self.path} was written by a newer companion (schema {row[0]}, this one reads {SCHEMA_VERSION})"
+                f"{self.path} was written by a newer companion "
+                f"(schema {row[0]}, this one reads {SCHEMA_VERSION})"
             )
 
     @contextmanager
@@ -168,7 +172,9 @@ class GameStore:
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise KeyError(f"no saved game {game_id}")
-            n = db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
+            n = db.execute(
+                "SELECT COALESCE(MAX(n), 0) + 1 FROM events WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
             db.execute(
                 "INSERT INTO events (game_id, n, kind, seat, text, created) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, n, kind, seat, text, _now()),
@@ -179,7 +185,8 @@ class GameStore:
         """Mark the last event that counts as undone; returns it, or None when there is none."""
         with self._transaction() as db:
             row = db.execute(
-                "SELECT n, kind, seat, text FROM events WHERE game_id = ? AND undone = 0 ORDER BY n DESC LIMIT 1",
+                "SELECT n, kind, seat, text FROM events WHERE game_id = ? AND undone = 0 "
+                "ORDER BY n DESC LIMIT 1",
                 (game_id,),
             ).fetchone()
             if row is None:

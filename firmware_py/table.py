@@ -45,7 +45,7 @@ class Subscription:
                     pass
 
     def get(self, timeout: float) -> dict[str, Any] | None:
-        """Wait up to ``timeout`` seconds for the next event; None when nothing happened (send a heartbeat)."""
+        """Wait up to ``timeout`` seconds for the next event; None if nothing happened (send a heartbeat)."""
         if self.closed:
             return None
         try:
@@ -98,11 +98,11 @@ class Table:
         raise NotImplementedError
 
     def seat_links(self) -> list[dict[str, Any]]:
-        """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages only."""
+        """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages."""
         raise NotImplementedError
 
     def setup_options(self) -> dict[str, Any]:
-        """What the set-up page offers: presets with every switch, board models, colours, camera modes, seats."""
+        """What the set-up page offers: presets with every switch, board models, colours, cameras, seats."""
         raise NotImplementedError
 
     # -- set-up ------------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ class Table:
     # -- learning ----------------------------------------------------------------------------------
 
     def explain(self, move: str, *, token: str | None = None) -> dict[str, Any]:
-        """"Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play.
+        """ "Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play.
 
         Raises:
             TableError: 400 bad notation, 403 bad token.

@@ -1,0 +1,370 @@
+"""The companion's settings: ``tock.toml`` (read with tomllib), checked key by key.
+
+Every key is documented in ``docs/config.md``. A bad file stops the companion with one line naming the
+key and what it expects (:class:`firmware_py.errors.ConfigError`), never a traceback. The same checks
+validate the set-up page's new-game requests (:func:`parse_game_settings`), so that a table configured in
+the file and one set up on the page obey the same rules.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from firmware_py.engine.board import SECTION_LETTERS
+from firmware_py.errors import ConfigError
+
+DEFAULT_DB = Path("tock-data") / "tock.sqlite3"
+"""Where games are saved unless ``[store] path`` or ``--db`` says otherwise (git-ignored)."""
+
+SEAT_COLOURS = {
+    "A": "#d62728",
+    "B": "#1f77b4",
+    "C": "#2ca02c",
+    "D": "#f2c500",
+    "E": "#8e44ad",
+    "F": "#ff7f0e",
+    "G": "#f0f0f0",
+    "H": "#202020",
+}
+"""Default marble colour of each seat: A red, B blue, C green, D yellow, E purple, F orange, G white,
+H black."""
+
+BOARD_MODELS = {"tock4": 4, "tock6": 6}
+"""Board models the companion knows, with their number of sections."""
+
+CARD_MODES = ("digital", "physical")
+CAMERA_KINDS = ("sim", "none", "picamera2")
+CAMERA_PREFIXES = ("opencv:", "replay:")
+LED_BACKENDS = ("sim", "ws281x", "pi5")
+
+_COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSettings:
+    """One seat at the table."""
+
+    seat: str
+    """Section letter ``A``.. of the seat."""
+    name: str
+    colour: str
+    """Marble colour as ``#rrggbb``."""
+    team: int
+    """Team number from 0; partners share it."""
+    computer: bool
+    """Played by the companion's heuristic player (a person still moves the marble)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "colour": self.colour,
+            "team": self.team,
+            "computer": self.computer,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """How a game is set up: the ``[table]`` section, or the set-up page's request."""
+
+    preset: str = "r1"
+    switches: dict[str, Any] = field(default_factory=dict)
+    """House rules: engine switch name -> value (enum values as their text)."""
+    model: str = "tock4"
+    cards: str = "digital"
+    """``digital``: the companion deals, hands on the phones; ``physical``: real cards, named on the page."""
+    camera: bool = True
+    """Read the board with the camera; False: moves are entered on the page."""
+    seats: tuple[SeatSettings, ...] = ()
+    seed: int | None = None
+    """Deck seed; None draws one (saved with the game either way)."""
+
+    @property
+    def sections(self) -> int:
+        return BOARD_MODELS[self.model]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form, as saved with the game and accepted back by :func:`parse_game_settings`."""
+        return {
+            "preset": self.preset,
+            "switches": dict(self.switches),
+            "model": self.model,
+            "cards": self.cards,
+            "camera": self.camera,
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CameraSettings:
+    """The ``[camera]`` section."""
+
+    source: str = "sim"
+    """``sim``, ``none``, ``picamera2``, ``opencv:N`` or ``replay:DIR``."""
+    still_frames: int = 3
+    fps: float = 10.0
+    reopen_seconds: float = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class WebSettings:
+    """The ``[web]`` section."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSettings:
+    """The ``[buttons]`` section: GPIO (BCM) pins of the three table buttons, or none."""
+
+    enabled: bool = False
+    confirm: int = 17
+    undo: int = 27
+    next: int = 22
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything ``tock serve`` needs, from defaults, the file and the command line."""
+
+    game: GameSettings = field(default_factory=lambda: default_game())
+    camera: CameraSettings = field(default_factory=CameraSettings)
+    leds: dict[str, Any] = field(default_factory=lambda: {"backend": "sim"})
+    """The ``[leds]`` table, handed to ``hardware.leds.LedConfig.from_dict`` (which names bad keys)."""
+    web: WebSettings = field(default_factory=WebSettings)
+    buttons: ButtonSettings = field(default_factory=ButtonSettings)
+    db: Path = DEFAULT_DB
+    computer_delay: float = 0.8
+    """Seconds a computer seat 'thinks' before its move is shown (none in tests)."""
+
+
+def default_seats(count: int = 4, sections: int = 4, *, humans: int = 1) -> tuple[SeatSettings, ...]:
+    """Seats spread evenly round the board; the first ``humans`` are people, the rest computer seats.
+
+    Partners sit opposite: with 4 seats A and C are a team against B and D; with 6, A C E against B D F.
+    """
+    step = sections // count if sections % count == 0 else 1
+    letters = [SECTION_LETTERS[i * step] for i in range(count)]
+    teams = 2 if count % 2 == 0 and count >= 4 else count
+    return tuple(
+        SeatSettings(
+            seat=letter,
+            name=(f"Joueur {letter}" if i < humans else f"Ordinateur {letter}"),
+            colour=SEAT_COLOURS[letter],
+            team=i % teams,
+            computer=i >= humans,
+        )
+        for i, letter in enumerate(letters)
+    )
+
+
+def default_game() -> GameSettings:
+    """The demo game: one person (seat A) and three computer seats, preset r1, digital cards."""
+    return GameSettings(seats=default_seats())
+
+
+# -- checking values -------------------------------------------------------------------------------
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], key: str, expected: str) -> Any:
+    if isinstance(value, bool) and kind is not bool and (kind is int or kind == (int, float)):
+        raise ConfigError(key, expected, value)
+    if not isinstance(value, kind):
+        raise ConfigError(key, expected, value)
+    return value
+
+
+def _check_keys(table: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    for key in table:
+        if key not in allowed:
+            name = f"{where}.{key}" if where else key
+            raise ConfigError(name, f"no such key (known: {', '.join(allowed)})")
+
+
+def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    return dict(_expect(value, dict, key, "a table"))
+
+
+def parse_seats(value: Any, sections: int, key: str = "seats") -> tuple[SeatSettings, ...]:
+    """Check a list of seat tables: ``seat``, then ``name``, ``colour``, ``team``, ``computer`` if given."""
+    _expect(value, list, key, "a list of seats")
+    if not 2 <= len(value) <= sections:
+        raise ConfigError(key, f"2 to {sections} seats on a {sections}-section board", len(value))
+    seats: list[SeatSettings] = []
+    allowed = tuple(SECTION_LETTERS[:sections])
+    teams_default = 2 if len(value) % 2 == 0 and len(value) >= 4 else len(value)
+    for i, raw in enumerate(value):
+        where = f"{key}[{i}]"
+        raw = _expect(raw, dict, where, "a table with seat, name, colour, team, computer")
+        _check_keys(raw, ("seat", "name", "colour", "team", "computer"), where)
+        letter = _expect(raw.get("seat"), str, f"{where}.seat", f"a section letter {', '.join(allowed)}")
+        if letter not in allowed:
+            raise ConfigError(f"{where}.seat", f"a section letter {', '.join(allowed)}", letter)
+        if any(s.seat == letter for s in seats):
+            raise ConfigError(f"{where}.seat", "each seat letter once", letter)
+        name = _expect(raw.get("name", f"Joueur {letter}"), str, f"{where}.name", "a name (text)").strip()
+        if not name or len(name) > 40:
+            raise ConfigError(f"{where}.name", "a name of 1 to 40 characters", name)
+        colour = _expect(
+            raw.get("colour", SEAT_COLOURS[letter]), str, f"{where}.colour", "a colour '#rrggbb'"
+        )
+        if not _COLOUR_RE.match(colour):
+            raise ConfigError(f"{where}.colour", "a colour '#rrggbb'", colour)
+        team = _expect(raw.get("team", i % teams_default), int, f"{where}.team", "a team number 0..7")
+        if not 0 <= team <= 7:
+            raise ConfigError(f"{where}.team", "a team number 0..7", team)
+        computer = _expect(raw.get("computer", False), bool, f"{where}.computer", "true or false")
+        seats.append(SeatSettings(letter, name, colour.lower(), team, computer))
+    order = {letter: i for i, letter in enumerate(SECTION_LETTERS)}
+    return tuple(sorted(seats, key=lambda s: order[s.seat]))
+
+
+def parse_game_settings(data: dict[str, Any], *, prefix: str = "") -> GameSettings:
+    """Check a game set-up (the ``[table]`` section, or the set-up page's JSON).
+
+    Raises:
+        ConfigError: naming the first wrong key (``prefix`` + key).
+    """
+    _check_keys(data, ("preset", "switches", "model", "cards", "camera", "seats", "seed"), prefix.rstrip("."))
+    preset = _expect(data.get("preset", "r1"), str, prefix + "preset", "a preset name such as 'r1'")
+    switches = dict(_expect(data.get("switches", {}), dict, prefix + "switches", "a table of rule switches"))
+    model = _expect(data.get("model", "tock4"), str, prefix + "model", f"one of {', '.join(BOARD_MODELS)}")
+    if model not in BOARD_MODELS:
+        raise ConfigError(prefix + "model", f"one of {', '.join(BOARD_MODELS)}", model)
+    cards = _expect(data.get("cards", "digital"), str, prefix + "cards", f"one of {', '.join(CARD_MODES)}")
+    if cards not in CARD_MODES:
+        raise ConfigError(prefix + "cards", f"one of {', '.join(CARD_MODES)}", cards)
+    camera = _expect(data.get("camera", True), bool, prefix + "camera", "true or false")
+    sections = BOARD_MODELS[model]
+    if "seats" in data:
+        seats = parse_seats(data["seats"], sections, prefix + "seats")
+    else:
+        seats = default_seats(4 if sections == 4 else 6, sections)
+    seed = data.get("seed")
+    if seed is not None:
+        _expect(seed, int, prefix + "seed", "a whole number 0..2**63-1")
+        if not 0 <= seed < 2**63:
+            raise ConfigError(prefix + "seed", "a whole number 0..2**63-1", seed)
+    return GameSettings(preset, switches, model, cards, camera, seats, seed)
+
+
+def check_camera_source(source: str, key: str = "camera.source") -> str:
+    """Check a camera source spec: ``sim``, ``none``, ``picamera2``, ``opencv:N`` or ``replay:DIR``."""
+    expected = "sim, none, picamera2, opencv:N (a camera number) or replay:DIR (a folder of photos)"
+    if source in CAMERA_KINDS:
+        return source
+    if source.startswith("opencv:") and source[7:].isdigit():
+        return source
+    if source.startswith("replay:") and source[7:]:
+        return source
+    raise ConfigError(key, expected, source)
+
+
+def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
+    """Check a whole ``tock.toml`` (already parsed) and fill in the defaults.
+
+    Raises:
+        ConfigError: naming the first wrong key.
+    """
+    try:
+        _check_keys(data, ("table", "camera", "leds", "web", "buttons", "store", "computer"), "")
+        game = parse_game_settings(_table(data, "table"), prefix="table.")
+
+        camera_data = _table(data, "camera")
+        _check_keys(camera_data, ("source", "still_frames", "fps", "reopen_seconds"), "camera")
+        source_spec = check_camera_source(
+            _expect(camera_data.get("source", "sim"), str, "camera.source", "a camera source (text)")
+        )
+        still = _expect(
+            camera_data.get("still_frames", 3), int, "camera.still_frames", "a whole number 1..30"
+        )
+        if not 1 <= still <= 30:
+            raise ConfigError("camera.still_frames", "a whole number 1..30", still)
+        fps = float(_expect(camera_data.get("fps", 10.0), (int, float), "camera.fps", "a number 1..60"))
+        if not 1 <= fps <= 60:
+            raise ConfigError("camera.fps", "a number 1..60", fps)
+        reopen = float(
+            _expect(
+                camera_data.get("reopen_seconds", 2.0), (int, float), "camera.reopen_seconds", "seconds > 0"
+            )
+        )
+        if reopen <= 0:
+            raise ConfigError("camera.reopen_seconds", "seconds > 0", reopen)
+        camera = CameraSettings(source_spec, still, fps, reopen)
+
+        leds = _table(data, "leds")
+        backend = _expect(
+            leds.setdefault("backend", "sim"), str, "leds.backend", f"one of {', '.join(LED_BACKENDS)}"
+        )
+        if backend not in LED_BACKENDS:
+            raise ConfigError("leds.backend", f"one of {', '.join(LED_BACKENDS)}", backend)
+
+        web_data = _table(data, "web")
+        _check_keys(web_data, ("host", "port"), "web")
+        host = _expect(web_data.get("host", "127.0.0.1"), str, "web.host", "an address such as '0.0.0.0'")
+        port = _expect(web_data.get("port", 8000), int, "web.port", "a port 1..65535")
+        if not 1 <= port <= 65535:
+            raise ConfigError("web.port", "a port 1..65535", port)
+
+        buttons_data = _table(data, "buttons")
+        _check_keys(buttons_data, ("enabled", "confirm", "undo", "next"), "buttons")
+        enabled = _expect(buttons_data.get("enabled", False), bool, "buttons.enabled", "true or false")
+        pins = {}
+        for name, default in (("confirm", 17), ("undo", 27), ("next", 22)):
+            pin = _expect(buttons_data.get(name, default), int, f"buttons.{name}", "a GPIO number 0..27")
+            if not 0 <= pin <= 27:
+                raise ConfigError(f"buttons.{name}", "a GPIO number 0..27", pin)
+            pins[name] = pin
+        if len(set(pins.values())) != 3:
+            raise ConfigError("buttons", "three different GPIO pins", pins)
+        buttons = ButtonSettings(enabled, **pins)
+
+        store_data = _table(data, "store")
+        _check_keys(store_data, ("path",), "store")
+        db = Path(_expect(store_data.get("path", str(DEFAULT_DB)), str, "store.path", "a file path"))
+
+        computer_data = _table(data, "computer")
+        _check_keys(computer_data, ("delay",), "computer")
+        delay = float(
+            _expect(computer_data.get("delay", 0.8), (int, float), "computer.delay", "seconds 0..10")
+        )
+        if not 0 <= delay <= 10:
+            raise ConfigError("computer.delay", "seconds 0..10", delay)
+    except ConfigError as error:
+        if source is None:
+            raise
+        raise _with_source(error, source) from None
+    return Config(game, camera, leds, WebSettings(host, port), buttons, db, delay)
+
+
+def _with_source(error: ConfigError, source: str) -> ConfigError:
+    wrapped = ConfigError(error.key, error.expected)
+    wrapped.args = (f"{source}: {error.args[0]}",)
+    return wrapped
+
+
+def load_config(path: Path | None) -> Config:
+    """Read and check ``path`` (None: the defaults).
+
+    Raises:
+        ConfigError: the file is missing, is not TOML, or holds a bad value (one line naming the key).
+    """
+    if path is None:
+        return Config()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError("--config", f"a readable TOML file ({error.strerror})", str(path)) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError("syntax", f"valid TOML ({error})", source=str(path)) from None
+    return parse_config(data, source=str(path))

@@ -1,0 +1,161 @@
+"""tock.toml: defaults, every section read, and one clear line naming the key for every bad value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from firmware_py.config import Config, default_seats, load_config, parse_config, parse_game_settings
+from firmware_py.errors import ConfigError
+
+FULL = """
+[table]
+preset = "r2"
+model = "tock6"
+cards = "physical"
+camera = false
+seed = 7
+switches = { jokers = 2 }
+seats = [
+  { seat = "A", name = "Ana", computer = false, team = 0 },
+  { seat = "C", name = "Bot", computer = true, team = 1, colour = "#00FF00" },
+]
+
+[camera]
+source = "opencv:1"
+still_frames = 4
+fps = 15
+reopen_seconds = 1.5
+
+[leds]
+backend = "ws281x"
+count = 120
+
+[web]
+host = "0.0.0.0"
+port = 8080
+
+[buttons]
+enabled = true
+confirm = 5
+undo = 6
+next = 13
+
+[store]
+path = "/var/lib/tock/tock.sqlite3"
+
+[computer]
+delay = 0
+"""
+
+
+def test_no_file_gives_the_demo_game_in_simulation() -> None:
+    config = load_config(None)
+    assert config == Config()
+    assert config.camera.source == "sim" and config.leds == {"backend": "sim"}
+    assert [(s.seat, s.computer, s.team) for s in config.game.seats] == [
+        ("A", False, 0),
+        ("B", True, 1),
+        ("C", True, 0),
+        ("D", True, 1),
+    ]
+    assert str(config.db) == "tock-data/tock.sqlite3"
+
+
+def test_every_section_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "tock.toml"
+    path.write_text(FULL, encoding="utf-8")
+    config = load_config(path)
+    game = config.game
+    assert (game.preset, game.model, game.sections, game.cards, game.camera, game.seed) == (
+        "r2",
+        "tock6",
+        6,
+        "physical",
+        False,
+        7,
+    )
+    assert game.switches == {"jokers": 2}
+    assert [(s.seat, s.name, s.colour, s.computer) for s in game.seats] == [
+        ("A", "Ana", "#d62728", False),
+        ("C", "Bot", "#00ff00", True),
+    ]
+    assert (config.camera.source, config.camera.still_frames, config.camera.fps) == ("opencv:1", 4, 15.0)
+    assert config.leds == {"backend": "ws281x", "count": 120}
+    assert (config.web.host, config.web.port) == ("0.0.0.0", 8080)
+    assert (config.buttons.enabled, config.buttons.confirm, config.buttons.undo, config.buttons.next) == (
+        True,
+        5,
+        6,
+        13,
+    )
+    assert str(config.db) == "/var/lib/tock/tock.sqlite3" and config.computer_delay == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[camera]\nsource = 'webcam'", "tock.toml: camera.source: expected sim, none, picamera2, opencv:N"),
+        ("[camera]\nfps = 'fast'", "tock.toml: camera.fps: expected a number 1..60, got 'fast'"),
+        (
+            "[camera]\nstill_frames = 0",
+            "tock.toml: camera.still_frames: expected a whole number 1..30, got 0",
+        ),
+        ("[camera]\nfsp = 3", "tock.toml: camera.fsp: expected no such key (known: source, still_frames"),
+        ("[web]\nport = 70000", "tock.toml: web.port: expected a port 1..65535, got 70000"),
+        ("[web]\nport = true", "tock.toml: web.port: expected a port 1..65535, got True"),
+        ("[leds]\nbackend = 'neon'", "tock.toml: leds.backend: expected one of sim, ws281x, pi5, got 'neon'"),
+        ("[table]\nmodel = 'tock5'", "tock.toml: table.model: expected one of tock4, tock6, got 'tock5'"),
+        ("[table]\ncards = 'tarot'", "tock.toml: table.cards: expected one of digital, physical"),
+        ("[table]\nseats = [{seat = 'A'}]", "tock.toml: table.seats: expected 2 to 4 seats"),
+        (
+            "[table]\nseats = [{seat = 'A'}, {seat = 'E'}]",
+            "tock.toml: table.seats[1].seat: expected a section",
+        ),
+        (
+            "[table]\nseats = [{seat = 'A'}, {seat = 'A'}]",
+            "tock.toml: table.seats[1].seat: expected each seat",
+        ),
+        (
+            "[table]\nseats = [{seat = 'A'}, {seat = 'B', colour = 'red'}]",
+            "tock.toml: table.seats[1].colour: expected a colour '#rrggbb', got 'red'",
+        ),
+        ("[table]\nseed = -1", "tock.toml: table.seed: expected a whole number"),
+        ("[buttons]\nconfirm = 5\nundo = 5", "tock.toml: buttons: expected three different GPIO pins"),
+        ("[computer]\ndelay = 60", "tock.toml: computer.delay: expected seconds 0..10, got 60.0"),
+        ("[colour]\nx = 1", "tock.toml: colour: expected no such key"),
+        ("camera = 3", "tock.toml: camera: expected a table, got 3"),
+        ("[table\n", "tock.toml: syntax: expected valid TOML (Expected"),
+    ],
+)
+def test_a_bad_value_is_one_line_naming_the_key(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "tock.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value).replace(str(tmp_path) + "/", "").startswith(message)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="--config: expected a readable TOML file"):
+        load_config(tmp_path / "nope.toml")
+
+
+def test_game_settings_round_trip_through_their_json_form() -> None:
+    settings = parse_config({"table": {"seed": 3, "switches": {"jokers": 2}}}).game
+    assert parse_game_settings(settings.to_dict()) == settings
+
+
+def test_default_seats_sit_opposite_their_partners() -> None:
+    assert [(s.seat, s.team) for s in default_seats(2, 4)] == [("A", 0), ("C", 1)]
+    assert [(s.seat, s.team) for s in default_seats(6, 6, humans=2)] == [
+        ("A", 0),
+        ("B", 1),
+        ("C", 0),
+        ("D", 1),
+        ("E", 0),
+        ("F", 1),
+    ]
+    assert [s.computer for s in default_seats(3, 6, humans=2)] == [False, False, True]

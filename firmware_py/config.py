@@ -16,6 +16,8 @@ from typing import Any
 
 from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.errors import ConfigError
+from hardware.errors import LedConfigError
+from hardware.ledconfig import LedConfig
 
 DEFAULT_DB = Path("tock-data") / "tock.sqlite3"
 """Where games are saved unless ``[store] path`` or ``--db`` says otherwise (git-ignored)."""
@@ -39,7 +41,6 @@ BOARD_MODELS = {"tock4": 4, "tock6": 6}
 CARD_MODES = ("digital", "physical")
 CAMERA_KINDS = ("sim", "none", "picamera2")
 CAMERA_PREFIXES = ("opencv:", "replay:")
-LED_BACKENDS = ("sim", "ws281x", "pi5")
 
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -301,11 +302,11 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
         camera = CameraSettings(source_spec, still, fps, reopen)
 
         leds = _table(data, "leds")
-        backend = _expect(
-            leds.setdefault("backend", "sim"), str, "leds.backend", f"one of {', '.join(LED_BACKENDS)}"
-        )
-        if backend not in LED_BACKENDS:
-            raise ConfigError("leds.backend", f"one of {', '.join(LED_BACKENDS)}", backend)
+        try:  # the LED count may be left out: it is then taken from the board model's LED map
+            LedConfig.from_mapping({"count": 1, **leds})
+        except LedConfigError as error:
+            raise ConfigError("leds", "LED settings", message=str(error)) from None
+        leds.setdefault("backend", "sim")
 
         web_data = _table(data, "web")
         _check_keys(web_data, ("host", "port"), "web")
@@ -341,14 +342,8 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
     except ConfigError as error:
         if source is None:
             raise
-        raise _with_source(error, source) from None
+        raise error.in_file(source) from None
     return Config(game, camera, leds, WebSettings(host, port), buttons, db, delay)
-
-
-def _with_source(error: ConfigError, source: str) -> ConfigError:
-    wrapped = ConfigError(error.key, error.expected)
-    wrapped.args = (f"{source}: {error.args[0]}",)
-    return wrapped
 
 
 def load_config(path: Path | None) -> Config:

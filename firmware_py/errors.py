@@ -64,11 +64,24 @@ class ConfigError(Exception):
         expected: what the key must hold, in words.
         got: the value found (shown with ``repr``), if any.
         source: the file the value came from, if any.
+        message: the whole line when another layer already worded it (e.g. the LED settings' checks).
     """
 
-    def __init__(self, key: str, expected: str, got: object = None, *, source: str | None = None) -> None:
+    def __init__(
+        self,
+        key: str,
+        expected: str,
+        got: object = None,
+        *,
+        source: str | None = None,
+        message: str | None = None,
+    ) -> None:
         where = f"{source}: " if source else ""
         found = f", got {got!r}" if got is not None else ""
-        super().__init__(f"{where}{key}: expected {expected}{found}")
+        super().__init__(where + (message or f"{key}: expected {expected}{found}"))
         self.key = key
         self.expected = expected
+
+    def in_file(self, source: str) -> ConfigError:
+        """The same error, its line prefixed with the file it came from."""
+        return ConfigError(self.key, self.expected, message=f"{source}: {self.args[0]}")

@@ -105,7 +105,10 @@ def test_every_section_is_read(tmp_path: Path) -> None:
         ("[camera]\nfsp = 3", "tock.toml: camera.fsp: expected no such key (known: source, still_frames"),
         ("[web]\nport = 70000", "tock.toml: web.port: expected a port 1..65535, got 70000"),
         ("[web]\nport = true", "tock.toml: web.port: expected a port 1..65535, got True"),
-        ("[leds]\nbackend = 'neon'", "tock.toml: leds.backend: expected one of sim, ws281x, pi5, got 'neon'"),
+        (
+            "[leds]\nbackend = 'neon'",
+            "tock.toml: leds.backend must be one of 'sim', 'ws281x', 'pi5', not 'neon'",
+        ),
         ("[table]\nmodel = 'tock5'", "tock.toml: table.model: expected one of tock4, tock6, got 'tock5'"),
         ("[table]\ncards = 'tarot'", "tock.toml: table.cards: expected one of digital, physical"),
         ("[table]\nseats = [{seat = 'A'}]", "tock.toml: table.seats: expected 2 to 4 seats"),

@@ -1,0 +1,32 @@
+"""The errors of the hardware layer.
+
+Every error derives from :class:`HardwareError` and also from the builtin a caller would expect
+(gpiozero's pattern), so ``except ValueError`` still catches a bad configuration. Messages name what
+to install, plug in, close or fix, because they end up in front of a person building a table.
+"""
+
+from __future__ import annotations
+
+
+class HardwareError(Exception):
+    """Root of every error raised by the hardware layer."""
+
+
+class LedConfigError(HardwareError, ValueError):
+    """An LED setting is missing, of the wrong type or out of range; the message names the key."""
+
+
+class LedMapError(HardwareError, ValueError):
+    """An LED map file is missing, malformed, or disagrees with the board or the strip."""
+
+
+class LedStripUnavailable(HardwareError, RuntimeError):
+    """The LED driver library is missing or the strip could not be started on this machine."""
+
+
+class CameraUnavailable(HardwareError, RuntimeError):
+    """No camera, camera busy, or its library missing; the message says what to install, plug or close."""
+
+
+class DeviceClosed(HardwareError, RuntimeError):
+    """A strip, driver or camera was used after ``close()``."""

@@ -1,0 +1,98 @@
+"""WS2812 on a Raspberry Pi 1-4 through rpi-ws281x's ``PixelStrip`` (imported when a strip is made).
+
+GPIO18 (or 12) uses the PWM peripheral and needs root for ``/dev/mem``; GPIO10 uses SPI, needs no
+root (the user in the ``spi`` group, SPI enabled with ``raspi-config``); GPIO13/19 use PWM channel 1
+and GPIO21 uses PCM. rpi-ws281x does not run on a Pi 5: use the ``pi5`` backend there.
+"""
+
+from __future__ import annotations
+
+import atexit
+from typing import Any
+
+from hardware.colour import RGB
+from hardware.errors import LedStripUnavailable
+from hardware.ledconfig import LedConfig
+from hardware.ledstrip import LedStrip
+
+PWM_CHANNEL_1_PINS = frozenset({13, 19})
+SUPPORTED_PINS = frozenset({10, 12, 13, 18, 19, 21})
+"""GPIOs rpi-ws281x can drive: PWM0 (12, 18), PWM1 (13, 19), SPI (10), PCM (21)."""
+
+FREQUENCY_HZ = 800_000
+DMA_CHANNEL = 10
+"""DMA 10 is the channel rpi-ws281x recommends; lower ones are used by the GPU and the SD card."""
+
+
+class Ws281xStrip(LedStrip):
+    """Extends :class:`LedStrip` with rpi-ws281x (Raspberry Pi 1-4).
+
+    The library's own brightness stays at 255: the brightness cap and the current budget are applied
+    by :class:`LedStrip` so that every backend dims the same way; the colour order is handed to the
+    library as its strip type.
+
+    Raises:
+        LedStripUnavailable: rpi-ws281x is not installed, the pin is not one it can drive, or the
+            strip could not start (not a Pi 1-4, no root for PWM, SPI disabled); the message says
+            which and what to do.
+    """
+
+    def __init__(self, config: LedConfig) -> None:
+        super().__init__(config)
+        if config.pin not in SUPPORTED_PINS:
+            pins = ", ".join(str(p) for p in sorted(SUPPORTED_PINS))
+            raise LedStripUnavailable(
+                f"rpi-ws281x cannot drive GPIO{config.pin}: wire the data line to GPIO{pins} "
+                "(18 for PWM, 10 for SPI without root)"
+            )
+        try:
+            import rpi_ws281x
+        except ImportError as error:
+            raise LedStripUnavailable(
+                "the ws281x backend needs rpi-ws281x: pip install 'tock-companion[pi]' "
+                f"(or pip install rpi-ws281x) on a Raspberry Pi 1-4 ({error})"
+            ) from None
+        strip_type = getattr(rpi_ws281x.ws, f"WS2811_STRIP_{config.colour_order}")
+        channel = 1 if config.pin in PWM_CHANNEL_1_PINS else 0
+        self._strip: Any = rpi_ws281x.PixelStrip(
+            config.count, config.pin, FREQUENCY_HZ, DMA_CHANNEL, False, 255, channel, strip_type
+        )
+        try:
+            self._strip.begin()
+        except RuntimeError as error:
+            self._discard_unstarted()
+            raise LedStripUnavailable(_advice(config.pin, str(error))) from None
+
+    def _discard_unstarted(self) -> None:
+        """Free the C structure of a strip whose ``begin()`` failed.
+
+        PixelStrip registers an exit hook that calls ``ws2811_fini``, which crashes the interpreter
+        (segmentation fault) on a structure that was never started; so unregister it and free the
+        structure directly.
+        """
+        atexit.unregister(self._strip._cleanup)
+        import _rpi_ws281x
+
+        _rpi_ws281x.delete_ws2811_t(self._strip._leds)
+        self._strip._leds = None
+        self._strip._channel = None
+
+    def _write(self, frame: list[RGB]) -> None:
+        for index, (r, g, b) in enumerate(frame):
+            self._strip.setPixelColorRGB(index, r, g, b)
+        self._strip.show()
+
+    def _release(self) -> None:
+        atexit.unregister(self._strip._cleanup)
+        self._strip._cleanup()
+
+
+def _advice(pin: int, reason: str) -> str:
+    if pin == 10:
+        fix = (
+            "enable SPI (sudo raspi-config nonint do_spi 0), add the user to the spi group, and on a "
+            "Pi 4 set core_freq_min=500 in /boot/firmware/config.txt"
+        )
+    else:
+        fix = "run as root for PWM on GPIO18, or wire the data line to GPIO10 and use SPI (no root)"
+    return f"the LED strip did not start on GPIO{pin} ({reason}): this needs a Raspberry Pi 1-4; {fix}"

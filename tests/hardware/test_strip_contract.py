@@ -1,0 +1,170 @@
+"""The same tests over every LED backend that can load here.
+
+The simulated strip always runs; the Pi 5 backend runs over a stand-in for its driver module with the
+real module's interface (what it was handed is what the LEDs would receive); rpi-ws281x, when
+installed, is constructed against the real library, which cannot start without a Raspberry Pi 1-4 and
+must say so clearly. On a Pi, ``tock leds walk`` is the check of the real strip: LEDs cannot be read
+back.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from hardware.colour import current_ma
+from hardware.errors import DeviceClosed
+from hardware.leds import LedConfig, LedStrip, LedStripUnavailable, SimulatedStrip, open_strip
+from tests.hardware.conftest import FakePi5Driver
+
+COUNT = 6
+WireReader = Callable[[], bytes]
+
+
+def _sim(config: LedConfig, fake_pi5: FakePi5Driver) -> tuple[LedStrip, WireReader]:
+    strip = open_strip(config)
+    assert isinstance(strip, SimulatedStrip)
+    return strip, lambda: strip.last_bytes
+
+
+def _pi5(config: LedConfig, fake_pi5: FakePi5Driver) -> tuple[LedStrip, WireReader]:
+    strip = open_strip(LedConfig(**{**_fields(config), "backend": "pi5"}))
+    return strip, lambda: fake_pi5.writes[-1][1]
+
+
+def _fields(config: LedConfig) -> dict[str, object]:
+    return {name: getattr(config, name) for name in config.__dataclass_fields__}
+
+
+@pytest.fixture(params=[_sim, _pi5], ids=["sim", "pi5"])
+def opener(
+    request: pytest.FixtureRequest, fake_pi5: FakePi5Driver
+) -> Callable[[LedConfig], tuple[LedStrip, WireReader]]:
+    def open_(config: LedConfig) -> tuple[LedStrip, WireReader]:
+        return request.param(config, fake_pi5)  # type: ignore[no-any-return]
+
+    return open_
+
+
+@pytest.fixture
+def strip_and_wire(
+    opener: Callable[[LedConfig], tuple[LedStrip, WireReader]],
+) -> Iterator[tuple[LedStrip, WireReader]]:
+    strip, wire = opener(LedConfig(count=COUNT, brightness=1.0, budget_ma=10_000.0))
+    yield strip, wire
+    strip.close()
+
+
+def test_the_strip_has_one_pixel_per_configured_led(strip_and_wire: tuple[LedStrip, WireReader]) -> None:
+    strip, _ = strip_and_wire
+    assert strip.num_pixels == COUNT
+
+
+def test_colours_leave_in_the_configured_order(strip_and_wire: tuple[LedStrip, WireReader]) -> None:
+    strip, wire = strip_and_wire
+    strip.show([(255, 0, 0), (0, 255, 0), (0, 0, 255), (1, 2, 3), (0, 0, 0), (0, 0, 0)])
+    if strip.config.colour_order == "GRB":
+        assert wire()[:12] == bytes([0, 255, 0, 255, 0, 0, 0, 0, 255, 2, 1, 3])
+
+
+def test_a_frame_of_the_wrong_length_is_refused(strip_and_wire: tuple[LedStrip, WireReader]) -> None:
+    strip, _ = strip_and_wire
+    with pytest.raises(ValueError, match="6 pixels"):
+        strip.show([(0, 0, 0)] * (COUNT + 1))
+
+
+def test_a_malformed_colour_is_refused(strip_and_wire: tuple[LedStrip, WireReader]) -> None:
+    strip, _ = strip_and_wire
+    with pytest.raises(ValueError, match="pixel 2"):
+        strip.show([(0, 0, 0), (0, 0, 0), (0, 0, 256), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
+
+
+def test_the_brightness_cap_dims_every_colour(
+    opener: Callable[[LedConfig], tuple[LedStrip, WireReader]],
+) -> None:
+    strip, wire = opener(LedConfig(count=COUNT, brightness=0.25, budget_ma=10_000.0))
+    strip.show([(200, 100, 40)] * COUNT)
+    assert max(wire()) == 50
+    assert wire()[:3] == bytes([25, 50, 10])  # GRB
+    strip.close()
+
+
+def test_a_frame_never_draws_more_than_the_budget(
+    opener: Callable[[LedConfig], tuple[LedStrip, WireReader]],
+) -> None:
+    strip, wire = opener(LedConfig(count=COUNT, brightness=1.0, budget_ma=120.0))
+    strip.show([(255, 255, 255)] * COUNT)  # 360 mA asked for
+    drawn = current_ma([tuple(wire()[i : i + 3]) for i in range(0, 3 * COUNT, 3)])  # type: ignore[misc]
+    assert 110.0 <= drawn <= 120.0
+    strip.close()
+
+
+def test_closing_darkens_and_refuses_further_frames(strip_and_wire: tuple[LedStrip, WireReader]) -> None:
+    strip, wire = strip_and_wire
+    strip.show([(9, 9, 9)] * COUNT)
+    strip.close()
+    assert wire() == bytes(3 * COUNT)
+    with pytest.raises(DeviceClosed):
+        strip.show([(9, 9, 9)] * COUNT)
+    strip.close()  # a second close does nothing
+    assert strip.closed
+
+
+def test_the_simulated_strip_records_what_the_leds_show() -> None:
+    strip = SimulatedStrip(LedConfig(count=2, brightness=0.5), history=2)
+    strip.show([(100, 0, 0), (0, 0, 0)])
+    strip.show([(0, 200, 0), (0, 0, 0)])
+    strip.show([(0, 0, 20), (0, 0, 0)])
+    assert list(strip.frames) == [((0, 100, 0), (0, 0, 0)), ((0, 0, 10), (0, 0, 0))]
+    assert strip.last_frame == ((0, 0, 10), (0, 0, 0))
+    assert strip.last_current_ma == pytest.approx(10 * 20 / 255)
+    strip.reset()
+    assert strip.last_frame == ((0, 0, 0), (0, 0, 0)) and strip.last_bytes == b""
+
+
+def test_the_pi5_backend_writes_to_the_configured_gpio(fake_pi5: FakePi5Driver) -> None:
+    strip = open_strip(LedConfig(count=2, pin=21, backend="pi5", brightness=1.0))
+    strip.show([(1, 2, 3), (4, 5, 6)])
+    assert fake_pi5.writes[-1] == (21, bytes([2, 1, 3, 5, 4, 6]))
+    strip.close()
+
+
+def test_the_pi5_backend_says_what_is_missing_when_the_driver_fails(fake_pi5: FakePi5Driver) -> None:
+    fake_pi5.fail_with = "pio_init() failed"
+    with pytest.raises(LedStripUnavailable, match=r"pio_init\(\) failed.*Raspberry Pi 5 with /dev/pio0"):
+        open_strip(LedConfig(count=2, backend="pi5"))
+
+
+def test_the_pi5_backend_names_its_package_when_absent(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "adafruit_blinka_raspberry_pi5_neopixel", None)
+    with pytest.raises(LedStripUnavailable, match="adafruit-blinka-raspberry-pi5-neopixel"):
+        open_strip(LedConfig(count=2, backend="pi5"))
+
+
+HAVE_WS281X = importlib.util.find_spec("rpi_ws281x") is not None
+
+
+@pytest.mark.skipif(not HAVE_WS281X, reason="rpi-ws281x is not installed (pip install rpi-ws281x)")
+@pytest.mark.skipif(os.path.exists("/dev/mem"), reason="a machine with /dev/mem may really start the strip")
+@pytest.mark.parametrize(("pin", "advice"), [(18, "run as root for PWM"), (10, "enable SPI")])
+def test_rpi_ws281x_is_built_against_the_real_library_and_says_why_it_cannot_start(
+    pin: int, advice: str
+) -> None:
+    expected = rf"GPIO{pin} \(ws2811_init failed.*Raspberry Pi 1-4.*{advice}"
+    with pytest.raises(LedStripUnavailable, match=expected):
+        open_strip(LedConfig(count=COUNT, pin=pin, backend="ws281x"))
+
+
+def test_rpi_ws281x_names_its_package_when_absent(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "rpi_ws281x", None)
+    with pytest.raises(LedStripUnavailable, match=r"pip install 'tock-companion\[pi\]'"):
+        open_strip(LedConfig(count=COUNT, backend="ws281x"))
+
+
+def test_rpi_ws281x_refuses_a_pin_it_cannot_drive() -> None:
+    with pytest.raises(LedStripUnavailable, match="cannot drive GPIO4: wire the data line to GPIO10, 12"):
+        open_strip(LedConfig(count=COUNT, pin=4, backend="ws281x"))

@@ -1,0 +1,129 @@
+"""The three push buttons beside the board (confirm, undo, next), each with a press and a hold action.
+
+Built on gpiozero's ``Button``: each button is wired between its GPIO and ground (the internal
+pull-up holds it high). A *press* is reported when the button is released before ``hold_time``; a
+*hold* when it has been down for ``hold_time``, and then its release reports nothing, so one push is
+one action. Tests and the simulation hand in gpiozero's ``MockFactory`` as ``pin_factory``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any, Literal, TypeAlias
+
+ButtonName: TypeAlias = Literal["confirm", "undo", "next"]
+NAMES: tuple[ButtonName, ...] = ("confirm", "undo", "next")
+Callback: TypeAlias = Callable[[], None]
+
+
+class TableButtons:
+    """Confirm, undo and next buttons, with a callback for the press and for the hold of each.
+
+    Args:
+        confirm: GPIO (BCM) of the confirm button.
+        undo: GPIO of the undo button.
+        next: GPIO of the next button.
+        hold_time: seconds a button must stay down to count as held.
+        bounce_time: seconds of contact bounce to ignore (``None`` for none).
+        pin_factory: a gpiozero pin factory; by default gpiozero chooses (lgpio on a Pi).
+
+    Raises:
+        ValueError: two buttons share a GPIO, or ``hold_time`` is not positive.
+    """
+
+    def __init__(
+        self,
+        confirm: int,
+        undo: int,
+        next: int,
+        *,
+        hold_time: float = 1.0,
+        bounce_time: float | None = 0.05,
+        pin_factory: Any = None,
+    ) -> None:
+        pins = {"confirm": confirm, "undo": undo, "next": next}
+        if len(set(pins.values())) != len(pins):
+            raise ValueError(f"the three buttons need three different GPIOs, not {pins}")
+        if hold_time <= 0:
+            raise ValueError(f"hold_time must be > 0 seconds, not {hold_time}")
+        from gpiozero import Button
+
+        self._lock = threading.Lock()
+        self._on_press: dict[ButtonName, Callback | None] = dict.fromkeys(NAMES)
+        self._on_hold: dict[ButtonName, Callback | None] = dict.fromkeys(NAMES)
+        self._held: dict[ButtonName, bool] = dict.fromkeys(NAMES, False)
+        self._buttons: dict[ButtonName, Any] = {}
+        try:
+            for name in NAMES:
+                button = Button(
+                    pins[name], pull_up=True, bounce_time=bounce_time, hold_time=hold_time,
+                    pin_factory=pin_factory,
+                )
+                self._buttons[name] = button
+                button.when_pressed = self._pressed_handler(name)
+                button.when_held = self._held_handler(name)
+                button.when_released = self._released_handler(name)
+        except BaseException:
+            self.close()
+            raise
+
+    def on_press(self, name: ButtonName, callback: Callback | None) -> None:
+        """Call ``callback`` when button ``name`` is pressed and released before the hold time."""
+        self._on_press[self._check(name)] = callback
+
+    def on_hold(self, name: ButtonName, callback: Callback | None) -> None:
+        """Call ``callback`` when button ``name`` has been held down for the hold time."""
+        self._on_hold[self._check(name)] = callback
+
+    def is_pressed(self, name: ButtonName) -> bool:
+        """Whether button ``name`` is down now."""
+        return bool(self._buttons[self._check(name)].is_pressed)
+
+    def close(self) -> None:
+        """Release the GPIOs; calling it again does nothing."""
+        for button in self._buttons.values():
+            button.close()
+        self._buttons.clear()
+
+    def __enter__(self) -> TableButtons:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    @staticmethod
+    def _check(name: str) -> ButtonName:
+        if name not in NAMES:
+            raise ValueError(f"no button {name!r}: the buttons are {', '.join(NAMES)}")
+        return name
+
+    def _pressed_handler(self, name: ButtonName) -> Callback:
+        def pressed() -> None:
+            with self._lock:
+                self._held[name] = False
+
+        return pressed
+
+    def _held_handler(self, name: ButtonName) -> Callback:
+        def held() -> None:
+            with self._lock:
+                self._held[name] = True
+                callback = self._on_hold[name]
+            if callback is not None:
+                callback()
+
+        return held
+
+    def _released_handler(self, name: ButtonName) -> Callback:
+        def released() -> None:
+            with self._lock:
+                was_held, self._held[name] = self._held[name], False
+                callback = None if was_held else self._on_press[name]
+            if callback is not None:
+                callback()
+
+        return released

@@ -1,0 +1,75 @@
+"""The table's buttons, driven through gpiozero's own MockFactory."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from hardware.buttons import TableButtons
+
+CONFIRM, UNDO, NEXT = 17, 27, 22
+TIMEOUT = 10.0
+"""Upper bound for gpiozero's hold thread to react; no test depends on how fast it does."""
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    mock = MockFactory()
+    yield mock
+    mock.reset()
+
+
+def _buttons(factory: MockFactory, hold_time: float) -> TableButtons:
+    return TableButtons(CONFIRM, UNDO, NEXT, hold_time=hold_time, bounce_time=None, pin_factory=factory)
+
+
+def test_a_press_and_release_is_a_press_of_that_button_only(factory: MockFactory) -> None:
+    seen: list[str] = []
+    with _buttons(factory, hold_time=60.0) as buttons:
+        for name in ("confirm", "undo", "next"):
+            buttons.on_press(name, lambda name=name: seen.append(f"press {name}"))  # type: ignore[misc]
+            buttons.on_hold(name, lambda name=name: seen.append(f"hold {name}"))  # type: ignore[misc]
+        factory.pin(UNDO).drive_low()
+        assert buttons.is_pressed("undo") and not buttons.is_pressed("confirm")
+        assert seen == []  # a press is reported on release, once it is known not to be a hold
+        factory.pin(UNDO).drive_high()
+        factory.pin(NEXT).drive_low()
+        factory.pin(NEXT).drive_high()
+    assert seen == ["press undo", "press next"]
+
+
+def test_a_hold_is_reported_once_and_its_release_is_not_a_press(factory: MockFactory) -> None:
+    seen: list[str] = []
+    held = threading.Event()
+    with _buttons(factory, hold_time=0.01) as buttons:
+        buttons.on_press("confirm", lambda: seen.append("press"))
+        buttons.on_hold("confirm", lambda: (seen.append("hold"), held.set()))  # type: ignore[func-returns-value]
+        factory.pin(CONFIRM).drive_low()
+        assert held.wait(TIMEOUT)
+        factory.pin(CONFIRM).drive_high()
+    assert seen == ["hold"]
+
+
+def test_a_button_without_callbacks_is_ignored(factory: MockFactory) -> None:
+    with _buttons(factory, hold_time=60.0) as buttons:
+        buttons.on_press("confirm", None)
+        factory.pin(CONFIRM).drive_low()
+        factory.pin(CONFIRM).drive_high()
+        assert not buttons.is_pressed("confirm")
+
+
+def test_closing_releases_the_pins_for_another_owner(factory: MockFactory) -> None:
+    _buttons(factory, hold_time=1.0).close()
+    _buttons(factory, hold_time=1.0).close()  # would raise GPIOPinInUse if the pins were still held
+
+
+def test_bad_wiring_or_names_are_refused(factory: MockFactory) -> None:
+    with pytest.raises(ValueError, match="three different GPIOs"):
+        TableButtons(17, 17, 22, pin_factory=factory)
+    with pytest.raises(ValueError, match="hold_time must be > 0"):
+        TableButtons(17, 27, 22, hold_time=0, pin_factory=factory)
+    with _buttons(factory, hold_time=1.0) as buttons, pytest.raises(ValueError, match="no button 'ok'"):
+        buttons.on_press("ok", None)  # type: ignore[arg-type]

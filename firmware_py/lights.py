@@ -1,25 +1,20 @@
-"""What the LEDs under the holes say about the table's state, as one picture.
+"""What the LEDs under the holes say about the table's state.
 
 The table reduces its state to a few facts (whose turn, the destinations of the chosen card or of the
 computer's move, what is left to do in a move in progress, what is wrong on the board, who won);
-:func:`picture` turns those facts into a :class:`LedPicture`: steady holes and blinking holes. The same
-picture is mirrored on the web page (``leds`` of the public view) and animated on the strip
-(:meth:`LedPicture.animation`), so the page always shows what the board shows.
+:class:`LightFacts` composes hardware's pure scenes from them. The same facts give the animated scene
+for the strip (:meth:`LightFacts.scene_at`) and the still picture mirrored on the web page
+(:meth:`LightFacts.mirror`), so the page always shows what the board shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-RGB = tuple[int, int, int]
-
-RED: RGB = (255, 0, 0)
-"""A hole where a marble must not be (illegal board)."""
-DIM = 0.25
-"""Brightness of quiet hints (the seat to play shown at its start cell) against full colour."""
-BLINK_HZ = 2.0
-"""Blinking rate of holes that ask for an action."""
+from firmware_py.engine.board import PlaceKind, parse_place
+from hardware import scenes
+from hardware.colour import RGB, scale
 
 
 def hex_to_rgb(colour: str) -> RGB:
@@ -32,9 +27,8 @@ def rgb_to_hex(colour: RGB) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
-def _dim(colour: RGB, factor: float) -> RGB:
-    r, g, b = colour
-    return (int(r * factor), int(g * factor), int(b * factor))
+def _is_reserve(place: str) -> bool:
+    return parse_place(place).kind is PlaceKind.RESERVE
 
 
 @dataclass(frozen=True)
@@ -44,75 +38,63 @@ class LightFacts:
     colours: Mapping[str, RGB]
     """Seat letter -> marble colour."""
     turn: str | None = None
-    """Seat to play; its start cell glows dimly in its colour."""
+    """Seat to play."""
     turn_start: str | None = None
-    """Start cell of the seat to play."""
+    """Start cell of the seat to play, lit in its colour."""
     sources: tuple[str, ...] = ()
-    """Marbles the chosen card (or the computer's move) moves: blinking in the mover's colour."""
+    """Marbles the chosen card (or the computer's move) moves: pulsing in the mover's colour."""
     destinations: tuple[str, ...] = ()
     """Legal destinations of the chosen card, or the computer's move: steady in the mover's colour."""
-    to_do: tuple[str, ...] = ()
-    """Places still to change in a move in progress: blinking in the mover's colour."""
+    to_do: Mapping[str, str | None] = field(default_factory=dict)
+    """Move in progress: place still to change -> seat whose marble must come there (None: to empty)."""
     wrong: tuple[str, ...] = ()
-    """Places that differ from a legal board: blinking red."""
+    """Places that differ from a legal board: flashing red."""
     put_back: Mapping[str, str] = field(default_factory=dict)
-    """Place -> seat letter of a marble that must go back there: steady in that seat's colour."""
+    """Place -> seat letter of a marble that must go back there: glowing in that seat's colour."""
     winners: tuple[str, ...] = ()
     """Winning seats: their home cells glow."""
     homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Seat letter -> its home cells (for the winners' glow)."""
 
+    def _colour(self, seat: str | None) -> RGB:
+        return self.colours.get(seat or "", (255, 255, 255))
 
-@dataclass(frozen=True)
-class LedPicture:
-    """Steady and blinking holes; a hole in both blinks."""
+    def scene_at(self, t: float) -> dict[str, RGB]:
+        """The LED scene ``t`` seconds after the facts changed: problems first, then moves, then hints."""
+        winners = [{place: self._colour(s) for place in self.homes.get(s, ())} for s in self.winners]
+        if self.wrong or self.put_back:
+            put_back = {place: self._colour(seat) for place, seat in self.put_back.items()}
+            return scenes.combine(*winners, scenes.illegal_move(self.wrong, put_back, t))
+        mover = self._colour(self.turn)
+        layers = list(winners)
+        if self.turn_start is not None and not self.winners:
+            layers.append(scenes.seat_to_play(self.turn_start, scale(mover, scenes.GLOW)))
+        layers.append(scenes.legal_destinations(self.destinations, mover))
+        layers += [scenes.selected_marble(place, mover, t) for place in self.sources]
+        for place, seat in self.to_do.items():
+            if seat is not None and _is_reserve(place):
+                layers.append(scenes.captured_marble(place, self._colour(seat), t))
+            else:
+                layers.append(scenes.selected_marble(place, self._colour(seat) if seat else mover, t))
+        return scenes.combine(*layers)
 
-    steady: dict[str, RGB]
-    blinking: dict[str, RGB]
+    @property
+    def animated(self) -> bool:
+        """Whether the scene changes with time (something pulses, blinks or flashes)."""
+        return bool(self.sources or self.to_do or self.wrong)
+
+    def source(self) -> dict[str, RGB] | Callable[[float], dict[str, RGB]]:
+        """What to send to ``hardware.driver.LedDriver``: a still scene, or a function of time."""
+        return self.scene_at if self.animated else self.scene_at(0.0)
 
     def mirror(self) -> dict[str, str]:
-        """Place -> ``"#rrggbb"`` of every lit hole, for the web page."""
-        lit = dict(self.steady)
-        lit.update(self.blinking)
+        """Place -> ``"#rrggbb"`` of every hole lit at the scene's brightest, for the web page."""
+        lit = self.scene_at(0.0)
+        # pulses are at their floor at t=0: show them at full colour, as the eye remembers them
+        mover = self._colour(self.turn)
+        if not (self.wrong or self.put_back):
+            for place in self.sources:
+                lit[place] = mover
+            for place, seat in self.to_do.items():
+                lit[place] = self._colour(seat) if seat else mover
         return {place: rgb_to_hex(colour) for place, colour in sorted(lit.items())}
-
-    def at(self, seconds: float) -> dict[str, RGB]:
-        """The scene ``seconds`` after the picture was sent (blinking holes on half the time)."""
-        scene = dict(self.steady)
-        if int(seconds * BLINK_HZ * 2) % 2 == 0:
-            scene.update(self.blinking)
-        else:
-            for place in self.blinking:
-                scene.pop(place, None)
-        return scene
-
-    def animation(self) -> dict[str, RGB] | Callable[[float], dict[str, RGB]]:
-        """A still scene when nothing blinks, else a function of time for the LED driver."""
-        if not self.blinking:
-            return dict(self.steady)
-        return self.at
-
-
-def _paint(target: dict[str, RGB], places: Iterable[str], colour: RGB) -> None:
-    for place in places:
-        target[place] = colour
-
-
-def picture(facts: LightFacts) -> LedPicture:
-    """The LED picture of ``facts``: problems first, then what is in progress, then hints."""
-    steady: dict[str, RGB] = {}
-    blinking: dict[str, RGB] = {}
-    mover = facts.colours.get(facts.turn or "", (255, 255, 255))
-    for seat in facts.winners:
-        _paint(steady, facts.homes.get(seat, ()), facts.colours.get(seat, (255, 255, 255)))
-    if facts.wrong or facts.put_back:
-        for place, seat in facts.put_back.items():
-            steady[place] = facts.colours.get(seat, (255, 255, 255))
-        _paint(blinking, facts.wrong, RED)
-        return LedPicture(steady, blinking)
-    if facts.turn_start is not None and not facts.winners:
-        steady[facts.turn_start] = _dim(mover, DIM)
-    _paint(steady, facts.destinations, mover)
-    _paint(blinking, facts.sources, mover)
-    _paint(blinking, facts.to_do, mover)
-    return LedPicture(steady, blinking)

@@ -1,0 +1,97 @@
+"""Playing cards: rank and suit, the text form used everywhere (``7H``, ``10S``, ``JOKER``) and the pack."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from firmware_py.engine.errors import NotationError
+
+if TYPE_CHECKING:
+    from firmware_py.engine.rules import RuleSet
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""The thirteen ranks of a standard pack, in pack order."""
+JOKER = "JOKER"
+"""Rank of a joker (jokers have no suit)."""
+SUITS = ("S", "H", "D", "C")
+"""Spades, hearts, diamonds, clubs."""
+
+_RANK_NAMES = {
+    "A": ("As", "Ace"),
+    "J": ("Valet", "Jack"),
+    "Q": ("Dame", "Queen"),
+    "K": ("Roi", "King"),
+    JOKER: ("Joker", "Joker"),
+}
+_RANK_ALIASES = {"1": "A", "V": "J", "D": "Q", "R": "K", "11": "J", "12": "Q", "13": "K", "T": "10"}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card. ``suit`` is None for a joker, and for a physical card whose suit nobody told us.
+
+    >>> Card.parse("10s")
+    Card.parse('10S')
+    >>> str(Card.parse("7"))
+    '7'
+    """
+
+    rank: str
+    suit: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS and self.rank != JOKER:
+            raise NotationError(
+                f"unknown card rank {self.rank!r}: expected one of {' '.join(RANKS)} or {JOKER}"
+            )
+        if self.suit is not None and (self.suit not in SUITS or self.rank == JOKER):
+            raise NotationError(
+                f"unknown suit {self.suit!r} for {self.rank}: expected one of {' '.join(SUITS)}"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: ``7H``, ``10S``, ``KD``, ``JOKER``, or a rank alone (``7``, ``K``).
+
+        French initials (``R`` roi, ``D`` dame, ``V`` valet) and ``1`` for the Ace are accepted.
+
+        Raises:
+            NotationError: the text is not a card (the message says what a card looks like).
+        """
+        raw = text.strip().upper()
+        if raw in (JOKER, "JK"):
+            return cls(JOKER)
+        if not raw:
+            raise NotationError("empty card: expected a card like 7H, 10S, KD, JOKER or a rank alone like 7")
+        rank, suit = (raw[:-1], raw[-1]) if raw[-1] in SUITS and len(raw) > 1 else (raw, None)
+        rank = _RANK_ALIASES.get(rank, rank)
+        if rank not in RANKS:
+            raise NotationError(
+                f"{text!r} is not a card: expected a card like 7H, 10S, KD, JOKER or a rank like 7"
+            )
+        return cls(rank, suit)
+
+    def __str__(self) -> str:
+        return self.rank + (self.suit or "")
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this card is a joker."""
+        return self.rank == JOKER
+
+    def name(self, lang: str = "en") -> str:
+        """The card's rank in words, in French (``fr``) or English (``en``)."""
+        names = _RANK_NAMES.get(self.rank)
+        if names is None:
+            return self.rank
+        return names[0] if lang == "fr" else names[1]
+
+
+def new_deck(rules: RuleSet) -> tuple[Card, ...]:
+    """A fresh, unshuffled pack for these rules: 52 cards by suit then rank, then the jokers."""
+    cards = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+    return cards + (Card(JOKER),) * rules.jokers

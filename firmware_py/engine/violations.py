@@ -1,0 +1,273 @@
+"""Why a move is illegal: rule codes with a French and an English sentence, and where on the board.
+
+Every check the engine makes (``explain``, ``validate``) reports a :class:`Violation` whose ``code`` is a
+:class:`Rule` value; ``places`` lets the LEDs and the page light the holes concerned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+class Rule(Enum):
+    """Reason codes, each with the rule sheet sentence it comes from."""
+
+    NOT_YOUR_TURN = "not_your_turn"
+    """Every sheet: players play in turn."""
+    GAME_OVER = "game_over"
+    """Every sheet: the game ends when a seat or team has all its marbles home."""
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    """Every sheet: one plays a card of one's hand."""
+    MUST_PLAY_IF_ABLE = "must_play_if_able"
+    """R1 "le joueur est toujours obligé de jouer ses cartes"; R2 FAQ "Il faut d'abord jouer la carte 5"."""
+    NO_DISCARD_HERE = "no_discard_here"
+    """The rule set lays the hand down instead of discarding, or the other way round."""
+    NO_MARBLE_THERE = "no_marble_there"
+    """The move starts from an empty place."""
+    NOT_YOUR_MARBLE = "not_your_marble"
+    """One moves one's own marbles (one's teammates' once one's own are home)."""
+    NOT_ANOTHER_PLAYERS_MARBLE = "not_another_players_marble"
+    """R1/TOC 5: "vous oblige à faire avancer un pion adverse"; CANOP "un autre pion"."""
+    RESERVE_NEEDS_ENTRY_CARD = "reserve_needs_entry_card"
+    """R1 "Pour sortir du camp il faut posséder un parteu (roi ou as)"; TOC also the joker."""
+    RESERVE_MARBLE_CANNOT_MOVE = "reserve_marble_cannot_move"
+    """A marble in its reserve only leaves it onto its start cell."""
+    ENTRY_GOES_TO_START = "entry_goes_to_start"
+    """TOC "Le pion est alors posé sur la première case du parcours (case numérotée 18)"."""
+    CARD_CANNOT_DO_THAT = "card_cannot_do_that"
+    """The card played has no such power in this rule set (a swap with a 3, a split 6...)."""
+    WRONG_COUNT = "wrong_count"
+    """R1 "On déplace ses pions selon la valeur de la carte": no route of that card reaches that place."""
+    BLOCKED_BY_START_MARBLE = "blocked_by_start_marble"
+    """R1 "ni même être dépassé"; R2 "il bloque tous les autres pions ... dans les deux sens"."""
+    START_MARBLE_IMMUNE = "start_marble_immune"
+    """R1 "il ne peut ni être déplacé, ni être pris"; R2 "il ne peut être mangée, ni changée de place"."""
+    PASSES_OWN_START = "passes_own_start"
+    """R1 "Il est interdit de repasser sur sa case de départ, ni dans un sens ni dans l'autre"."""
+    BACK_FROM_START_FORBIDDEN = "back_from_start_forbidden"
+    """House rule: a marble on its start cell may not back up."""
+    HOME_EXACT_COUNT = "home_exact_count"
+    """R1 "le joueur doit réussir à tomber directement sur un des 4 emplacements"."""
+    HOME_NO_PASSING = "home_no_passing"
+    """R1 "Dans la maison un pion ne peut pas passer par-dessus un autre"."""
+    NO_BACKWARDS_INTO_HOME = "no_backwards_into_home"
+    """R1 "Il est interdit d'entrer dans la maison en reculant"."""
+    HOME_IS_FINAL = "home_is_final"
+    """R1 "Un pion rentré ne ressort plus"."""
+    HOME_MARBLE_UNTOUCHABLE = "home_marble_untouchable"
+    """R1 "Tous les pions qui sont dans leur camp de départ ou d'arrivée sont intouchables"."""
+    SWAP_TARGET_NOT_ON_TRACK = "swap_target_not_on_track"
+    """R1 Jack: "avec un autre sur le plateau"; R2 "à l'exception d'un pion ... au centre du jeu"."""
+    SWAP_NEEDS_OWN_MARBLE = "swap_needs_own_marble"
+    """R1 Jack: "échanger n'importe lequel de ses pions avec un autre"."""
+    SWAP_OWN_PAIR_FORBIDDEN = "swap_own_pair_forbidden"
+    """The rule set does not let the Jack swap two of one's own marbles."""
+    SWAP_NEEDS_OPPONENT = "swap_needs_opponent"
+    """QC advanced 10: "one exchanges a marble with the opponent of his choice"."""
+    SEVEN_TOTAL = "seven_total"
+    """R1 7: the parts of a split 7 add up to 7."""
+    SEVEN_TWO_MARBLES = "seven_two_marbles"
+    """R2 FAQ: "La carte ne peut être jouée que sur deux pions"."""
+    SEVEN_FORWARD_ONLY = "seven_forward_only"
+    """R2 FAQ: "elle ne permet en aucun cas de faire reculer des pions"."""
+    SEVEN_ONE_MARBLE = "seven_one_marble"
+    """QC: the 7 moves one marble forward 7."""
+    SEVEN_PART_CANNOT_TAKE = "seven_part_cannot_take"
+    """House rule: a part of a split 7 may not end on a marble."""
+    SEVEN_PARTS_COLLIDE = "seven_parts_collide"
+    """Two parts of one 7 may not end on the same place, nor move the same marble twice."""
+    CENTRE_NEEDS_CARD = "centre_needs_card"
+    """R2 "Pour y entrer ou en ressortir il faut jeter un deux, un roi ou un as"; QC A, 10 or K."""
+    CENTRE_FROM_SHORTCUT = "centre_from_shortcut"
+    """R2 "Lorsque le pion d'un joueur est sur une case no 7 ... il peut l'avancer dans le centre"."""
+    CENTRE_FULL = "centre_full"
+    """The centre holds one marble and it is one's own."""
+    JUMP_NOT_ALLOWED = "jump_not_allowed"
+    """R1 "Si l'on tombe sur une intersection (case7), on peut sauter ... jusqu'à la case 7 suivante"."""
+    JUMP_REQUIRED = "jump_required"
+    """CANOP "Si un pion tombe sur une intersection (case 7), il se téléporte jusqu'à la case 7 suivante"."""
+    NOTHING_TO_LAY_DOWN = "nothing_to_lay_down"
+    """QC/R2: the hand is laid down only when nothing can be played."""
+    INVALID_POSITION = "invalid_position"
+    """The position cannot exist."""
+
+
+_TEXTS: dict[Rule, tuple[str, str]] = {
+    Rule.NOT_YOUR_TURN: ("Ce n'est pas au tour de {seat} de jouer.", "It is not {seat}'s turn."),
+    Rule.GAME_OVER: ("La partie est finie.", "The game is over."),
+    Rule.CARD_NOT_IN_HAND: ("La carte {card} n'est pas dans la main.", "The card {card} is not in the hand."),
+    Rule.MUST_PLAY_IF_ABLE: (
+        "On ne peut pas jeter de carte : une carte de la main peut être jouée.",
+        "You cannot discard: a card of your hand can be played.",
+    ),
+    Rule.NO_DISCARD_HERE: (
+        "Ces règles ne permettent pas cela ici : {detail}.",
+        "These rules do not allow that here: {detail}.",
+    ),
+    Rule.NO_MARBLE_THERE: ("Il n'y a pas de pion en {place}.", "There is no marble on {place}."),
+    Rule.NOT_YOUR_MARBLE: (
+        "Le pion en {place} n'est pas à vous.",
+        "The marble on {place} is not yours to move.",
+    ),
+    Rule.NOT_ANOTHER_PLAYERS_MARBLE: (
+        "Le 5 fait avancer le pion d'un autre joueur, pas le pion en {place}.",
+        "The 5 moves another player's marble, not the marble on {place}.",
+    ),
+    Rule.RESERVE_NEEDS_ENTRY_CARD: (
+        "Pour sortir un pion du camp il faut un as, un roi{joker} ; pas un {card}.",
+        "Leaving the reserve takes an Ace or a King{joker_en}; not a {card}.",
+    ),
+    Rule.RESERVE_MARBLE_CANNOT_MOVE: (
+        "Un pion du camp ne peut que sortir sur sa case de départ.",
+        "A marble in its reserve can only come out onto its start cell.",
+    ),
+    Rule.ENTRY_GOES_TO_START: (
+        "Un pion qui sort va sur sa case de départ {place}.",
+        "A marble coming out goes onto its start cell {place}.",
+    ),
+    Rule.CARD_CANNOT_DO_THAT: (
+        "Avec ces règles, le {card} ne permet pas cela.",
+        "With these rules the {card} cannot do that.",
+    ),
+    Rule.WRONG_COUNT: (
+        "Le {card} ne mène pas le pion de {place} en {target}.",
+        "The {card} cannot take the marble from {place} to {target}.",
+    ),
+    Rule.BLOCKED_BY_START_MARBLE: (
+        "Le pion sur sa case de départ en {blocker} bloque le passage.",
+        "The marble on its start cell {blocker} blocks the way.",
+    ),
+    Rule.START_MARBLE_IMMUNE: (
+        "Le pion sur sa case de départ en {blocker} ne peut être ni pris, ni déplacé, ni échangé.",
+        "The marble on its start cell {blocker} cannot be taken, moved or swapped.",
+    ),
+    Rule.PASSES_OWN_START: (
+        "Le pion ne peut pas repasser sur sa case de départ {blocker}.",
+        "The marble may not pass its own start cell {blocker} again.",
+    ),
+    Rule.BACK_FROM_START_FORBIDDEN: (
+        "Un pion sur sa case de départ ne peut pas reculer.",
+        "A marble on its start cell cannot move back.",
+    ),
+    Rule.HOME_EXACT_COUNT: (
+        "Il faut tomber juste sur une des 4 cases de la maison.",
+        "A marble must land exactly on one of the 4 home cells.",
+    ),
+    Rule.HOME_NO_PASSING: (
+        "Dans la maison, un pion ne passe pas par-dessus un autre ({blocker}).",
+        "In the home, a marble cannot pass or land on another ({blocker}).",
+    ),
+    Rule.NO_BACKWARDS_INTO_HOME: (
+        "Il est interdit d'entrer dans la maison en reculant.",
+        "A marble may not enter its home backwards.",
+    ),
+    Rule.HOME_IS_FINAL: ("Un pion rentré ne ressort plus.", "A marble in its home never leaves it."),
+    Rule.HOME_MARBLE_UNTOUCHABLE: (
+        "Les pions dans leur camp ou leur maison sont intouchables.",
+        "Marbles in their reserve or their home cannot be touched.",
+    ),
+    Rule.SWAP_TARGET_NOT_ON_TRACK: (
+        "On n'échange qu'avec un pion sur le parcours, pas avec celui en {target}.",
+        "A swap is only with a marble on the track, not the one on {target}.",
+    ),
+    Rule.SWAP_NEEDS_OWN_MARBLE: (
+        "L'échange se fait avec un de ses propres pions sur le parcours.",
+        "A swap takes one of your own marbles on the track.",
+    ),
+    Rule.SWAP_OWN_PAIR_FORBIDDEN: (
+        "Ces règles ne permettent pas d'échanger deux de ses propres pions.",
+        "These rules do not allow swapping two of your own marbles.",
+    ),
+    Rule.SWAP_NEEDS_OPPONENT: (
+        "Le 10 échange avec un pion adverse seulement.",
+        "The 10 swaps with an opponent's marble only.",
+    ),
+    Rule.SEVEN_TOTAL: ("Les parts du 7 doivent faire 7 en tout.", "The parts of the 7 must add up to 7."),
+    Rule.SEVEN_TWO_MARBLES: (
+        "Le 7 ne se partage qu'entre deux pions.",
+        "The 7 is shared between two marbles at most.",
+    ),
+    Rule.SEVEN_FORWARD_ONLY: ("Le 7 ne fait jamais reculer.", "The 7 never moves backwards."),
+    Rule.SEVEN_ONE_MARBLE: (
+        "Avec ces règles, le 7 avance un seul pion.",
+        "With these rules the 7 moves one marble.",
+    ),
+    Rule.SEVEN_PART_CANNOT_TAKE: (
+        "Une part du 7 ne peut pas finir sur un pion ({target}).",
+        "A part of the 7 cannot end on a marble ({target}).",
+    ),
+    Rule.SEVEN_PARTS_COLLIDE: (
+        "Deux parts du 7 ne peuvent pas finir au même endroit ni déplacer deux fois le même pion.",
+        "Two parts of the 7 cannot end on the same place nor move the same marble twice.",
+    ),
+    Rule.CENTRE_NEEDS_CARD: (
+        "Pour entrer au centre ou en sortir il faut {cards_fr}.",
+        "Entering or leaving the centre takes {cards_en}.",
+    ),
+    Rule.CENTRE_FROM_SHORTCUT: (
+        "On entre au centre depuis une case {cell} seulement.",
+        "The centre is entered from a shortcut cell {cell} only.",
+    ),
+    Rule.CENTRE_FULL: (
+        "Le centre est déjà occupé par votre pion.",
+        "The centre is already taken by your own marble.",
+    ),
+    Rule.JUMP_NOT_ALLOWED: (
+        "Ce saut de raccourci n'est pas permis ici.",
+        "That shortcut jump is not allowed here.",
+    ),
+    Rule.JUMP_REQUIRED: (
+        "Un pion qui tombe sur une case {cell} se téléporte à la suivante.",
+        "A marble ending on a shortcut cell {cell} teleports to the next one.",
+    ),
+    Rule.NOTHING_TO_LAY_DOWN: (
+        "On ne pose sa main que si rien ne peut être joué.",
+        "The hand is laid down only when nothing can be played.",
+    ),
+    Rule.INVALID_POSITION: ("Position impossible : {detail}.", "Impossible position: {detail}."),
+}
+
+
+class _Blank(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: its code, a French and an English sentence, and the places concerned."""
+
+    code: str
+    """A :class:`Rule` value."""
+    fr: str
+    en: str
+    marble: str | None = None
+    """Place id of the marble concerned, if any."""
+    places: tuple[str, ...] = ()
+    """Board places to show (LEDs, page)."""
+
+    @property
+    def rule(self) -> Rule:
+        """The code as a :class:`Rule`."""
+        return Rule(self.code)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "code": self.code,
+            "fr": self.fr,
+            "en": self.en,
+            "marble": self.marble,
+            "places": list(self.places),
+        }
+
+
+def violation(
+    rule: Rule, *, marble: str | None = None, places: tuple[str, ...] = (), **fields: str
+) -> Violation:
+    """Build the violation of ``rule``, filling its sentences with ``fields``."""
+    fr, en = _TEXTS[rule]
+    values = _Blank(fields)
+    return Violation(rule.value, fr.format_map(values), en.format_map(values), marble, places)

@@ -1,0 +1,326 @@
+"""The synthetic camera: renders a board with marbles the way a real camera above it would see them.
+
+It is the mocked camera of the tests, of the benchmark and of the demo, with the same
+``capture()``/``close()`` shape as the hardware camera sources. A pinhole camera looks at the board from
+up to 35 degrees off vertical, so marble tops (12.7 mm above the board) are displaced from their holes
+exactly as in a photo; light, lens and sensor are simulated on top. Everything random comes from one
+``np.random.Generator``: the same seed gives the same frames.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from types import TracebackType
+
+import cv2
+import numpy as np
+
+from firmware_py.engine.board import HOME_SIZE, RESERVE_SIZE, SECTION_LETTERS, home_id, reserve_id
+from vision.geometry import BoardGeometry
+from vision.render import MarbleSprite, arm_mask, board_texture, paint_arm, soft_shadow
+
+SEAT_COLOURS_BGR: dict[str, tuple[int, int, int]] = {
+    "A": (40, 40, 200),  # red
+    "B": (190, 95, 30),  # blue
+    "C": (60, 160, 50),  # green
+    "D": (40, 205, 235),  # yellow
+    "E": (150, 50, 130),  # purple
+    "F": (30, 130, 245),  # orange
+    "G": (235, 235, 235),  # white
+    "H": (30, 30, 30),  # black
+}
+"""Default marble colour of each seat."""
+TEXTURE_PX_PER_MM = 3.0
+MAX_TILT = 35.0
+
+
+class CameraClosed(RuntimeError):
+    """The synthetic camera was used after ``close()``."""
+
+
+def board_seats(geometry: BoardGeometry) -> str:
+    """Seat letters of a full table on this board (``"ABCD"`` for 4 sections)."""
+    return SECTION_LETTERS[: geometry.sections]
+
+
+def starting_layout(geometry: BoardGeometry, seats: str | None = None) -> dict[str, str]:
+    """The layout at the start of a game: every marble of every seat in its reserve."""
+    seats = board_seats(geometry) if seats is None else seats
+    return {
+        reserve_id(SECTION_LETTERS.index(s), n): s for s in seats for n in range(1, RESERVE_SIZE + 1)
+    }
+
+
+def random_layout(geometry: BoardGeometry, rng: np.random.Generator, seats: str | None = None) -> dict[str, str]:
+    """A plausible mid-game layout: each seat's 4 marbles in its reserve, on the track or at home."""
+    seats = board_seats(geometry) if seats is None else seats
+    track = [p for p in geometry.place_ids if p[1:].isdigit()] + ["CIEL"]
+    layout: dict[str, str] = {}
+    for seat in seats:
+        section = SECTION_LETTERS.index(seat)
+        homes = [home_id(section, n) for n in range(1, HOME_SIZE + 1)]
+        reserves = [reserve_id(section, n) for n in range(1, RESERVE_SIZE + 1)]
+        for _ in range(RESERVE_SIZE):
+            roll = rng.random()
+            pool = reserves if roll < 0.3 else homes if roll < 0.45 else track
+            free = [p for p in pool if p not in layout] or [p for p in track if p not in layout]
+            layout[free[int(rng.integers(len(free)))]] = seat
+    return layout
+
+
+class SyntheticCamera:
+    """A camera above a rendered board.
+
+    Args:
+        model: board model name (``"tock4"``, ``"tock6"``) or a :class:`BoardGeometry`.
+        seed: seed of the generator, when ``rng`` is not given.
+        size: (width, height) of the frames.
+        tilt: degrees between the camera's axis and the vertical, 0..35.
+        rotation: degrees the board is turned in the frame.
+        blur: lens blur, Gaussian sigma in pixels.
+        noise: sensor noise, standard deviation in 0..255 levels.
+        white_balance: largest relative error of each colour channel's gain (0.15 = 15 %); it drifts
+            from frame to frame around a per-camera error.
+        exposure: largest relative exposure error, drifting likewise.
+        glare: number of glare spots (reflections of a lamp on the varnish).
+        shadow: a soft shadow (a person leaning over) somewhere on the board, moving every frame.
+        hand: an arm over part of the board in every frame (see :meth:`set_hand`).
+        colours: seat letter -> BGR marble colour, over the defaults.
+        rng: the generator of every random thing; made from ``seed`` when omitted.
+    """
+
+    def __init__(
+        self,
+        model: str | BoardGeometry = "tock4",
+        *,
+        seed: int = 0,
+        size: tuple[int, int] = (1280, 960),
+        tilt: float = 0.0,
+        rotation: float = 0.0,
+        blur: float = 0.0,
+        noise: float = 0.0,
+        white_balance: float = 0.0,
+        exposure: float = 0.0,
+        glare: int = 0,
+        shadow: bool = False,
+        hand: bool = False,
+        colours: Mapping[str, tuple[int, int, int]] | None = None,
+        rng: np.random.Generator | None = None,
+    ) -> None:
+        if not 0 <= tilt <= MAX_TILT:
+            raise ValueError(f"tilt must be 0..{MAX_TILT:g} degrees, not {tilt}")
+        if size[0] < 160 or size[1] < 120:
+            raise ValueError(f"frame size {size} is too small (at least 160 x 120)")
+        self.geometry = model if isinstance(model, BoardGeometry) else BoardGeometry.from_model(model)
+        self.size = (int(size[0]), int(size[1]))
+        self.rng = rng if rng is not None else np.random.default_rng(seed)
+        self.blur = float(blur)
+        self.noise = float(noise)
+        self.white_balance = float(white_balance)
+        self.exposure = float(exposure)
+        self.shadow = bool(shadow)
+        self.hand = bool(hand)
+        self.colours = {s: np.array(c, np.float32) for s, c in {**SEAT_COLOURS_BGR, **(colours or {})}.items()}
+        self.layout: dict[str, str] = {}
+        self._closed = False
+        self._sprite = MarbleSprite()
+        self._texture = board_texture(self.geometry, TEXTURE_PX_PER_MM, self.rng)
+        self._place_xy = {p: np.array(c) for p, c in self.geometry.places.items()}
+        self._board_motion = np.eye(3)
+        self._pose(math.radians(tilt), math.radians(rotation), float(self.rng.uniform(0, 2 * math.pi)))
+        self._wb_base = 1 + self.rng.uniform(-1, 1, 3) * self.white_balance
+        self._exposure_base = 1 + float(self.rng.uniform(-1, 1)) * self.exposure
+        self._glare = self._glare_field(int(glare))
+        self._vignette = self._vignette_field()
+        self._noise_tile = self.rng.standard_normal((self.size[1] + 32, self.size[0] + 32, 3)).astype(np.float32)
+        self._base = self._render_base()
+
+    # -- camera geometry ------------------------------------------------------------------------
+
+    def _pose(self, tilt: float, rotation: float, azimuth: float) -> None:
+        width, height = self.size
+        self._focal = 1.0 * width
+        self._k = np.array([[self._focal, 0, width / 2], [0, self._focal, height / 2], [0, 0, 1]])
+        distance = self._focal * max(self.geometry.size_mm) / (0.85 * height)
+        for _ in range(40):
+            camera = distance * np.array(
+                [math.sin(tilt) * math.cos(azimuth), math.sin(tilt) * math.sin(azimuth), -math.cos(tilt)]
+            )
+            forward = -camera / np.linalg.norm(camera)
+            right = np.cross([0.0, 1.0, 0.0], forward)
+            right /= np.linalg.norm(right)
+            down = np.cross(forward, right)
+            c, s = math.cos(rotation), math.sin(rotation)
+            right, down = c * right + s * down, -s * right + c * down
+            self._rotation = np.vstack([right, down, forward])
+            self._camera = camera
+            quad = self.board_quad()
+            margin = 0.04 * width
+            if quad.min() > margin and (quad[:, 0].max() < width - margin) and quad[:, 1].max() < height - margin:
+                return
+            distance *= 1.05
+
+    def homography(self, height_mm: float = 0.0) -> np.ndarray:
+        """The true homography from board millimetres at ``height_mm`` above the board to pixels."""
+        cx, cy = self.geometry.size_mm[0] / 2, self.geometry.size_mm[1] / 2
+        r = self._rotation
+        world = self._k @ np.column_stack([r[:, 0], r[:, 1], r @ (np.array([0.0, 0.0, -height_mm]) - self._camera)])
+        centred = np.array([[1.0, 0, -cx], [0, 1.0, -cy], [0, 0, 1]])
+        h = world @ self._board_motion @ centred
+        return h / h[2, 2]
+
+    def board_quad(self) -> np.ndarray:
+        """The board's 4 corners in the frame, ``(4, 2)``."""
+        return _apply(self.homography(), self.geometry.board_corners())
+
+    def move_board(self, dx_mm: float, dy_mm: float, degrees: float = 0.0) -> None:
+        """Slide and turn the board on the table (someone bumped it); the camera stays where it is."""
+        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        self._board_motion = np.array([[c, -s, dx_mm], [s, c, dy_mm], [0, 0, 1.0]]) @ self._board_motion
+        self._base = self._render_base()
+
+    # -- the scene ------------------------------------------------------------------------------
+
+    def set_layout(self, layout: Mapping[str, str]) -> None:
+        """Put marbles on the board: place id -> seat letter (empty places absent).
+
+        Raises:
+            ValueError: an unknown place id or a seat without a colour.
+        """
+        for place, seat in layout.items():
+            if place not in self._place_xy:
+                raise ValueError(f"{place!r} is not a place of board {self.geometry.model}")
+            if seat not in self.colours:
+                raise ValueError(f"seat {seat!r} has no marble colour (seats are A..H)")
+        self.layout = dict(layout)
+
+    def set_hand(self, present: bool) -> None:
+        """Put an arm over the board (a new pose at every frame) or take it away."""
+        self.hand = bool(present)
+
+    def capture(self) -> np.ndarray:
+        """Render the next frame.
+
+        Returns:
+            A BGR uint8 image of ``size``.
+
+        Raises:
+            CameraClosed: after :meth:`close`.
+        """
+        if self._closed:
+            raise CameraClosed("the synthetic camera is closed")
+        frame = self._base.copy()
+        self._draw_marbles(frame)
+        light = self._vignette
+        if self.shadow:
+            light = light * self._shadow_field()
+        if self.hand:
+            alpha, across, along = arm_mask(self.size, self.board_quad(), self._px_per_mm(), self.rng)
+            offset = self.rng.uniform(8, 25, 2)
+            cast = cv2.warpAffine(alpha, np.float32([[1, 0, offset[0]], [0, 1, offset[1]]]), self.size)
+            light = light * (1 - 0.45 * cv2.GaussianBlur(cast, (0, 0), 8))
+            paint_arm(frame, alpha, across, along, self.rng)
+        frame *= light[..., None]
+        if self._glare is not None:
+            frame += self._glare[..., None]
+        drift = 0.35
+        gains = self._wb_base * (1 + self.rng.uniform(-drift, drift, 3) * self.white_balance)
+        gains *= self._exposure_base * (1 + float(self.rng.uniform(-drift, drift)) * self.exposure)
+        frame *= gains.astype(np.float32)[None, None, :]
+        if self.blur > 0:
+            frame = cv2.GaussianBlur(frame, (0, 0), self.blur)
+        if self.noise > 0:
+            dx, dy = (int(v) for v in self.rng.integers(0, 32, 2))
+            frame += self.noise * self._noise_tile[dy : dy + self.size[1], dx : dx + self.size[0]]
+        return np.clip(frame, 0, 255).astype(np.uint8)
+
+    def close(self) -> None:
+        """Stop the camera; :meth:`capture` then raises :class:`CameraClosed`."""
+        self._closed = True
+
+    def __enter__(self) -> SyntheticCamera:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # -- rendering ------------------------------------------------------------------------------
+
+    def _px_per_mm(self) -> float:
+        quad = self.board_quad()
+        return float(np.linalg.norm(quad[1] - quad[0]) / self.geometry.size_mm[0])
+
+    def _render_base(self) -> np.ndarray:
+        width, height = self.size
+        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+        table = np.empty((height, width, 3), np.float32)
+        ripple = 1 + 0.05 * np.sin(xs / 53.0) * np.sin(ys / 71.0)
+        for c in range(3):
+            table[..., c] = (70.0, 74.0, 80.0)[c] * ripple
+        to_texture = np.diag([1 / TEXTURE_PX_PER_MM, 1 / TEXTURE_PX_PER_MM, 1.0])
+        return cv2.warpPerspective(
+            self._texture, self.homography() @ to_texture, self.size, dst=table,
+            flags=cv2.INTER_AREA if self._px_per_mm() < TEXTURE_PX_PER_MM * 0.7 else cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_TRANSPARENT,
+        )
+
+    def _draw_marbles(self, frame: np.ndarray) -> None:
+        if not self.layout:
+            return
+        places = list(self.layout)
+        xy = np.array([self._place_xy[p] for p in places])
+        radius_mm = self.geometry.marble_diameter / 2
+        centre_h = self.geometry.marble_top - radius_mm
+        centres = _apply(self.homography(centre_h), xy)
+        floor = _apply(self.homography(0.0), xy)
+        world = np.column_stack([xy, np.ones(len(xy))]) @ (self._board_motion @ np.array(
+            [[1.0, 0, -self.geometry.size_mm[0] / 2], [0, 1.0, -self.geometry.size_mm[1] / 2], [0, 0, 1]]
+        )).T
+        points = np.column_stack([world[:, 0], world[:, 1], np.full(len(xy), -centre_h)])
+        depth = (points - self._camera) @ self._rotation[2]
+        radii = self._focal * radius_mm / depth
+        jitter = self.rng.uniform(0.93, 1.07, (len(places), 3)).astype(np.float32)
+        for i in np.argsort(-depth):
+            r = float(radii[i])
+            soft_shadow(frame, (floor[i, 0] + 0.25 * r, floor[i, 1] + 0.3 * r), (1.05 * r, 0.95 * r), 0.45)
+        for i in np.argsort(-depth):
+            colour = self.colours[self.layout[places[i]]] * jitter[i]
+            self._sprite.draw(frame, (float(centres[i, 0]), float(centres[i, 1])), float(radii[i]), colour)
+
+    def _vignette_field(self) -> np.ndarray:
+        width, height = self.size
+        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+        r2 = ((xs - width / 2) ** 2 + (ys - height / 2) ** 2) / (width / 2) ** 2
+        tilt = self.rng.uniform(-0.08, 0.08, 2).astype(np.float32)
+        return (1 - 0.12 * r2) * (1 + tilt[0] * (xs / width - 0.5) + tilt[1] * (ys / height - 0.5))
+
+    def _glare_field(self, spots: int) -> np.ndarray | None:
+        if spots <= 0:
+            return None
+        width, height = self.size
+        field = np.zeros((height, width), np.float32)
+        quad = self.board_quad()
+        for _ in range(spots):
+            x, y = self.rng.dirichlet(np.ones(4)) @ quad
+            cv2.circle(field, (int(x), int(y)), int(self.rng.uniform(6, 18)), float(self.rng.uniform(60, 140)), -1)
+        return cv2.GaussianBlur(field, (0, 0), float(self.rng.uniform(8, 16)))
+
+    def _shadow_field(self) -> np.ndarray:
+        width, height = self.size
+        mask = np.zeros((height // 4, width // 4), np.float32)
+        quad = self.board_quad() / 4
+        centre = self.rng.dirichlet(np.ones(4)) @ quad
+        axes = (int(self.rng.uniform(40, 90)), int(self.rng.uniform(20, 50)))
+        cv2.ellipse(mask, (int(centre[0]), int(centre[1])), axes, float(self.rng.uniform(0, 180)), 0, 360, 1.0, -1)
+        mask = cv2.GaussianBlur(mask, (0, 0), float(self.rng.uniform(4, 10)))
+        strength = float(self.rng.uniform(0.25, 0.5))
+        return 1 - strength * cv2.resize(mask, self.size, interpolation=cv2.INTER_LINEAR)
+
+
+def _apply(h: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Apply a homography to ``(n, 2)`` points."""
+    p = np.column_stack([points, np.ones(len(points))]) @ h.T
+    return p[:, :2] / p[:, 2:3]

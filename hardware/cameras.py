@@ -1,0 +1,298 @@
+"""Camera sources behind one seam: ``capture()`` gives a BGR ``uint8`` frame, ``close()`` frees it.
+
+:func:`open_camera` takes a spec string:
+
+=====================  =================================================================
+spec                   source
+=====================  =================================================================
+``picamera2[:N]``      a Raspberry Pi camera through picamera2 (camera N, default 0)
+``opencv:N``           a USB webcam, ``/dev/videoN``, through OpenCV's ``VideoCapture``
+``opencv:PATH``        a video file or stream URL through OpenCV (a file loops)
+``replay:DIR``         the photos of a folder, in name order, looping
+=====================  =================================================================
+
+The synthetic camera that renders boards for tests is vision's (``vision.synthetic``); it has the
+same ``capture()``/``close()`` shape and is wired by the table layer. Vendor libraries (picamera2,
+OpenCV) are imported only when a camera of theirs is opened. Every failure a person can fix raises
+:class:`~hardware.errors.CameraUnavailable` with what to install, plug in or close.
+"""
+
+from __future__ import annotations
+
+import abc
+import importlib
+from collections.abc import Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from hardware.errors import CameraUnavailable, DeviceClosed
+
+Frame = npt.NDArray[np.uint8]
+"""An image as rows x columns x 3 bytes, in OpenCV's BGR order."""
+
+DEFAULT_SIZE = (1280, 960)
+"""Frame size asked of live cameras: enough pixels per hole for a 34 cm board, cheap to read."""
+PHOTO_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp"})
+SETTLE_TOLERANCE = 0.02
+"""Relative change below which exposure, gain and white balance count as settled between frames."""
+SETTLED_FRAMES = 3
+"""Consecutive steady frames needed before locking exposure and white balance."""
+MAX_SETTLE_FRAMES = 90
+"""Frames to wait at most (about 3 s) before locking whatever the camera has reached."""
+SPEC_FORMS = "'picamera2', 'picamera2:N', 'opencv:N', 'opencv:PATH' or 'replay:DIR'"
+
+
+class Camera(abc.ABC):
+    """A source of frames.
+
+    Descendants *must* override :meth:`_capture` and *may* override :meth:`_release`.
+    """
+
+    def __init__(self) -> None:
+        self._closed = False
+
+    def capture(self) -> Frame:
+        """The next frame, BGR, ``uint8``, rows x columns x 3.
+
+        Raises:
+            DeviceClosed: the camera was closed.
+            CameraUnavailable: the camera stopped giving frames (unplugged, say).
+        """
+        if self._closed:
+            raise DeviceClosed(f"{type(self).__name__} is closed")
+        return _as_bgr(self._capture())
+
+    def close(self) -> None:
+        """Release the camera; calling it again does nothing."""
+        if not self._closed:
+            self._closed = True
+            self._release()
+
+    def __enter__(self) -> Camera:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    @abc.abstractmethod
+    def _capture(self) -> npt.NDArray[Any]:
+        """Grab one frame from the source."""
+
+    def _release(self) -> None:  # noqa: B027 - optional hook: a replay holds nothing open
+        """Free the source."""
+
+
+def open_camera(spec: str, *, size: tuple[int, int] = DEFAULT_SIZE) -> Camera:
+    """Open the camera named by ``spec`` (see the module docstring).
+
+    Args:
+        spec: which source, such as ``"picamera2"``, ``"opencv:0"`` or ``"replay:photos/"``.
+        size: (width, height) asked of live cameras.
+
+    Raises:
+        ValueError: ``spec`` is not one of the forms.
+        CameraUnavailable: the source cannot be opened; the message says what to do.
+    """
+    kind, _, argument = spec.partition(":")
+    if kind == "picamera2":
+        if argument and not argument.isdigit():
+            raise ValueError(f"camera {spec!r}: picamera2 takes a camera number, as in 'picamera2:1'")
+        return Picamera2Camera(int(argument or 0), size=size)
+    if kind == "opencv" and argument:
+        return OpenCvCamera(int(argument) if argument.isdigit() else argument, size=size)
+    if kind == "replay" and argument:
+        return ReplayCamera(Path(argument))
+    raise ValueError(f"unknown camera {spec!r}: use {SPEC_FORMS}")
+
+
+class Picamera2Camera(Camera):
+    """Extends :class:`Camera`: a Raspberry Pi camera through picamera2, exposure and colour locked.
+
+    The camera starts with automatic exposure and white balance, waits until they settle, then locks
+    them (``AeEnable``/``AwbEnable`` off with the settled ``ExposureTime``, ``AnalogueGain`` and
+    ``ColourGains``), so that a hand or a sleeve over the board does not shift the marbles' colours.
+
+    Args:
+        index: camera number (``rpicam-hello --list-cameras``).
+        size: (width, height) of the frames.
+    """
+
+    def __init__(self, index: int = 0, *, size: tuple[int, int] = DEFAULT_SIZE) -> None:
+        super().__init__()
+        try:
+            module = importlib.import_module("picamera2")
+        except ImportError as error:
+            raise CameraUnavailable(
+                "picamera2 (with libcamera) is missing: on Raspberry Pi OS run `sudo apt install "
+                "python3-picamera2` and make the venv with --system-site-packages; it is not installed "
+                f"from PyPI ({error})"
+            ) from None
+        cameras = module.Picamera2.global_camera_info()
+        if index >= len(cameras):
+            found = f"only {len(cameras)} camera(s) found" if cameras else "no camera found"
+            raise CameraUnavailable(
+                f"{found}, camera {index} asked for: plug the camera's ribbon cable in (power off first; "
+                "contacts towards the board on a Pi 4, the Pi 5's CAM port), check `rpicam-hello "
+                "--list-cameras`, and disable the legacy camera in raspi-config"
+            )
+        try:
+            self._camera: Any = module.Picamera2(index)
+        except RuntimeError as error:
+            raise CameraUnavailable(
+                f"camera {index} is busy ({error}): close the program using it (rpicam-hello, "
+                "rpicam-still, another `tock serve`, a motion service) and try again"
+            ) from None
+        try:
+            config = self._camera.create_preview_configuration(
+                main={"size": tuple(size), "format": "RGB888"}  # RGB888 is B, G, R in memory
+            )
+            self._camera.configure(config)
+            self._camera.start()
+            self.locked_controls = self._settle_and_lock()
+        except BaseException:
+            self._camera.close()
+            raise
+
+    def _settle_and_lock(self) -> dict[str, Any]:
+        """Wait for exposure, gain and white balance to settle, then freeze them; returns the values."""
+        previous: Mapping[str, Any] | None = None
+        steady = 0
+        metadata: Mapping[str, Any] = {}
+        for _ in range(MAX_SETTLE_FRAMES):
+            metadata = self._camera.capture_metadata()
+            steady = steady + 1 if previous is not None and _settled(previous, metadata) else 0
+            if steady >= SETTLED_FRAMES:
+                break
+            previous = metadata
+        controls = {
+            "AeEnable": False,
+            "AwbEnable": False,
+            "ExposureTime": int(metadata["ExposureTime"]),
+            "AnalogueGain": float(metadata["AnalogueGain"]),
+            "ColourGains": tuple(float(g) for g in metadata["ColourGains"]),
+        }
+        self._camera.set_controls(controls)
+        return controls
+
+    def _capture(self) -> npt.NDArray[Any]:
+        return np.asarray(self._camera.capture_array("main"))
+
+    def _release(self) -> None:
+        self._camera.stop()
+        self._camera.close()
+
+
+def _settled(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+    values = [("ExposureTime", None), ("AnalogueGain", None), ("ColourGains", 0), ("ColourGains", 1)]
+    for key, item in values:
+        a, b = before.get(key), after.get(key)
+        if a is None or b is None:
+            return False
+        x, y = (float(a[item]), float(b[item])) if item is not None else (float(a), float(b))
+        if abs(x - y) > SETTLE_TOLERANCE * max(abs(x), abs(y), 1e-9):
+            return False
+    return True
+
+
+class OpenCvCamera(Camera):
+    """Extends :class:`Camera`: a USB webcam (``/dev/videoN``), a video file or a stream, via OpenCV.
+
+    Args:
+        source: webcam number, or a video file path or stream URL (a file starts again at its end).
+        size: (width, height) asked of a webcam; the camera may give another size.
+    """
+
+    def __init__(self, source: int | str, *, size: tuple[int, int] = DEFAULT_SIZE) -> None:
+        super().__init__()
+        cv2 = _import_cv2()
+        self._source = source
+        self._capture_device: Any = cv2.VideoCapture(source)
+        if not self._capture_device.isOpened():
+            self._capture_device.release()
+            raise CameraUnavailable(_why_not_opened(source))
+        self._is_file = isinstance(source, str) and Path(source).is_file()
+        if isinstance(source, int):
+            self._capture_device.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+            self._capture_device.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+        self._rewind_property = cv2.CAP_PROP_POS_FRAMES
+
+    def _capture(self) -> npt.NDArray[Any]:
+        ok, frame = self._capture_device.read()
+        if not ok and self._is_file:
+            self._capture_device.set(self._rewind_property, 0)
+            ok, frame = self._capture_device.read()
+        if not ok:
+            raise CameraUnavailable(
+                f"camera {self._source!r} stopped sending frames: check that it is still plugged in"
+            )
+        return np.asarray(frame)
+
+    def _release(self) -> None:
+        self._capture_device.release()
+
+
+def _why_not_opened(source: int | str) -> str:
+    if isinstance(source, str):
+        return f"cannot open video {source!r}: check the path or the stream address"
+    device = Path(f"/dev/video{source}")
+    if not device.exists():
+        return f"no camera at {device}: plug in the USB webcam (`ls /dev/video*` lists the cameras)"
+    return (
+        f"camera {device} could not be opened: close the program using it, or add this user to the "
+        "video group (sudo usermod -aG video $USER, then log in again)"
+    )
+
+
+class ReplayCamera(Camera):
+    """Extends :class:`Camera`: the photos of a folder in name order, starting again after the last.
+
+    Args:
+        folder: a folder of ``.jpg``, ``.jpeg``, ``.png``, ``.bmp`` or ``.webp`` photos.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        if not folder.is_dir():
+            raise CameraUnavailable(f"replay folder {str(folder)!r} does not exist")
+        self.photos = sorted(p for p in folder.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
+        if not self.photos:
+            kinds = ", ".join(sorted(PHOTO_SUFFIXES))
+            raise CameraUnavailable(f"replay folder {str(folder)!r} has no photos ({kinds})")
+        self._cv2 = _import_cv2()
+        self._next = 0
+
+    def _capture(self) -> npt.NDArray[Any]:
+        path = self.photos[self._next]
+        self._next = (self._next + 1) % len(self.photos)
+        image = self._cv2.imread(str(path), self._cv2.IMREAD_COLOR)
+        if image is None:
+            raise CameraUnavailable(f"{path} is not a readable image")
+        return np.asarray(image)
+
+
+def _import_cv2() -> Any:
+    try:
+        return importlib.import_module("cv2")
+    except ImportError as error:
+        raise CameraUnavailable(
+            f"OpenCV is missing: pip install opencv-python-headless (or apt install python3-opencv) ({error})"
+        ) from None
+
+
+def _as_bgr(frame: npt.NDArray[Any]) -> Frame:
+    """The frame as contiguous rows x columns x 3 ``uint8``; grey is spread to 3 channels, alpha dropped."""
+    if frame.dtype != np.uint8:
+        raise CameraUnavailable(f"the camera gave {frame.dtype} pixels, not 8-bit ones")
+    if frame.ndim == 2:
+        frame = np.repeat(frame[:, :, None], 3, axis=2)
+    elif frame.ndim == 3 and frame.shape[2] == 4:
+        frame = frame[:, :, :3]
+    if frame.ndim != 3 or frame.shape[2] != 3:
+        raise CameraUnavailable(f"the camera gave frames of shape {frame.shape}, not rows x columns x 3")
+    return np.ascontiguousarray(frame)

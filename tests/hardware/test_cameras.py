@@ -1,0 +1,214 @@
+"""Camera sources: the same contract over every source that can load here, and errors that say what to do.
+
+picamera2 runs over a stand-in module with the real ``Picamera2`` interface (``global_camera_info``,
+``create_preview_configuration``, ``configure``, ``start``, ``capture_metadata``, ``set_controls``,
+``capture_array``, ``stop``, ``close``); OpenCV reads a video file written here; the replay reads
+photos written here.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from hardware.cameras import (
+    MAX_SETTLE_FRAMES,
+    Camera,
+    OpenCvCamera,
+    Picamera2Camera,
+    ReplayCamera,
+    open_camera,
+)
+from hardware.errors import CameraUnavailable, DeviceClosed
+
+SIZE = (64, 48)
+
+
+class FakePicamera2:
+    """The slice of ``picamera2.Picamera2`` the camera uses; exposure and gains converge over frames."""
+
+    cameras: list[dict[str, Any]] = [{"Model": "imx708", "Num": 0, "Id": "/base/soc/i2c0mux/imx708@1a"}]
+    busy = False
+    instances: list[FakePicamera2] = []
+
+    def __init__(self, camera_num: int = 0) -> None:
+        if FakePicamera2.busy:
+            raise RuntimeError("Camera __init__ sequence did not complete.")
+        self.camera_num = camera_num
+        self.config: dict[str, Any] = {}
+        self.started = False
+        self.closed = False
+        self.controls: list[dict[str, Any]] = []
+        self.frames = 0
+        self.converge_after = 10
+        FakePicamera2.instances.append(self)
+
+    @staticmethod
+    def global_camera_info() -> list[dict[str, Any]]:
+        return FakePicamera2.cameras
+
+    def create_preview_configuration(self, main: dict[str, Any]) -> dict[str, Any]:
+        return {"use_case": "preview", "main": dict(main)}
+
+    def configure(self, config: dict[str, Any]) -> None:
+        self.config = config
+
+    def start(self) -> None:
+        self.started = True
+
+    def capture_metadata(self) -> dict[str, Any]:
+        self.frames += 1
+        drift = max(0, self.converge_after - self.frames)  # exposure hunts, then holds still
+        return {"ExposureTime": 20000 + 1000 * drift, "AnalogueGain": 2.0 + 0.1 * drift,
+                "ColourGains": (1.8 + 0.05 * drift, 1.5), "Lux": 300.0}
+
+    def set_controls(self, controls: dict[str, Any]) -> None:
+        self.controls.append(dict(controls))
+
+    def capture_array(self, name: str = "main") -> np.ndarray:
+        width, height = self.config["main"]["size"]
+        frame = np.zeros((height, width, 3), np.uint8)
+        frame[:, :, 0] = 255  # RGB888 is blue first in memory
+        return frame
+
+    def stop(self) -> None:
+        self.started = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def fake_picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamera2]]:
+    module = types.ModuleType("picamera2")
+    module.Picamera2 = FakePicamera2  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    FakePicamera2.busy = False
+    FakePicamera2.instances = []
+    monkeypatch.setattr(FakePicamera2, "cameras", list(FakePicamera2.cameras))
+    yield FakePicamera2
+
+
+def _photos(folder: Path, count: int = 3) -> list[Path]:
+    paths = []
+    for i in range(count):
+        path = folder / f"{i:02d}.png"
+        cv2.imwrite(str(path), np.full((SIZE[1], SIZE[0], 3), (i * 40, 10, 200), np.uint8))
+        paths.append(path)
+    return paths
+
+
+def _video(folder: Path, count: int = 3) -> Path:
+    path = folder / "board.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 5, SIZE)
+    for i in range(count):
+        writer.write(np.full((SIZE[1], SIZE[0], 3), i * 60, np.uint8))
+    writer.release()
+    return path
+
+
+@pytest.fixture(params=["replay", "opencv-file", "picamera2"])
+def camera(
+    request: pytest.FixtureRequest, tmp_path: Path, fake_picamera2: type[FakePicamera2]
+) -> Iterator[Camera]:
+    openers: dict[str, Callable[[], Camera]] = {
+        "replay": lambda: open_camera(f"replay:{_photos(tmp_path)[0].parent}"),
+        "opencv-file": lambda: open_camera(f"opencv:{_video(tmp_path)}"),
+        "picamera2": lambda: open_camera("picamera2", size=SIZE),
+    }
+    source = openers[request.param]()
+    yield source
+    source.close()
+
+
+def test_a_frame_is_bgr_bytes_of_the_source_size(camera: Camera) -> None:
+    for _ in range(5):  # more frames than the replay and the video hold: both start again
+        frame = camera.capture()
+        assert frame.dtype == np.uint8 and frame.shape == (SIZE[1], SIZE[0], 3)
+        assert frame.flags["C_CONTIGUOUS"]
+
+
+def test_a_closed_camera_refuses_to_capture(camera: Camera) -> None:
+    camera.close()
+    camera.close()
+    with pytest.raises(DeviceClosed):
+        camera.capture()
+
+
+def test_picamera2_settles_then_locks_exposure_and_white_balance(
+    fake_picamera2: type[FakePicamera2],
+) -> None:
+    camera = open_camera("picamera2", size=SIZE)
+    assert isinstance(camera, Picamera2Camera)
+    device = fake_picamera2.instances[-1]
+    assert device.config["main"] == {"size": SIZE, "format": "RGB888"} and device.started
+    assert device.frames < MAX_SETTLE_FRAMES  # it stopped waiting once the values held still
+    assert device.controls == [{
+        "AeEnable": False, "AwbEnable": False, "ExposureTime": 20000, "AnalogueGain": 2.0,
+        "ColourGains": (1.8, 1.5),
+    }]
+    assert camera.capture()[0, 0].tolist() == [255, 0, 0]  # blue stays blue: BGR as OpenCV expects
+    camera.close()
+    assert device.closed and not device.started
+
+
+def test_picamera2_without_a_camera_says_to_plug_one(fake_picamera2: type[FakePicamera2]) -> None:
+    fake_picamera2.cameras = []
+    with pytest.raises(CameraUnavailable, match="no camera found.*ribbon cable.*rpicam-hello --list-cameras"):
+        open_camera("picamera2")
+    fake_picamera2.cameras = [{"Num": 0}]
+    with pytest.raises(CameraUnavailable, match="only 1 camera"):
+        open_camera("picamera2:1")
+
+
+def test_picamera2_busy_says_what_to_close(fake_picamera2: type[FakePicamera2]) -> None:
+    fake_picamera2.busy = True
+    with pytest.raises(CameraUnavailable, match="camera 0 is busy.*close the program using it"):
+        open_camera("picamera2")
+
+
+def test_picamera2_missing_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    with pytest.raises(CameraUnavailable, match="sudo apt install python3-picamera2.*--system-site-packages"):
+        open_camera("picamera2")
+
+
+def test_a_missing_webcam_says_to_plug_it_in() -> None:
+    with pytest.raises(CameraUnavailable, match=r"no camera at /dev/video57: plug in the USB webcam"):
+        OpenCvCamera(57)
+
+
+def test_a_missing_video_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(CameraUnavailable, match="cannot open video"):
+        open_camera(f"opencv:{tmp_path / 'none.avi'}")
+
+
+def test_the_replay_goes_through_the_photos_in_name_order(tmp_path: Path) -> None:
+    _photos(tmp_path)
+    (tmp_path / "notes.txt").write_text("not a photo")
+    with ReplayCamera(tmp_path) as replay:
+        blues = [int(replay.capture()[0, 0, 0]) for _ in range(4)]
+    assert blues == [0, 40, 80, 0]
+
+
+def test_a_replay_needs_a_folder_of_photos(tmp_path: Path) -> None:
+    with pytest.raises(CameraUnavailable, match="does not exist"):
+        open_camera(f"replay:{tmp_path / 'nothing'}")
+    with pytest.raises(CameraUnavailable, match="has no photos"):
+        open_camera(f"replay:{tmp_path}")
+    (tmp_path / "broken.jpg").write_bytes(b"not a jpeg")
+    with ReplayCamera(tmp_path) as replay, pytest.raises(CameraUnavailable, match="not a readable image"):
+        replay.capture()
+
+
+@pytest.mark.parametrize("spec", ["webcam", "opencv", "replay:", "picamera2:x", "synthetic"])
+def test_an_unknown_spec_lists_the_forms(spec: str) -> None:
+    with pytest.raises(ValueError, match="picamera2|opencv:N"):
+        open_camera(spec)

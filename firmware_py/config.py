@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware_py.engine.board import SECTION_LETTERS
+from firmware_py.engine.rules import seat_letters
 from firmware_py.errors import ConfigError
+from firmware_py.house_rules import build_rules
 from hardware.errors import LedConfigError
 from hardware.ledconfig import LedConfig
 
@@ -54,8 +55,6 @@ class SeatSettings:
     name: str
     colour: str
     """Marble colour as ``#rrggbb``."""
-    team: int
-    """Team number from 0; partners share it."""
     computer: bool
     """Played by the companion's heuristic player (a person still moves the marble)."""
 
@@ -64,7 +63,6 @@ class SeatSettings:
             "seat": self.seat,
             "name": self.name,
             "colour": self.colour,
-            "team": self.team,
             "computer": self.computer,
         }
 
@@ -146,23 +144,21 @@ class Config:
     """Seconds a computer seat 'thinks' before its move is shown (none in tests)."""
 
 
-def default_seats(count: int = 4, sections: int = 4, *, humans: int = 1) -> tuple[SeatSettings, ...]:
-    """Seats spread evenly round the board; the first ``humans`` are people, the rest computer seats.
+def model_for(seats: int) -> str:
+    """The board model ``seats`` players use: tock4 up to 4 seats, tock6 for 5 or 6."""
+    return "tock4" if seats <= 4 else "tock6"
 
-    Partners sit opposite: with 4 seats A and C are a team against B and D; with 6, A C E against B D F.
-    """
-    step = sections // count if sections % count == 0 else 1
-    letters = [SECTION_LETTERS[i * step] for i in range(count)]
-    teams = 2 if count % 2 == 0 and count >= 4 else count
+
+def default_seats(count: int = 4, *, humans: int = 1) -> tuple[SeatSettings, ...]:
+    """``count`` seats at the engine's places (2 players sit facing); the first ``humans`` are people."""
     return tuple(
         SeatSettings(
             seat=letter,
             name=(f"Joueur {letter}" if i < humans else f"Ordinateur {letter}"),
             colour=SEAT_COLOURS[letter],
-            team=i % teams,
             computer=i >= humans,
         )
-        for i, letter in enumerate(letters)
+        for i, letter in enumerate(seat_letters(count))
     )
 
 
@@ -194,23 +190,25 @@ def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
     return dict(_expect(value, dict, key, "a table"))
 
 
-def parse_seats(value: Any, sections: int, key: str = "seats") -> tuple[SeatSettings, ...]:
-    """Check a list of seat tables: ``seat``, then ``name``, ``colour``, ``team``, ``computer`` if given."""
-    _expect(value, list, key, "a list of seats")
-    if not 2 <= len(value) <= sections:
-        raise ConfigError(key, f"2 to {sections} seats on a {sections}-section board", len(value))
+def parse_seats(value: Any, key: str = "seats") -> tuple[SeatSettings, ...]:
+    """Check a list of seat tables, each with ``name``, ``colour``, ``computer`` and ``seat`` if given.
+
+    The seats sit where the rules put them (2 players facing, at A and C; 3 at A B C; ...), in turn
+    order; a ``seat`` letter, if given, must be that place. Teams follow the preset's ``teams`` switch.
+    """
+    _expect(value, list, key, "a list of 2 to 6 seats")
+    if not 2 <= len(value) <= 6:
+        raise ConfigError(key, "a list of 2 to 6 seats", len(value))
+    letters = seat_letters(len(value))
     seats: list[SeatSettings] = []
-    allowed = tuple(SECTION_LETTERS[:sections])
-    teams_default = 2 if len(value) % 2 == 0 and len(value) >= 4 else len(value)
     for i, raw in enumerate(value):
         where = f"{key}[{i}]"
-        raw = _expect(raw, dict, where, "a table with seat, name, colour, team, computer")
-        _check_keys(raw, ("seat", "name", "colour", "team", "computer"), where)
-        letter = _expect(raw.get("seat"), str, f"{where}.seat", f"a section letter {', '.join(allowed)}")
-        if letter not in allowed:
-            raise ConfigError(f"{where}.seat", f"a section letter {', '.join(allowed)}", letter)
-        if any(s.seat == letter for s in seats):
-            raise ConfigError(f"{where}.seat", "each seat letter once", letter)
+        raw = _expect(raw, dict, where, "a table with name, colour, computer")
+        _check_keys(raw, ("seat", "name", "colour", "computer"), where)
+        letter = raw.get("seat", letters[i])
+        if letter != letters[i]:
+            places = ", ".join(letters)
+            raise ConfigError(f"{where}.seat", f"{letters[i]!r} ({len(value)} seats sit at {places})", letter)
         name = _expect(raw.get("name", f"Joueur {letter}"), str, f"{where}.name", "a name (text)").strip()
         if not name or len(name) > 40:
             raise ConfigError(f"{where}.name", "a name of 1 to 40 characters", name)
@@ -219,13 +217,9 @@ def parse_seats(value: Any, sections: int, key: str = "seats") -> tuple[SeatSett
         )
         if not _COLOUR_RE.match(colour):
             raise ConfigError(f"{where}.colour", "a colour '#rrggbb'", colour)
-        team = _expect(raw.get("team", i % teams_default), int, f"{where}.team", "a team number 0..7")
-        if not 0 <= team <= 7:
-            raise ConfigError(f"{where}.team", "a team number 0..7", team)
         computer = _expect(raw.get("computer", False), bool, f"{where}.computer", "true or false")
-        seats.append(SeatSettings(letter, name, colour.lower(), team, computer))
-    order = {letter: i for i, letter in enumerate(SECTION_LETTERS)}
-    return tuple(sorted(seats, key=lambda s: order[s.seat]))
+        seats.append(SeatSettings(letter, name, colour.lower(), computer))
+    return tuple(seats)
 
 
 def parse_game_settings(data: dict[str, Any], *, prefix: str = "") -> GameSettings:
@@ -237,18 +231,22 @@ def parse_game_settings(data: dict[str, Any], *, prefix: str = "") -> GameSettin
     _check_keys(data, ("preset", "switches", "model", "cards", "camera", "seats", "seed"), prefix.rstrip("."))
     preset = _expect(data.get("preset", "r1"), str, prefix + "preset", "a preset name such as 'r1'")
     switches = dict(_expect(data.get("switches", {}), dict, prefix + "switches", "a table of rule switches"))
-    model = _expect(data.get("model", "tock4"), str, prefix + "model", f"one of {', '.join(BOARD_MODELS)}")
+    seats = parse_seats(data["seats"], prefix + "seats") if "seats" in data else default_seats()
+    model = _expect(
+        data.get("model", model_for(len(seats))), str, prefix + "model", f"one of {', '.join(BOARD_MODELS)}"
+    )
     if model not in BOARD_MODELS:
         raise ConfigError(prefix + "model", f"one of {', '.join(BOARD_MODELS)}", model)
+    if model != model_for(len(seats)):
+        raise ConfigError(prefix + "model", f"{model_for(len(seats))!r} for {len(seats)} seats", model)
+    rules = build_rules(preset, switches, prefix=prefix)
+    if len(seats) not in rules.seat_counts:
+        counts = ", ".join(str(n) for n in rules.seat_counts)
+        raise ConfigError(prefix + "seats", f"{counts} seats with preset {preset!r}", len(seats))
     cards = _expect(data.get("cards", "digital"), str, prefix + "cards", f"one of {', '.join(CARD_MODES)}")
     if cards not in CARD_MODES:
         raise ConfigError(prefix + "cards", f"one of {', '.join(CARD_MODES)}", cards)
     camera = _expect(data.get("camera", True), bool, prefix + "camera", "true or false")
-    sections = BOARD_MODELS[model]
-    if "seats" in data:
-        seats = parse_seats(data["seats"], sections, prefix + "seats")
-    else:
-        seats = default_seats(4 if sections == 4 else 6, sections)
     seed = data.get("seed")
     if seed is not None:
         _expect(seed, int, prefix + "seed", "a whole number 0..2**63-1")

@@ -12,14 +12,14 @@ from firmware_py.errors import ConfigError
 FULL = """
 [table]
 preset = "r2"
-model = "tock6"
+model = "tock4"
 cards = "physical"
 camera = false
 seed = 7
-switches = { jokers = 2 }
+switches = { jokers = 2, seven = "split_any" }
 seats = [
-  { seat = "A", name = "Ana", computer = false, team = 0 },
-  { seat = "C", name = "Bot", computer = true, team = 1, colour = "#00FF00" },
+  { seat = "A", name = "Ana", computer = false },
+  { name = "Bot", computer = true, colour = "#00FF00" },
 ]
 
 [camera]
@@ -54,11 +54,11 @@ def test_no_file_gives_the_demo_game_in_simulation() -> None:
     config = load_config(None)
     assert config == Config()
     assert config.camera.source == "sim" and config.leds == {"backend": "sim"}
-    assert [(s.seat, s.computer, s.team) for s in config.game.seats] == [
-        ("A", False, 0),
-        ("B", True, 1),
-        ("C", True, 0),
-        ("D", True, 1),
+    assert [(s.seat, s.computer) for s in config.game.seats] == [
+        ("A", False),
+        ("B", True),
+        ("C", True),
+        ("D", True),
     ]
     assert str(config.db) == "tock-data/tock.sqlite3"
 
@@ -70,13 +70,13 @@ def test_every_section_is_read(tmp_path: Path) -> None:
     game = config.game
     assert (game.preset, game.model, game.sections, game.cards, game.camera, game.seed) == (
         "r2",
-        "tock6",
-        6,
+        "tock4",
+        4,
         "physical",
         False,
         7,
     )
-    assert game.switches == {"jokers": 2}
+    assert game.switches == {"jokers": 2, "seven": "split_any"}
     assert [(s.seat, s.name, s.colour, s.computer) for s in game.seats] == [
         ("A", "Ana", "#d62728", False),
         ("C", "Bot", "#00ff00", True),
@@ -110,18 +110,33 @@ def test_every_section_is_read(tmp_path: Path) -> None:
             "tock.toml: leds.backend must be one of 'sim', 'ws281x', 'pi5', not 'neon'",
         ),
         ("[table]\nmodel = 'tock5'", "tock.toml: table.model: expected one of tock4, tock6, got 'tock5'"),
+        ("[table]\nmodel = 'tock6'", "tock.toml: table.model: expected 'tock4' for 4 seats, got 'tock6'"),
+        (
+            "[table]\npreset = 'r9'",
+            "tock.toml: table.preset: expected one of r1, r1x, r2, toc, qc, canop, got 'r9'",
+        ),
+        (
+            "[table]\nswitches = {sevens = 1}",
+            "tock.toml: table.switches.sevens: expected a rule switch (known: ",
+        ),
+        (
+            "[table]\nswitches = {seven = 'split_three'}",
+            "tock.toml: table.switches.seven: expected one of 'plus_seven', 'split_any', 'split_two', "
+            "got 'split_three'",
+        ),
+        ("[table]\nswitches = {jokers = 3}", "tock.toml: table.switches: a pack has 0 or 2 jokers, not 3"),
         ("[table]\ncards = 'tarot'", "tock.toml: table.cards: expected one of digital, physical"),
-        ("[table]\nseats = [{seat = 'A'}]", "tock.toml: table.seats: expected 2 to 4 seats"),
+        ("[table]\nseats = [{seat = 'A'}]", "tock.toml: table.seats: expected a list of 2 to 6 seats, got 1"),
         (
-            "[table]\nseats = [{seat = 'A'}, {seat = 'E'}]",
-            "tock.toml: table.seats[1].seat: expected a section",
+            "[table]\npreset = 'r2'\nseats = [{seat = 'A'}, {seat = 'B'}]",
+            "tock.toml: table.seats[1].seat: expected 'C' (2 seats sit at A, C), got 'B'",
         ),
         (
-            "[table]\nseats = [{seat = 'A'}, {seat = 'A'}]",
-            "tock.toml: table.seats[1].seat: expected each seat",
+            "[table]\nseats = [{name = 'Ana'}, {name = 'Bob'}]",
+            "tock.toml: table.seats: expected 4, 6, 8 seats with preset 'r1', got 2",
         ),
         (
-            "[table]\nseats = [{seat = 'A'}, {seat = 'B', colour = 'red'}]",
+            "[table]\npreset = 'toc'\nseats = [{seat = 'A'}, {seat = 'C', colour = 'red'}]",
             "tock.toml: table.seats[1].colour: expected a colour '#rrggbb', got 'red'",
         ),
         ("[table]\nseed = -1", "tock.toml: table.seed: expected a whole number"),
@@ -151,14 +166,11 @@ def test_game_settings_round_trip_through_their_json_form() -> None:
     assert parse_game_settings(settings.to_dict()) == settings
 
 
-def test_default_seats_sit_opposite_their_partners() -> None:
-    assert [(s.seat, s.team) for s in default_seats(2, 4)] == [("A", 0), ("C", 1)]
-    assert [(s.seat, s.team) for s in default_seats(6, 6, humans=2)] == [
-        ("A", 0),
-        ("B", 1),
-        ("C", 0),
-        ("D", 1),
-        ("E", 0),
-        ("F", 1),
+def test_default_seats_sit_where_the_rules_put_them() -> None:
+    assert [s.seat for s in default_seats(2)] == ["A", "C"]
+    assert [(s.seat, s.computer) for s in default_seats(3, humans=2)] == [
+        ("A", False),
+        ("B", False),
+        ("C", True),
     ]
-    assert [s.computer for s in default_seats(3, 6, humans=2)] == [False, False, True]
+    assert [s.seat for s in default_seats(6)] == ["A", "B", "C", "D", "E", "F"]

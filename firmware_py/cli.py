@@ -12,6 +12,7 @@ import click
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("firmware_py.serve:command", "Run the companion: camera, rules, LEDs and the web page."),
+    "leds": ("firmware_py.leds_cli:command", "Check the LED wiring (walk) and record the LED map (map)."),
 }
 """Sub-command name -> ("package.module:attribute" of its click command or group, one-line help)."""
 

@@ -1,0 +1,214 @@
+"""``tock leds``: check the LED wiring (``walk``) and record which LED is under which hole (``map``).
+
+Both run on the strip described by the ``[leds]`` table of a ``tock.toml`` (or by options), on the
+board model's LED map, and leave the LEDs dark when they end, Ctrl-C included.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from hardware.errors import HardwareError
+from hardware.ledmap import USER_MAP_DIR, LedMap
+from hardware.leds import BACKENDS, LedConfig, LedStrip, open_strip
+from hardware.mapping import MappingSession
+
+BOARD_MODELS = {"tock4": 4, "tock6": 6}
+WALK_COLOUR = (255, 255, 255)
+
+
+def _strip_options(function: Any) -> Any:
+    options = [
+        click.option("--model", type=click.Choice(sorted(BOARD_MODELS)), default="tock4", show_default=True,
+                     help="Board model."),
+        click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="A tock.toml whose [leds] table describes the strip."),
+        click.option("--backend", type=click.Choice(BACKENDS), help="LED backend (overrides the file)."),
+        click.option("--pin", type=click.IntRange(0, 27), help="GPIO of the data line (overrides the file)."),
+        click.option("--brightness", type=click.FloatRange(0.0, 1.0),
+                     help="Brightness cap 0..1 (overrides the file)."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _led_config(
+    led_map: LedMap, config_path: Path | None, overrides: dict[str, object], *, count: int | None = None
+) -> LedConfig:
+    table: dict[str, object] = {}
+    if config_path is not None:
+        try:
+            document = tomllib.loads(config_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            raise click.ClickException(f"cannot read {config_path}: {error}") from None
+        leds = document.get("leds", {})
+        if not isinstance(leds, dict):
+            raise click.ClickException(f"{config_path}: [leds] must be a table")
+        table.update(leds)
+    table.update({key: value for key, value in overrides.items() if value is not None})
+    table.setdefault("count", count if count is not None else led_map.count)
+    try:
+        return LedConfig.from_mapping(table)
+    except HardwareError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@contextmanager
+def _opened(config: LedConfig) -> Iterator[LedStrip]:
+    """The strip, closed (dark) however the command ends."""
+    try:
+        strip = open_strip(config)
+    except HardwareError as error:
+        raise click.ClickException(str(error)) from None
+    try:
+        yield strip
+    except KeyboardInterrupt:
+        click.echo("\nstopped")
+    finally:
+        strip.close()
+
+
+def _load_map(model: str) -> LedMap:
+    try:
+        return LedMap.load(model)
+    except HardwareError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@click.group("leds")
+def command() -> None:
+    """Check and record the LEDs under the holes."""
+
+
+@command.command("walk")
+@_strip_options
+@click.option("--delay", type=click.FloatRange(0.0), default=0.5, show_default=True,
+              help="Seconds each LED stays lit.")
+@click.option("--start", type=click.IntRange(0), default=0, show_default=True, help="First LED index.")
+def walk(
+    model: str, config_path: Path | None, backend: str | None, pin: int | None, brightness: float | None,
+    delay: float, start: int,
+) -> None:
+    """Light the LEDs one by one, printing the hole each should be under."""
+    led_map = _load_map(model)
+    config = _led_config(led_map, config_path, {"backend": backend, "pin": pin, "brightness": brightness})
+    try:
+        led_map.check_count(config.count)
+    except HardwareError as error:
+        raise click.ClickException(str(error)) from None
+    with _opened(config) as strip:
+        for index in range(start, config.count):
+            pixels = [(0, 0, 0)] * config.count
+            pixels[index] = WALK_COLOUR
+            strip.show(pixels)
+            click.echo(f"LED {index:3d}  {led_map.place_at(index) or '(spare: under no hole)'}")
+            time.sleep(delay)
+    click.echo("done: every LED was lit once; the LEDs are dark")
+
+
+@command.command("map")
+@_strip_options
+@click.option("--count", type=click.IntRange(1),
+              help="LEDs in the chain (default: the file's, or the model's map's).")
+@click.option("--buttons", "use_buttons", is_flag=True,
+              help="Answer with the table's buttons instead of the keyboard.")
+@click.option("--button-pins", type=(int, int, int), default=(17, 27, 22), show_default=True,
+              help="GPIOs of the confirm, undo and next buttons.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=USER_MAP_DIR,
+              show_default=True, help="Folder to save <model>.leds.json in (found first by `tock serve`).")
+def map_leds(
+    model: str, config_path: Path | None, backend: str | None, pin: int | None, brightness: float | None,
+    count: int | None, use_buttons: bool, button_pins: tuple[int, int, int], out: Path,
+) -> None:
+    """Record which hole each LED is under, one lit LED at a time.
+
+    \b
+    Keyboard: Enter accepts the suggested hole, or type the hole's id (A7, BH2, CR1, CIEL);
+    '-' marks a spare LED under no hole, 'u' undoes the last LED, 'q' quits without saving.
+    Buttons: confirm accepts the suggested hole, next suggests the following hole, hold next for a
+    spare LED, undo goes back one LED, hold undo quits without saving.
+    """
+    shipped = _load_map(model)
+    config = _led_config(
+        shipped, config_path, {"backend": backend, "pin": pin, "brightness": brightness}, count=count
+    )
+    session = MappingSession(model, BOARD_MODELS[model], config.count, suggestions=shipped.chain)
+    with _opened(config) as strip:
+        finished = _by_buttons(session, strip, button_pins) if use_buttons else _by_keyboard(session, strip)
+    if not finished:
+        click.echo("not saved")
+        return
+    try:
+        path = session.result().save(out)
+    except HardwareError as error:
+        raise click.ClickException(f"{error}: run `tock leds map` again") from None
+    click.echo(f"saved {path}")
+
+
+def _by_keyboard(session: MappingSession, strip: LedStrip) -> bool:
+    while not session.done:
+        strip.show(session.frame())
+        suggestion = session.suggestion
+        answer = click.prompt(
+            f"LED {session.index} of {session.led_count} is lit; hole [{suggestion or 'none'}]",
+            default="", show_default=False,
+        ).strip()
+        try:
+            if answer.lower() == "q":
+                return False
+            if answer.lower() == "u":
+                session.undo()
+            elif answer == "-":
+                session.skip()
+            elif answer:
+                session.assign(answer)
+            else:
+                session.confirm()
+        except HardwareError as error:
+            click.echo(f"  {error}")
+    strip.show(session.frame())
+    return True
+
+
+def _by_buttons(session: MappingSession, strip: LedStrip, pins: tuple[int, int, int]) -> bool:
+    from hardware.buttons import TableButtons
+
+    actions: queue.Queue[str] = queue.Queue()
+    try:
+        buttons = TableButtons(*pins)
+    except (ValueError, HardwareError, OSError, RuntimeError) as error:
+        raise click.ClickException(f"cannot use the buttons on GPIO {pins}: {error}") from None
+    with buttons:
+        buttons.on_press("confirm", lambda: actions.put("confirm"))
+        buttons.on_press("next", lambda: actions.put("next"))
+        buttons.on_press("undo", lambda: actions.put("undo"))
+        buttons.on_hold("next", lambda: actions.put("spare"))
+        buttons.on_hold("undo", lambda: actions.put("quit"))
+        while not session.done:
+            strip.show(session.frame())
+            click.echo(f"LED {session.index} of {session.led_count} is lit: is it {session.suggestion}?")
+            action = actions.get()
+            try:
+                if action == "quit":
+                    return False
+                if action == "confirm":
+                    session.confirm()
+                elif action == "next":
+                    session.next_suggestion()
+                elif action == "spare":
+                    session.skip()
+                else:
+                    session.undo()
+            except HardwareError as error:
+                click.echo(f"  {error}")
+    strip.show(session.frame())
+    return True

@@ -1,0 +1,95 @@
+"""``tock leds walk`` and ``tock leds map`` on the simulated strip."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from gpiozero.pins.mock import MockFactory
+
+import hardware.buttons
+from firmware_py.cli import main
+from hardware.ledmap import BOARDS_DIR, LedMap
+
+SHIPPED = LedMap.load("tock4", search=[BOARDS_DIR])
+
+
+def test_walk_lights_every_led_and_names_its_hole() -> None:
+    result = CliRunner().invoke(main, ["leds", "walk", "--delay", "0"])
+    assert result.exit_code == 0, result.output
+    lines = [line.split() for line in result.output.splitlines() if line.startswith("LED")]
+    assert [(int(n), place) for _, n, place in lines] == list(enumerate(SHIPPED.chain))
+    assert "the LEDs are dark" in result.output
+
+
+def test_walk_refuses_a_strip_that_disagrees_with_the_map(tmp_path: Path) -> None:
+    config = tmp_path / "tock.toml"
+    config.write_text("[leds]\ncount = 97\n")
+    result = CliRunner().invoke(main, ["leds", "walk", "--delay", "0", "--config", str(config)])
+    assert result.exit_code == 1
+    assert "has 105 LEDs but the strip is set to 97: fix leds.count" in result.output
+
+
+def test_a_bad_setting_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    config = tmp_path / "tock.toml"
+    config.write_text('[leds]\ncolour_order = "GRBX"\n')
+    result = CliRunner().invoke(main, ["leds", "walk", "--config", str(config)])
+    assert result.exit_code == 1 and "Error: leds.colour_order must be one of" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_missing_driver_is_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "adafruit_blinka_raspberry_pi5_neopixel", None)
+    result = CliRunner().invoke(main, ["leds", "walk", "--backend", "pi5"])
+    assert result.exit_code == 1 and "the pi5 backend needs the Raspberry Pi 5 NeoPixel driver" in result.output
+
+
+def test_map_by_keyboard_records_and_saves(tmp_path: Path) -> None:
+    answers = "A2\n-\nu\nu\nZ9\n" + "\n" * SHIPPED.count
+    result = CliRunner().invoke(main, ["leds", "map", "--out", str(tmp_path), "--count", "105"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "'Z9' is not a place of the tock4 board" in result.output
+    assert f"saved {tmp_path / 'tock4.leds.json'}" in result.output
+    assert LedMap.load("tock4", search=[tmp_path]) == SHIPPED
+
+
+def test_map_quit_saves_nothing(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["leds", "map", "--out", str(tmp_path)], input="\n\nq\n")
+    assert result.exit_code == 0 and "not saved" in result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_map_by_buttons_records_with_confirm_next_and_undo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    factory = MockFactory()
+    real = hardware.buttons.TableButtons
+
+    class MockedButtons(real):  # type: ignore[misc, valid-type]
+        """The real TableButtons on MockFactory pins; once wired, a 'builder' presses them in turn."""
+
+        def __init__(self, *pins: int, **options: Any) -> None:
+            super().__init__(*pins, bounce_time=None, hold_time=3600, pin_factory=factory)
+
+        def on_hold(self, name: Any, callback: Any) -> None:
+            super().on_hold(name, callback)
+            if name == "undo":  # the last callback wired: start pressing
+                threading.Thread(target=press_all, daemon=True).start()
+
+    confirm, undo, next_ = 17, 27, 22
+    presses = [next_, confirm, undo, confirm] + [confirm] * (SHIPPED.count - 1)
+
+    def press_all() -> None:
+        for pin in presses:
+            factory.pin(pin).drive_low()
+            factory.pin(pin).drive_high()
+
+    monkeypatch.setattr(hardware.buttons, "TableButtons", MockedButtons)
+    result = CliRunner().invoke(main, ["leds", "map", "--buttons", "--out", str(tmp_path)])
+    factory.reset()
+    assert result.exit_code == 0, result.output
+    assert "LED 0 of 105 is lit: is it A1?" in result.output and "is it A2?" in result.output
+    assert LedMap.load("tock4", search=[tmp_path]) == SHIPPED

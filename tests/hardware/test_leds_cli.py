@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -42,14 +43,16 @@ def test_a_bad_setting_is_one_line_not_a_traceback(tmp_path: Path) -> None:
 
 
 def test_a_missing_driver_is_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(__import__("sys").modules, "adafruit_blinka_raspberry_pi5_neopixel", None)
+    monkeypatch.setitem(sys.modules, "adafruit_blinka_raspberry_pi5_neopixel", None)
     result = CliRunner().invoke(main, ["leds", "walk", "--backend", "pi5"])
-    assert result.exit_code == 1 and "the pi5 backend needs the Raspberry Pi 5 NeoPixel driver" in result.output
+    assert result.exit_code == 1
+    assert "the pi5 backend needs the Raspberry Pi 5 NeoPixel driver" in result.output
 
 
 def test_map_by_keyboard_records_and_saves(tmp_path: Path) -> None:
     answers = "A2\n-\nu\nu\nZ9\n" + "\n" * SHIPPED.count
-    result = CliRunner().invoke(main, ["leds", "map", "--out", str(tmp_path), "--count", "105"], input=answers)
+    arguments = ["leds", "map", "--out", str(tmp_path), "--count", "105"]
+    result = CliRunner().invoke(main, arguments, input=answers)
     assert result.exit_code == 0, result.output
     assert "'Z9' is not a place of the tock4 board" in result.output
     assert f"saved {tmp_path / 'tock4.leds.json'}" in result.output

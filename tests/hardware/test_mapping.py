@@ -71,7 +71,7 @@ def test_the_frame_shows_progress_and_the_lit_led() -> None:
 def test_the_camera_names_the_hole_a_marble_was_dropped_on(shipped: LedMap) -> None:
     truth = list(reversed(shipped.chain))  # as if the chain had been wired the other way
     readings = []
-    for n, place in enumerate(truth):
+    for n in range(len(truth)):
         readings.append(frozenset(truth[:n]))  # nothing new yet: the builder is still reaching
         readings.append(frozenset(truth[: n + 1]))  # marbles left on placed holes do not matter
     readings.insert(0, frozenset(truth[:2]))  # two marbles at once: ignored

@@ -18,8 +18,9 @@ holds for every seat).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final
+
+from firmware_py.engine.rules import Dealing, RuleSet
 
 BASE_PACK: Final = 52
 """Cards of a standard pack without jokers. Schedules are counted on it, so that the jokers, when a
@@ -32,22 +33,6 @@ NEXT_HANDS: Final = 4
 """R1, CANOP: the deals after the first one are 4 cards."""
 
 
-class DealingStyle(Enum):
-    """Which sheet's dealing a table follows."""
-
-    FIVE_THEN_FOURS = "five_then_fours"
-    """R1/R1x (000, 002) and CANOP (004): 5 cards each, then 4, 4... until the pack is used."""
-
-    R2_TABLE = "r2_table"
-    """R2 (000, "Distribution des cartes"): a schedule per seat count, with burnt cards."""
-
-    QC_TABLE = "qc_table"
-    """QC (003, "Set-up for play"): 4p 5,4,4; 3p 5,4,4,4 burn 1; 2p 5,5,4,4,4,4; 6p 4,4."""
-
-    DRAW_PILE = "draw_pile"
-    """TOC (001): a hand of 5, the rest a draw pile; play one card, draw one."""
-
-
 R2_DEALS: Final[dict[int, tuple[int, ...]]] = {
     2: (5, 5, 4, 4, 4, 4),  # "Deux tours de cinq cartes et quatre tours de quatre cartes."
     3: (5, 4, 4, 4),  # "Un tour de cinq cartes et trois tours de quatre cartes, jetez une carte."
@@ -58,11 +43,11 @@ R2_DEALS: Final[dict[int, tuple[int, ...]]] = {
 """R2's table (seed 000), by seat count. 7 and 8 seats are not in the table: R1's general rule applies."""
 
 QC_DEALS: Final[dict[int, tuple[int, ...]]] = {
-    2: (5, 5, 4, 4, 4, 4),  # "5 cards are dealt on the two first turns, 4 cards on each of the four following"
-    3: (5, 4, 4, 4),  # "5 cards ... on the first turn, 4 cards on each of the 3 following ... last card discarded"
-    4: (5, 4, 4),  # "5 cards ... on the first turn, 4 cards on each of the two following ... shuffled once more"
+    2: (5, 5, 4, 4, 4, 4),  # "5 cards are dealt on the two first turns, 4 cards on each of the four"
+    3: (5, 4, 4, 4),  # "5 cards ... first turn, 4 cards on each of the 3 following ... last card discarded"
+    4: (5, 4, 4),  # "5 cards ... first turn, 4 cards on each of the two following ... shuffled once more"
     5: R2_DEALS[5],  # not in the QC sheet; borrowed from R2, the other Quebec sheet
-    6: (4, 4),  # "4 cards are dealt on each of the two first turns, and then, the cards are shuffled once more"
+    6: (4, 4),  # "4 cards are dealt on each of the two first turns, and then, the cards are shuffled"
 }
 """QC's table (seed 003), by seat count. 5 seats borrow R2's row; 7-8 seats follow R1's general rule."""
 
@@ -92,22 +77,29 @@ class DealSchedule:
 
 
 def five_then_fours(seats: int, base: int = BASE_PACK) -> tuple[int, ...]:
-    """R1's general rule: 5 each, then as many rounds of 4 each as the rest of the pack holds.
+    """R1's general rule: 5 each, then 4 each while the pack holds a round, then a last smaller round.
+
+    "Le donneur redonnera 4 cartes à chacun et ainsi de suite jusqu'à ce que tout le paquet ait été
+    distribué" (000): at 6 or 8 seats the pack runs out in the middle of a round of 4, so the rest is
+    dealt evenly as a last, smaller deal when it gives everyone at least two cards; a single card
+    each would be no deal, and those cards wait for the next shuffle.
 
     >>> five_then_fours(4)
     (5, 4, 4)
-    >>> five_then_fours(2)
-    (5, 4, 4, 4, 4, 4)
+    >>> five_then_fours(6)
+    (5, 3)
     """
-    rounds = (base - FIRST_HAND * seats) // (NEXT_HANDS * seats)
-    return (FIRST_HAND,) + (NEXT_HANDS,) * rounds
+    left = base - FIRST_HAND * seats
+    rounds, left = divmod(left, NEXT_HANDS * seats)
+    last = left // seats
+    return (FIRST_HAND,) + (NEXT_HANDS,) * rounds + ((last,) if last >= 2 else ())
 
 
-def deal_schedule(style: DealingStyle, seats: int) -> DealSchedule:
-    """The schedule a table of ``seats`` follows under ``style``.
+def deal_schedule(rules: RuleSet, seats: int) -> DealSchedule:
+    """The schedule a table of ``seats`` follows under ``rules`` (its :attr:`RuleSet.dealing` switch).
 
     Args:
-        style: which sheet's dealing.
+        rules: the rule set.
         seats: 2 to 8 seats.
 
     Raises:
@@ -115,11 +107,11 @@ def deal_schedule(style: DealingStyle, seats: int) -> DealSchedule:
     """
     if not 2 <= seats <= 8:
         raise ValueError(f"Tock is played by 2 to 8 seats, not {seats}")
-    if style is DealingStyle.DRAW_PILE:
+    if rules.dealing is Dealing.DRAW_PILE:
         return DealSchedule((FIRST_HAND,), True, "001 TOC: hand of 5, play one card and draw one")
-    table = {DealingStyle.R2_TABLE: (R2_DEALS, "000 R2"), DealingStyle.QC_TABLE: (QC_DEALS, "003 QC")}
-    if style in table:
-        rows, sheet = table[style]
+    table = {Dealing.R2_TABLE: (R2_DEALS, "000 R2"), Dealing.QC_TABLE: (QC_DEALS, "003 QC")}
+    if rules.dealing in table:
+        rows, sheet = table[rules.dealing]
         if seats in rows:
             return DealSchedule(rows[seats], False, f"{sheet} dealing table, {seats} seats")
     return DealSchedule(five_then_fours(seats), False, "000/002/004: 5, then 4, 4... until the pack is used")

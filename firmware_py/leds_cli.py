@@ -115,6 +115,23 @@ def walk(
     click.echo("done: every LED was lit once; the LEDs are dark")
 
 
+@command.command("off")
+@_strip_options
+def off(
+    model: str, config_path: Path | None, backend: str | None, pin: int | None, brightness: float | None
+) -> None:
+    """Turn every LED dark (the systemd unit runs it after the companion stops, even after a crash).
+
+    WS2812 LEDs keep their last colour when nothing drives them any more, so a companion killed
+    without its SIGTERM handler would leave the board lit.
+    """
+    led_map = _load_map(model)
+    config = _led_config(led_map, config_path, {"backend": backend, "pin": pin, "brightness": brightness})
+    with _opened(config):
+        pass
+    click.echo(f"{config.count} LEDs dark")
+
+
 @command.command("map")
 @_strip_options
 @click.option("--count", type=click.IntRange(1),

@@ -79,7 +79,7 @@ class LedDriver:
             self._wake.notify()
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until the last scene sent has been shown once; ``False`` if ``timeout`` ran out.
+        """Wait until the last scene sent has been shown once (or the driver stopped); ``False`` on timeout.
 
         A scene that could not be shown (it names a place that is not on the board, or the strip
         failed) is dropped by the driver's thread, which goes on with the next one; the error is
@@ -89,7 +89,7 @@ class LedDriver:
             Exception: the error met while showing a scene since the last ``flush()``.
         """
         with self._wake:
-            done = self._wake.wait_for(lambda: self._shown >= self._sent, timeout)
+            done = self._wake.wait_for(lambda: self._shown >= self._sent or self._stopping, timeout)
             error, self._error = self._error, None
         if error is not None:
             raise error

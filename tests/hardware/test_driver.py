@@ -117,6 +117,7 @@ def test_stopping_darkens_the_leds_and_refuses_new_scenes(
     assert strip.closed and strip.last_frame == ((0, 0, 0),) * strip.num_pixels
     with pytest.raises(DeviceClosed):
         driver.send({"A1": (9, 9, 9)})
+    assert driver.flush(TIMEOUT)  # nothing left to wait for
     driver.stop()
 
 

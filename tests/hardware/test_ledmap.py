@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,17 @@ def test_a_file_of_another_model_is_refused(tmp_path: Path) -> None:
     (tmp_path / "mine.leds.json").write_text(LedMap.load("tock4", search=[BOARDS_DIR]).to_json())
     with pytest.raises(LedMapError, match="is the map of 'tock4', not of 'mine'"):
         LedMap.load("mine", search=[tmp_path])
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_the_chain_is_short_to_wire_on_the_board_geometry(model: str) -> None:
+    from hardware.boards import load_board
+
+    board = load_board(model)
+    places, pitch = board["places"], board["pitch_mm"]
+    chain = [p for p in LedMap.load(model, search=[BOARDS_DIR]).chain if p is not None]
+    hops = [math.dist(places[a], places[b]) for a, b in zip(chain, chain[1:], strict=False)]
+    track = 18 * MODELS[model]
+    assert max(hops[: track - 1]) <= 1.5 * pitch, "along the track each LED is wired to its neighbour"
+    assert max(hops) <= 12 * pitch, "no wire longer than a third of the board"
+    assert sum(hops) <= 250 * pitch

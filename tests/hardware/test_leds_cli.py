@@ -26,6 +26,11 @@ def test_walk_lights_every_led_and_names_its_hole() -> None:
     assert "the LEDs are dark" in result.output
 
 
+def test_off_darkens_every_led() -> None:
+    result = CliRunner().invoke(main, ["leds", "off", "--model", "tock6"])
+    assert result.exit_code == 0 and "157 LEDs dark" in result.output
+
+
 def test_walk_refuses_a_strip_that_disagrees_with_the_map(tmp_path: Path) -> None:
     config = tmp_path / "tock.toml"
     config.write_text("[leds]\ncount = 97\n")

@@ -1,0 +1,247 @@
+"""A scripted stand-in for ``firmware_py.table.Table`` with the same public interface.
+
+It lets the web tests choose exactly what the table holds (every hand known in advance, a camera image
+or none) and check what the web does with it; tests of the real table's behaviour live with the table.
+Moves here are scripted: each card of a hand offers the moves listed in :data:`MOVES`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from typing import Any
+
+from firmware_py.errors import TableError, bad_input
+from firmware_py.table import Subscription
+
+SEATS = ("A", "B", "C", "D")
+COLOURS = {"A": "#d32f2f", "B": "#1976d2", "C": "#388e3c", "D": "#fbc02d"}
+HANDS = {
+    "A": ["AS", "7H", "KD", "4C", "10S"],
+    "B": ["2H", "QS", "5D", "9C", "JH"],
+    "C": ["3S", "8H", "6D", "QC", "2C"],
+    "D": ["JOKER", "9H", "3D", "5C", "8S"],
+}
+"""Every hand of the scripted game: distinct cards, so a leak of one seat's hand is easy to spot."""
+
+MOVES = {
+    "AS": [("AS:AR1-A18", "AR1", ["A18"])],
+    "KD": [("KD:AR1-A18", "AR1", ["A18"])],
+    "7H": [],
+    "2H": [("2H:BR1-B18", "BR1", ["B18"])],
+}
+"""card -> [(notation, from, to places)]; other cards have no move."""
+
+
+def _no_token() -> TableError:
+    return TableError("unknown_seat", 403, "Lien de joueur inconnu.", "Unknown player link.")
+
+
+class ScriptedTable:
+    """The table's interface over a fixed four-seat game where seat A plays first."""
+
+    def __init__(self, *, camera_jpeg: bytes | None = None) -> None:
+        self._lock = threading.RLock()
+        self._subscriptions: list[Subscription] = []
+        self._jpeg = camera_jpeg
+        self.version = 0
+        self.new_game({})
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def public_view(self) -> dict[str, Any]:
+        with self._lock:
+            return {
+                "game_id": self.game_id,
+                "preset": "r1",
+                "switches": {"seven_split": True},
+                "sections": 4,
+                "board": {"model": "tock4", "sections": 4, "home_entry_after": 16, "shortcut_cell": 7,
+                          "centre": True},
+                "seats": [
+                    {"seat": s, "name": f"Joueur {s}", "colour": COLOURS[s], "team": i % 2,
+                     "computer": False, "cards": len(self.hands[s]), "connected": True}
+                    for i, s in enumerate(SEATS)
+                ],
+                "layout": dict(self.layout),
+                "turn": SEATS[self.turn],
+                "phase": "play",
+                "last_move": self.last_move,
+                "log": list(self.log),
+                "leds": {place: "#ffd400" for place in self.highlight},
+                "highlight": list(self.highlight),
+                "problem": None,
+                "camera": {"mode": "none", "status": "off", "message": None},
+                "winner": None,
+                "version": self.version,
+            }
+
+    def _seat(self, token: str) -> str:
+        for seat, known in self.tokens.items():
+            if secrets.compare_digest(known, token):
+                return seat
+        raise _no_token()
+
+    def seat_view(self, token: str) -> dict[str, Any]:
+        with self._lock:
+            seat = self._seat(token)
+            hand = list(self.hands[seat])
+            return {
+                **self.public_view(),
+                "seat": seat,
+                "hand": hand,
+                "playable": {card: self._moves(card) for card in hand},
+                "can_exchange": False,
+                "must_discard": False,
+            }
+
+    def seat_links(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": seat, "name": f"Joueur {seat}", "token": token, "path": f"/seat/{token}"}
+            for seat, token in self.tokens.items()
+        ]
+
+    def setup_options(self) -> dict[str, Any]:
+        return {
+            "presets": [{"name": "r1", "fr": "Règle 1", "en": "Rule 1", "switches": [
+                {"name": "seven_split", "value": True, "choices": [True, False], "fr": "Le 7 se partage.",
+                 "en": "The 7 may be split."}]}],
+            "models": [{"model": "tock4", "sections": 4}],
+            "colours": COLOURS,
+            "camera_modes": ["none"],
+            "seat_counts": {"tock4": [4]},
+            "current": {"preset": "r1", "model": "tock4"},
+        }
+
+    # -- actions -----------------------------------------------------------------------------------
+
+    def new_game(self, settings: dict[str, Any]) -> None:
+        if "preset" in settings and settings["preset"] != "r1":
+            raise bad_input("preset", "Règle inconnue.", "Unknown preset.")
+        with self._lock:
+            self.game_id = secrets.token_hex(4)
+            self.tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS}
+            self.hands = {seat: list(cards) for seat, cards in HANDS.items()}
+            self.layout = {f"{s}R{n}": s for s in SEATS for n in range(1, 5)}
+            self.turn = 0
+            self.last_move: dict[str, Any] | None = None
+            self.log: list[dict[str, Any]] = []
+            self.highlight: list[str] = []
+            self._changed()
+
+    def _moves(self, card: str) -> list[dict[str, Any]]:
+        return [
+            {"move": notation, "fr": f"{card} : {start} vers {to[0]}", "en": f"{card}: {start} to {to[0]}",
+             "from": start, "to": to}
+            for notation, start, to in MOVES.get(card, [])
+        ]
+
+    def _my_turn(self, token: str) -> str:
+        seat = self._seat(token)
+        if seat != SEATS[self.turn]:
+            raise TableError("not_your_turn", 409, "Ce n'est pas votre tour.", "It is not your turn.")
+        return seat
+
+    def _card_in_hand(self, seat: str, card: str) -> None:
+        if card not in self.hands[seat]:
+            raise bad_input("card", "Cette carte n'est pas dans votre main.", "Not in your hand.")
+
+    def choose_card(self, token: str, card: str) -> dict[str, Any]:
+        with self._lock:
+            seat = self._my_turn(token)
+            self._card_in_hand(seat, card)
+            moves = self._moves(card)
+            self.highlight = [place for move in moves for place in move["to"]]
+            self._changed()
+            return {"card": card, "moves": moves}
+
+    def play(self, token: str, move: str) -> dict[str, Any]:
+        with self._lock:
+            seat = self._my_turn(token)
+            card = move.partition(":")[0]
+            self._card_in_hand(seat, card)
+            found = [m for m in self._moves(card) if m["move"] == move]
+            if not found:
+                raise TableError("illegal_move", 422, "Coup interdit.", "Illegal move.", {"violations": [
+                    {"code": "no_such_move", "fr": "Pas ce coup.", "en": "Not this move.", "marble": None,
+                     "places": []}]})
+            chosen = found[0]
+            del self.layout[chosen["from"]]
+            self.layout[chosen["to"][0]] = seat
+            self.hands[seat].remove(card)
+            self.last_move = {"text": move, "fr": chosen["fr"], "en": chosen["en"],
+                              "places": [chosen["from"], *chosen["to"]]}
+            self.log.append({"n": len(self.log) + 1, "seat": seat, "move": move, "fr": chosen["fr"],
+                             "en": chosen["en"]})
+            self.turn = (self.turn + 1) % len(SEATS)
+            self.highlight = []
+            self._changed()
+            return {"move": move, "fr": chosen["fr"], "en": chosen["en"], "version": self.version}
+
+    def exchange(self, token: str, card: str) -> dict[str, Any]:
+        self._seat(token)
+        raise TableError("no_exchange", 409, "Pas d'échange maintenant.", "No exchange now.")
+
+    def discard(self, token: str, card: str) -> dict[str, Any]:
+        with self._lock:
+            seat = self._my_turn(token)
+            self._card_in_hand(seat, card)
+            raise TableError("cannot_discard", 409, "Vous pouvez jouer.", "You can play.")
+
+    def undo(self, token: str | None = None) -> dict[str, Any]:
+        if token is not None:
+            self._seat(token)
+        raise TableError("nothing_to_undo", 409, "Rien à annuler.", "Nothing to undo.")
+
+    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
+        with self._lock:
+            if from_place not in self.layout:
+                raise bad_input("from", "Pas de bille ici.", "No marble there.")
+            self.layout[to_place] = self.layout.pop(from_place)
+            self._changed()
+            return {"kind": "moved", "version": self.version}
+
+    def explain(self, move: str, *, token: str | None = None) -> dict[str, Any]:
+        if token is not None:
+            self._seat(token)
+        legal = any(move == m[0] for moves in MOVES.values() for m in moves)
+        reasons = [] if legal else [{"code": "no_such_move", "fr": "Pas ce coup.", "en": "Not this move.",
+                                     "places": ["A18"]}]
+        return {"move": move, "legal": legal, "reasons": reasons}
+
+    def hints(self, token: str) -> list[dict[str, Any]]:
+        with self._lock:
+            seat = self._seat(token)
+            return [{"card": card, **move} for card in self.hands[seat] for move in self._moves(card)]
+
+    def rules_text(self, lang: str) -> list[dict[str, str]]:
+        if lang not in ("fr", "en"):
+            raise bad_input("lang", "Langue inconnue.", "Unknown language.")
+        text = "Le 7 se partage." if lang == "fr" else "The 7 may be split."
+        return [{"switch": "seven_split", "text": text}]
+
+    def camera_jpeg(self, *, overlay: bool) -> bytes | None:
+        return self._jpeg
+
+    def calibrate(self, what: str) -> dict[str, Any]:
+        if self._jpeg is None:
+            raise TableError("no_camera", 409, "Pas de caméra.", "No camera.")
+        return {"what": what, "fr": "Calibré.", "en": "Calibrated."}
+
+    # -- live updates ------------------------------------------------------------------------------
+
+    def subscribe(self) -> Subscription:
+        subscription = Subscription(self)  # type: ignore[arg-type]
+        with self._lock:
+            self._subscriptions.append(subscription)
+        return subscription
+
+    def _unsubscribe(self, subscription: Subscription) -> None:
+        with self._lock:
+            if subscription in self._subscriptions:
+                self._subscriptions.remove(subscription)
+
+    def _changed(self) -> None:
+        self.version += 1
+        for subscription in list(self._subscriptions):
+            subscription._put({"version": self.version})

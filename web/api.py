@@ -1,0 +1,189 @@
+"""The JSON API the pages' scripts call; thin views over the table.
+
+Every address that acts for a seat carries that seat's token (``/api/seat/<token>/...``); the table
+checks it and answers 403 for an unknown one. Bodies are JSON objects (``Content-Type:
+application/json``, which a form on another site cannot send without the browser asking first), every
+field is checked here before the table sees it, and every refusal is a 4xx JSON answer (see
+:mod:`web.errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, request
+
+from firmware_py.errors import TableError, bad_input
+from web.extension import get_table
+from web.i18n import LANGUAGES, current_language
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_TEXT = 80
+"""Longest card, move or place text accepted (a 7 split over four marbles is well under this)."""
+
+CALIBRATIONS = ("markers", "colours")
+
+
+def _body() -> dict[str, Any]:
+    """The request's JSON object.
+
+    Raises:
+        415: the body is not declared as JSON.
+        TableError: 400 when it is not a JSON object.
+    """
+    if not request.is_json:
+        abort(415)
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise bad_input("body", "Le corps doit être un objet JSON.", "The body must be a JSON object.")
+    return body
+
+
+def _text(body: dict[str, Any], field: str) -> str:
+    """A required short text field of ``body``.
+
+    Raises:
+        TableError: 400 naming the field when it is missing, not a string, empty or too long.
+    """
+    value = body.get(field)
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+        raise bad_input(
+            field,
+            f"Le champ « {field} » doit être un texte de 1 à {MAX_TEXT} caractères.",
+            f"The field '{field}' must be a text of 1 to {MAX_TEXT} characters.",
+        )
+    return value.strip()
+
+
+# -- what everyone may see ---------------------------------------------------------------------------
+
+
+@bp.get("/state")
+def state() -> Response:
+    """The public view: the board, the turn, the log, the LEDs; never a hand."""
+    return jsonify(get_table().public_view())
+
+
+@bp.get("/rules")
+def rules() -> Response:
+    """The chosen preset in plain words, in ``?lang=`` or the page's language."""
+    lang = request.args.get("lang", current_language())
+    if lang not in LANGUAGES:
+        raise bad_input("lang", "Langue inconnue : fr ou en.", "Unknown language: fr or en.")
+    return jsonify(get_table().rules_text(lang))
+
+
+@bp.post("/explain")
+def explain() -> Response:
+    """"Why not?" for a move of the seat to play: legal or not, and the reasons with their places."""
+    return jsonify(get_table().explain(_text(_body(), "move")))
+
+
+@bp.post("/marble")
+def move_marble() -> Response:
+    """Move a marble on the simulated board (or the expected board without camera)."""
+    body = _body()
+    return jsonify(get_table().move_marble(_text(body, "from"), _text(body, "to")))
+
+
+@bp.post("/undo")
+def undo() -> Response:
+    """Take back the last move, from the table page."""
+    _body()
+    return jsonify(get_table().undo())
+
+
+# -- set-up ------------------------------------------------------------------------------------------
+
+
+@bp.get("/setup")
+def setup_options() -> Response:
+    """What the set-up page offers: presets and switches, boards, colours, camera modes, seat counts."""
+    return jsonify(get_table().setup_options())
+
+
+@bp.post("/game")
+def new_game() -> Response:
+    """Start a new game with the settings of the set-up page (the table validates every field)."""
+    body = _body()
+    settings = body.get("settings")
+    if not isinstance(settings, dict):
+        raise bad_input("settings", "« settings » doit être un objet JSON.", "'settings' must be an object.")
+    table = get_table()
+    table.new_game(settings)
+    return jsonify(table.public_view())
+
+
+# -- a seat, with its token --------------------------------------------------------------------------
+
+
+@bp.get("/seat/<token>")
+def seat_state(token: str) -> Response:
+    """That seat's view: the public view plus its hand and what it may play."""
+    return jsonify(get_table().seat_view(token))
+
+
+@bp.post("/seat/<token>/choose")
+def choose_card(token: str) -> Response:
+    """The seat taps a card: its legal moves (the LEDs light their destinations)."""
+    return jsonify(get_table().choose_card(token, _text(_body(), "card")))
+
+
+@bp.post("/seat/<token>/play")
+def play(token: str) -> Response:
+    """The seat plays a move, in the engine's notation (one of the moves offered for its card)."""
+    return jsonify(get_table().play(token, _text(_body(), "move")))
+
+
+@bp.post("/seat/<token>/exchange")
+def exchange(token: str) -> Response:
+    """The seat gives a card to its partner."""
+    return jsonify(get_table().exchange(token, _text(_body(), "card")))
+
+
+@bp.post("/seat/<token>/discard")
+def discard(token: str) -> Response:
+    """The seat discards a card when blocked."""
+    return jsonify(get_table().discard(token, _text(_body(), "card")))
+
+
+@bp.post("/seat/<token>/undo")
+def seat_undo(token: str) -> Response:
+    """The seat takes back its own last move."""
+    _body()
+    return jsonify(get_table().undo(token))
+
+
+@bp.get("/seat/<token>/hints")
+def hints(token: str) -> Response:
+    """Every legal move of that seat's hand (the Learn page's hint mode)."""
+    return jsonify(get_table().hints(token))
+
+
+@bp.post("/seat/<token>/explain")
+def seat_explain(token: str) -> Response:
+    """"Why not?" for a move of that seat."""
+    return jsonify(get_table().explain(_text(_body(), "move"), token=token))
+
+
+# -- camera ------------------------------------------------------------------------------------------
+
+
+@bp.get("/camera.jpg")
+def camera_image() -> Response:
+    """The latest camera frame (``?overlay=1``: with the markers, holes and readings drawn on it)."""
+    overlay = request.args.get("overlay", "1") not in ("0", "false", "no")
+    jpeg = get_table().camera_jpeg(overlay=overlay)
+    if jpeg is None:
+        raise TableError("no_camera", 404, "Pas de caméra dans cette partie.", "No camera in this game.")
+    return Response(jpeg, mimetype="image/jpeg")
+
+
+@bp.post("/calibrate")
+def calibrate() -> Response:
+    """Calibrate the camera: ``{"what": "markers"}`` or ``{"what": "colours"}``."""
+    what = _text(_body(), "what")
+    if what not in CALIBRATIONS:
+        raise bad_input("what", "« what » : markers ou colours.", "'what' must be markers or colours.")
+    return jsonify(get_table().calibrate(what))

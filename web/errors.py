@@ -1,0 +1,65 @@
+"""Every refusal becomes a clear 4xx answer with the reason: JSON for the API, a short page otherwise.
+
+The table raises :class:`firmware_py.errors.TableError` carrying the HTTP status to answer; Flask's own
+errors (unknown address, wrong method, a body too large, bad JSON) are answered the same way, so a
+script on a phone always gets ``{"error": code, "fr", "en", "message"}`` and never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from firmware_py.errors import TableError
+from web.i18n import current_language
+
+JSON_PREFIXES = ("/api/", "/events")
+
+HTTP_MESSAGES: dict[int, tuple[str, str]] = {
+    400: ("Requête invalide.", "Bad request."),
+    403: ("Accès refusé.", "Forbidden."),
+    404: ("Cette adresse n'existe pas.", "This address does not exist."),
+    405: ("Méthode non permise pour cette adresse.", "Method not allowed for this address."),
+    413: ("Requête trop grosse.", "Request too large."),
+    415: ("Envoyez du JSON (Content-Type: application/json).", "Send JSON (Content-Type: application/json)."),
+}
+
+
+def init_app(app: Flask) -> None:
+    """Register the error handlers. Called by the application factory."""
+    app.register_error_handler(TableError, handle_table_error)
+    app.register_error_handler(HTTPException, handle_http_error)
+
+
+def wants_json() -> bool:
+    """Whether the request is for the JSON API or a live stream (else it is a page)."""
+    return request.path.startswith(JSON_PREFIXES)
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def error_response(status: int, body: dict[str, Any]) -> tuple[Response | str, int]:
+    """Answer ``body`` (with ``error``, ``fr`` and ``en``) as JSON or as a small page."""
+    body = {**body, "message": body["fr"] if current_language() == "fr" else body["en"]}
+    if wants_json():
+        return jsonify(body), status
+    return render_template("error.html", status=status, message=body["message"]), status
+
+
+def handle_table_error(error: TableError) -> tuple[Response | str, int]:
+    """A refusal of the table: its status, code, both sentences and details (e.g. violations)."""
+    return error_response(error.status, error.to_dict())
+
+
+def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:
+    """Flask's own errors (404, 405, 413, 415, bad JSON...) answered like the table's."""
+    status = error.code or 400
+    french, english = HTTP_MESSAGES.get(status, (error.name, error.name))
+    if error.description and status in (400, 415) and error.description != type(error).description:
+        english = error.description
+    return error_response(status, {"error": _snake(error.name), "fr": french, "en": english})

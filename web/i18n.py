@@ -1,0 +1,192 @@
+"""French first, English too: the language of each page and the words the pages use.
+
+The language comes from ``?lang=fr|en`` (remembered in a cookie), else the cookie, else the browser's
+``Accept-Language``, else French. Words of the pages live in :data:`MESSAGES`; texts that come from the
+table (moves, reasons, errors) already carry both languages and the page picks one.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, g, request
+
+LANGUAGES = ("fr", "en")
+DEFAULT_LANGUAGE = "fr"
+COOKIE = "tock_lang"
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # navigation and common words
+    "app_name": ("Tock", "Tock"),
+    "nav_table": ("Table", "Table"),
+    "nav_setup": ("Préparer", "Set up"),
+    "nav_learn": ("Apprendre", "Learn"),
+    "nav_calibration": ("Caméra", "Camera"),
+    "language": ("Langue", "Language"),
+    "switch_language": ("English", "Français"),
+    "board": ("Le plateau", "The board"),
+    "seats": ("Joueurs", "Players"),
+    "turn": ("À jouer", "To play"),
+    "phase": ("Phase", "Phase"),
+    "phase_exchange": ("échange de cartes", "card exchange"),
+    "phase_play": ("jeu", "play"),
+    "phase_over": ("partie finie", "game over"),
+    "winner": ("Gagnant·e·s", "Winners"),
+    "last_move": ("Dernier coup", "Last move"),
+    "log": ("Journal des coups", "Move log"),
+    "log_empty": ("Aucun coup joué.", "No move yet."),
+    "camera": ("Caméra", "Camera"),
+    "cards": ("cartes", "cards"),
+    "computer": ("ordinateur", "computer"),
+    "team": ("équipe", "team"),
+    "connected": ("connecté", "connected"),
+    "not_connected": ("pas connecté", "not connected"),
+    "undo": ("Annuler le dernier coup", "Undo the last move"),
+    "problem": ("Le plateau ne correspond pas", "The board does not match"),
+    "live_lost": ("Connexion perdue, nouvelle tentative…", "Connection lost, trying again…"),
+    "error": ("Erreur", "Error"),
+    "close": ("Fermer", "Close"),
+    "loading": ("Chargement…", "Loading…"),
+    # table page
+    "table_title": ("La table", "The table"),
+    "seat_links": ("Liens des joueurs (QR codes)", "Player links (QR codes)"),
+    "seat_links_help": (
+        "Chaque joueur scanne son code : son lien est secret, il montre sa main.",
+        "Each player scans their code: the link is secret, it shows their hand.",
+    ),
+    "sim_help": (
+        "Simulation : touchez une bille puis un trou pour la déplacer.",
+        "Simulation: tap a marble, then a hole, to move it.",
+    ),
+    "marble_selected": ("Bille choisie : touchez sa destination.", "Marble chosen: tap where it goes."),
+    # seat page
+    "seat_title": ("Ma main", "My hand"),
+    "your_turn": ("À vous de jouer !", "Your turn!"),
+    "waiting_for": ("En attente de", "Waiting for"),
+    "hand": ("Vos cartes", "Your cards"),
+    "hand_empty": ("Pas de carte en main.", "No card in hand."),
+    "tap_card": ("Touchez une carte pour voir ses coups.", "Tap a card to see its moves."),
+    "moves_of": ("Coups possibles avec", "Possible moves with"),
+    "no_move": ("Aucun coup possible avec cette carte.", "No possible move with this card."),
+    "play": ("Jouer", "Play"),
+    "exchange_help": (
+        "Échange : touchez la carte à donner à votre partenaire.",
+        "Exchange: tap the card to give your partner.",
+    ),
+    "give": ("Donner", "Give"),
+    "discard_help": (
+        "Aucun coup possible : touchez la carte à défausser.",
+        "No move possible: tap the card to discard.",
+    ),
+    "discard": ("Défausser", "Discard"),
+    "played": ("Coup joué", "Move played"),
+    "link_gone": (
+        "Ce lien n'est plus valable (nouvelle partie ?). Demandez le nouveau code à la table.",
+        "This link is no longer valid (a new game?). Ask the table for the new code.",
+    ),
+    "learn_my_hand": ("Apprendre avec ma main", "Learn with my hand"),
+    "private_warning": ("Page privée : ne la montrez pas.", "Private page: do not show it."),
+    # set-up page
+    "setup_title": ("Préparer une partie", "Set up a game"),
+    "preset": ("Règle", "Rule sheet"),
+    "switches": ("Règles maison", "House rules"),
+    "model": ("Plateau", "Board"),
+    "cards_mode": ("Cartes", "Cards"),
+    "cards_digital": ("sur les téléphones", "on the phones"),
+    "cards_physical": ("vraies cartes", "real cards"),
+    "camera_on": ("Lire le plateau avec la caméra", "Read the board with the camera"),
+    "seat": ("Place", "Seat"),
+    "name": ("Nom", "Name"),
+    "colour": ("Couleur", "Colour"),
+    "seat_count": ("Nombre de joueurs", "Number of players"),
+    "seed": ("Graine du paquet (facultatif)", "Deck seed (optional)"),
+    "start_game": ("Commencer la partie", "Start the game"),
+    "game_started": ("Partie commencée.", "Game started."),
+    "current_links": ("Liens de la partie en cours", "Links of the current game"),
+    # learn page
+    "learn_title": ("Apprendre les règles", "Learn the rules"),
+    "rules": ("Les règles", "The rules"),
+    "why_not": ("Pourquoi pas ?", "Why not?"),
+    "why_not_help": (
+        "Écrivez un coup (notation du moteur) pour savoir s'il est permis et pourquoi.",
+        "Type a move (engine notation) to learn whether it is allowed, and why.",
+    ),
+    "move": ("Coup", "Move"),
+    "check": ("Vérifier", "Check"),
+    "legal": ("Ce coup est permis.", "This move is allowed."),
+    "illegal": ("Ce coup n'est pas permis :", "This move is not allowed:"),
+    "hints": ("Indices : tous les coups de la main", "Hints: every move of the hand"),
+    "hints_help": (
+        "Ouvrez cette page depuis votre page de joueur pour voir les coups de votre main.",
+        "Open this page from your player page to see the moves of your hand.",
+    ),
+    "show_hints": ("Montrer les coups", "Show the moves"),
+    "no_hint": ("Aucun coup possible.", "No possible move."),
+    # calibration page
+    "calibration_title": ("Réglage de la caméra", "Camera calibration"),
+    "camera_image": ("Image de la caméra", "Camera image"),
+    "overlay": ("Montrer la lecture", "Show the reading"),
+    "calibrate_markers": ("Repérer le plateau (marqueurs)", "Find the board (markers)"),
+    "calibrate_colours": (
+        "Apprendre les couleurs (billes dans les réserves)",
+        "Learn the colours (marbles in their reserves)",
+    ),
+    "no_camera": ("Pas de caméra dans cette partie.", "No camera in this game."),
+    "done": ("Fait.", "Done."),
+    # errors
+    "not_found": ("Cette page n'existe pas.", "This page does not exist."),
+    "bad_request": ("Requête invalide.", "Bad request."),
+}
+"""Message key -> (French, English)."""
+
+JS_KEYS = (
+    "turn", "phase", "phase_exchange", "phase_play", "phase_over", "winner", "last_move", "log_empty",
+    "cards", "computer", "team", "connected", "not_connected", "problem", "live_lost", "error", "close",
+    "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move", "play",
+    "exchange_help", "give", "discard_help", "discard", "played", "link_gone", "legal", "illegal",
+    "no_hint", "no_camera", "done", "game_started", "tap_card", "seat", "name", "colour",
+)
+"""The words the pages' scripts need, sent with each page as JSON."""
+
+
+def init_app(app: Flask) -> None:
+    """Pick each request's language and offer ``t()`` to templates. Called by the factory."""
+    app.before_request(choose_language)
+    app.after_request(remember_language)
+    app.jinja_env.globals.update(t=translate, js_messages=js_messages)
+
+
+def choose_language() -> None:
+    """Set ``g.lang`` from the query, the cookie, the browser, or French."""
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        g.lang = asked
+        g.lang_asked = True
+        return
+    cookie = request.cookies.get(COOKIE)
+    if cookie in LANGUAGES:
+        g.lang = cookie
+    else:
+        g.lang = request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
+
+
+def remember_language(response: Response) -> Response:
+    """Keep a language asked for with ``?lang=`` in a cookie for the next pages."""
+    if g.get("lang_asked"):
+        response.set_cookie(COOKIE, g.lang, max_age=365 * 24 * 3600, samesite="Strict", httponly=True)
+    return response
+
+
+def current_language() -> str:
+    """The language of the current request ("fr" or "en")."""
+    lang: str = g.get("lang", DEFAULT_LANGUAGE)
+    return lang
+
+
+def translate(key: str) -> str:
+    """The message ``key`` in the current language."""
+    french, english = MESSAGES[key]
+    return french if current_language() == "fr" else english
+
+
+def js_messages() -> dict[str, str]:
+    """The words the pages' scripts need, in the current language."""
+    return {key: translate(key) for key in JS_KEYS}

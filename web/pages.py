@@ -1,0 +1,97 @@
+"""The HTML pages: table, seat, set-up, learn and calibration.
+
+Pages are rendered with the current view embedded (so they show the board at once, before the live
+stream opens); their scripts then follow the live stream. A seat page is reached only by its private
+link; its view (with the hand) is embedded only in that page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from firmware_py.engine.board import BoardTopology
+from web.board_layout import BoardDrawing, draw_board
+from web.extension import get_table
+from web.i18n import current_language
+from web.qr import qr_svg
+
+bp = Blueprint("pages", __name__)
+
+
+def board_topology(view: dict[str, Any]) -> BoardTopology:
+    """The topology of the game in ``view``: its ``board`` facts, or the default board of its size."""
+    board = view.get("board") or {}
+    return BoardTopology(
+        sections=int(board.get("sections", view.get("sections", 4))),
+        home_entry_after=int(board.get("home_entry_after", 16)),
+        shortcut_cell=int(board.get("shortcut_cell", 7)),
+        centre=bool(board.get("centre", True)),
+    )
+
+
+def _drawing(view: dict[str, Any]) -> BoardDrawing:
+    return draw_board(board_topology(view))
+
+
+def _seat_links() -> list[dict[str, Any]]:
+    """The seat links with an absolute address and its QR code (table and set-up pages only)."""
+    links = []
+    for link in get_table().seat_links():
+        url = request.host_url.rstrip("/") + link["path"]
+        links.append({**link, "url": url, "qr": qr_svg(url, title=f"{link['seat']} {link['name']}")})
+    return links
+
+
+@bp.get("/")
+def index() -> Response:
+    """The companion opens on the table page."""
+    return redirect(url_for("pages.table"))
+
+
+@bp.get("/table")
+def table() -> str:
+    """The table: board, turn, log, LEDs, camera, and the seat links to scan."""
+    view = get_table().public_view()
+    return render_template("table.html", view=view, drawing=_drawing(view), links=_seat_links())
+
+
+@bp.get("/seat/<token>")
+def seat(token: str) -> str:
+    """A seat's private page: its hand, its legal moves. An unknown token is refused (403)."""
+    view = get_table().seat_view(token)
+    return render_template("seat.html", view=view, drawing=_drawing(view), token=token)
+
+
+@bp.get("/setup")
+def setup() -> str:
+    """Set-up: seats, names, colours, teams, preset and house rules, board, camera; the seat links."""
+    table_ = get_table()
+    view = table_.public_view()
+    return render_template("setup.html", view=view, options=table_.setup_options(), links=_seat_links())
+
+
+@bp.get("/learn")
+def learn() -> str:
+    """The rules of the chosen preset in plain words, and "why not?" for the seat to play."""
+    table_ = get_table()
+    view = table_.public_view()
+    rules = table_.rules_text(current_language())
+    return render_template("learn.html", view=view, drawing=_drawing(view), rules=rules, token=None)
+
+
+@bp.get("/learn/<token>")
+def learn_seat(token: str) -> str:
+    """The Learn page for one seat (from its private page): adds the hint mode for its hand."""
+    table_ = get_table()
+    view = table_.seat_view(token)
+    rules = table_.rules_text(current_language())
+    return render_template("learn.html", view=view, drawing=_drawing(view), rules=rules, token=token)
+
+
+@bp.get("/calibration")
+def calibration() -> str:
+    """The camera image with what vision reads drawn on it, and the calibration buttons."""
+    return render_template("calibration.html", view=get_table().public_view())

@@ -1,0 +1,97 @@
+/* The board drawn by the server as SVG (one circle per place id); this script puts the marbles on it,
+   mirrors the LEDs' colours, and marks legal destinations, the last move and misplaced marbles.
+   Taps go to the nearest hole, so that small holes on a phone are still easy to hit. */
+"use strict";
+
+class TockBoard {
+  constructor(svg) {
+    this.svg = svg;
+    this.holes = new Map();
+    for (const hole of svg.querySelectorAll(".hole")) this.holes.set(hole.dataset.place, hole);
+    this.leds = new Map();
+    for (const led of svg.querySelectorAll(".led")) this.leds.set(led.dataset.led, led);
+    this.marbles = svg.querySelector(".marbles");
+    this.marks = svg.querySelector(".marks");
+    this.layout = {};
+    this.view = null;
+  }
+
+  /** Draw `view` (public or seat view); `extra` = {lit: [places], selected: place, wrong: [places]}. */
+  update(view, extra) {
+    extra = extra || {};
+    this.view = view;
+    this.layout = view.layout || {};
+    const colours = {};
+    for (const seat of view.seats || []) colours[seat.seat] = seat.colour;
+    for (const hole of this.svg.querySelectorAll(".hole-start, .hole-home, .hole-reserve")) {
+      const colour = colours[hole.dataset.seat];
+      if (colour) hole.style.stroke = colour;
+    }
+    for (const label of this.svg.querySelectorAll(".seat-label")) {
+      const seat = (view.seats || []).find((s) => s.seat === label.dataset.seat);
+      label.textContent = seat ? `${seat.seat} · ${seat.name}` : label.dataset.seat;
+      label.classList.toggle("seat-turn", view.turn === label.dataset.seat);
+      if (seat) label.style.fill = seat.colour;
+    }
+    for (const [place, led] of this.leds) {
+      const colour = (view.leds || {})[place];
+      led.classList.toggle("led-on", Boolean(colour) && colour !== "#000000");
+      led.style.fill = colour && colour !== "#000000" ? colour : "";
+    }
+    this._classes("lit", [...(view.highlight || []), ...(extra.lit || [])]);
+    this._classes("last", view.last_move ? view.last_move.places || [] : []);
+    this._classes("wrong", [...(view.problem ? view.problem.places || [] : []), ...(extra.wrong || [])]);
+    this._classes("from", extra.from || []);
+    this._drawMarbles(colours, extra.selected);
+  }
+
+  _classes(name, places) {
+    const wanted = new Set(places);
+    for (const [place, hole] of this.holes) hole.classList.toggle(name, wanted.has(place));
+  }
+
+  _drawMarbles(colours, selected) {
+    const ns = "http://www.w3.org/2000/svg";
+    this.marbles.replaceChildren();
+    for (const [place, seat] of Object.entries(this.layout)) {
+      const hole = this.holes.get(place);
+      if (!hole) continue;
+      const marble = document.createElementNS(ns, "circle");
+      marble.setAttribute("cx", hole.getAttribute("cx"));
+      marble.setAttribute("cy", hole.getAttribute("cy"));
+      marble.setAttribute("r", String(parseFloat(hole.getAttribute("r")) * 1.05));
+      marble.setAttribute("class", "marble" + (place === selected ? " selected" : ""));
+      marble.dataset.place = place;
+      marble.dataset.seat = seat;
+      marble.style.fill = colours[seat] || "#888";
+      this.marbles.append(marble);
+    }
+  }
+
+  /** Call `callback(place, seatOfMarbleOrUndefined)` when a hole (or the marble on it) is tapped. */
+  onTap(callback) {
+    this.svg.addEventListener("click", (event) => {
+      const place = this.nearest(event.clientX, event.clientY);
+      if (place) callback(place, this.layout[place]);
+    });
+  }
+
+  /** The place nearest a point of the screen, if it is within a finger's reach of that hole. */
+  nearest(clientX, clientY) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return null;
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    let best = null;
+    let bestDistance = Infinity;
+    for (const [place, hole] of this.holes) {
+      const dx = parseFloat(hole.getAttribute("cx")) - point.x;
+      const dy = parseFloat(hole.getAttribute("cy")) - point.y;
+      const distance = Math.hypot(dx, dy);
+      if (distance < bestDistance && distance <= parseFloat(hole.getAttribute("r")) * 2.5) {
+        best = place;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,144 @@
+/* Tock: what every page shares. The page's words and first view come as JSON in the page; requests go
+   to the JSON API; live updates come by server-sent events (the browser reconnects by itself when the
+   server ends a stream). Text from the server is always set with textContent, never as HTML. */
+"use strict";
+
+const Tock = (() => {
+  const readJson = (id) => JSON.parse(document.getElementById(id).textContent);
+  const words = readJson("tock-i18n");
+  const page = readJson("tock-page");
+  const lang = page.lang;
+
+  /** The word `key` of the page's language. */
+  const t = (key) => words[key] || key;
+
+  /** Pick the page's language from an object carrying `fr` and `en`. */
+  const pick = (obj) => (obj ? obj[lang] || obj.fr || obj.en || "" : "");
+
+  /** Create an element: el("li", {class: "x", dataset: {place: "A1"}}, "text", child...). */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name === "dataset") Object.assign(node.dataset, value);
+      else if (name === "onclick") node.addEventListener("click", value);
+      else node.setAttribute(name, value === true ? "" : value);
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+  }
+
+  const $ = (selector, root) => (root || document).querySelector(selector);
+  const bound = (name) => document.querySelector(`[data-bind="${name}"]`);
+
+  let toastTimer = null;
+  /** Show a short message (an error's reason, a confirmation). */
+  function toast(message, kind) {
+    const box = document.getElementById("toast");
+    box.textContent = message;
+    box.className = "toast " + (kind || "error");
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+  }
+
+  /** Call the JSON API; a refusal shows its reason and rejects with the error body. */
+  async function api(method, url, body) {
+    const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch (error) {
+      toast(t("live_lost"));
+      throw error;
+    }
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      toast(pick(data) || `${t("error")} ${response.status}`);
+      const error = new Error(data.error || String(response.status));
+      error.body = data;
+      throw error;
+    }
+    return data;
+  }
+
+  /** Follow a live stream: `onView(view)` at once and after every change; `onGone(error)` when the
+      server says this link is no longer valid. A banner appears only when the stream stays down. */
+  function live(url, onView, onGone) {
+    const banner = document.getElementById("live-status");
+    let alive = Date.now();
+    const source = new EventSource(url);
+    source.addEventListener("open", () => { alive = Date.now(); banner.hidden = true; });
+    source.addEventListener("view", (event) => {
+      alive = Date.now();
+      banner.hidden = true;
+      onView(JSON.parse(event.data));
+    });
+    source.addEventListener("gone", (event) => {
+      source.close();
+      if (onGone) onGone(JSON.parse(event.data));
+    });
+    setInterval(() => {
+      banner.hidden = source.readyState === EventSource.OPEN || Date.now() - alive < 10000;
+    }, 2000);
+    return source;
+  }
+
+  /** The seat of `view.seats` with letter `seat`. */
+  const seatOf = (view, seat) => (view.seats || []).find((s) => s.seat === seat);
+
+  /** A seat's name for sentences ("A · Alice"). */
+  const seatName = (view, seat) => {
+    const info = seatOf(view, seat);
+    return info && info.name ? info.name : seat || "—";
+  };
+
+  /** A small round chip of a seat's colour. */
+  const chip = (colour) => {
+    const span = el("span", { class: "chip" });
+    if (colour) span.style.backgroundColor = colour;
+    return span;
+  };
+
+  /** Colour the chips rendered by the server (data-seat-chip) with the seats' colours. */
+  function paintChips(view) {
+    for (const node of document.querySelectorAll("[data-seat-chip]")) {
+      const info = seatOf(view, node.dataset.seatChip);
+      if (info) node.style.backgroundColor = info.colour;
+    }
+  }
+
+  let lastNotice = "";
+  /** Show the table's short notice (a button pressed at the wrong time, the camera lost) once. */
+  function notice(view) {
+    const text = pick(view.notice);
+    if (text && text !== lastNotice) toast(text, "info");
+    lastNotice = text;
+  }
+
+  /** Fill a banner with `text`, or hide it when there is none. */
+  function banner(name, text) {
+    const node = bound(name);
+    if (!node) return;
+    node.hidden = !text;
+    node.textContent = text || "";
+  }
+
+  /** The phase in words. */
+  const phaseText = (phase) => (phase ? words["phase_" + phase] || phase : "");
+
+  /** The board's shape, to reload the page when a new game uses another board. */
+  const boardKey = (view) => {
+    const board = view.board || { sections: view.sections };
+    return [board.model, board.sections, board.home_entry_after, board.shortcut_cell, board.centre].join("|");
+  };
+
+  return { t, pick, el, $, bound, toast, notice, banner, api, live, seatOf, seatName, chip, paintChips, phaseText, boardKey, page, lang };
+})();

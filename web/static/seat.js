@@ -1,0 +1,147 @@
+/* A seat's private page: its hand, the legal moves of the card tapped (lit on the board and listed in
+   words; a 7 split, a Jack swap or a 5's target are simply moves of that list), the partner exchange
+   and the discard when blocked. Every request carries the seat's token in its address. */
+"use strict";
+
+(() => {
+  const { t, pick, el, bound, api, live, seatName, paintChips, phaseText, banner } = Tock;
+  const token = Tock.page.token;
+  const base = `/api/seat/${encodeURIComponent(token)}`;
+  const board = new TockBoard(document.querySelector(".board"));
+  let view = Tock.page.view;
+  let card = null;      // the card tapped
+  let moves = [];       // its moves [{move, fr, en, from, to}]
+  let lit = [];         // the move whose places are shown, if one is pointed at
+  let gone = false;
+
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+  /** A card string ("7H", "10S", "JOKER", or a rank alone) as rank and suit symbol. */
+  function cardFace(text) {
+    if (text === "JOKER") return { rank: "★", suit: "", red: false };
+    const suit = text.slice(-1);
+    if (SUITS[suit]) return { rank: text.slice(0, -1), suit: SUITS[suit], red: suit === "H" || suit === "D" };
+    return { rank: text, suit: "", red: false };
+  }
+
+  const mode = () => (view.can_exchange ? "exchange" : view.must_discard ? "discard" : "play");
+  const myTurn = () => view.turn === view.seat && view.phase !== "over";
+
+  function render() {
+    if (gone) return;
+    bound("seat-name").textContent = `${view.seat} · ${seatName(view, view.seat)}`;
+    const turn = bound("turn");
+    turn.classList.toggle("banner-mine", myTurn());
+    turn.textContent = myTurn() ? t("your_turn") : `${t("waiting_for")} ${seatName(view, view.turn)} · ${phaseText(view.phase)}`;
+    banner("winner", view.winner ? `${t("winner")} : ${[].concat(view.winner).map((s) => seatName(view, s)).join(", ")}` : "");
+    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")}) : ${pick(view.computer)}` : "");
+    Tock.notice(view);
+    renderQuestion();
+    const help = { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
+    bound("hand-help").textContent = help;
+    const hand = view.hand || [];
+    if (card !== null && !hand.includes(card)) { card = null; moves = []; }
+    bound("hand").replaceChildren(...(hand.length ? hand.map((text) => {
+      const face = cardFace(text);
+      return el("button", {
+        type: "button", class: "card" + (face.red ? " red" : "") + (text === card ? " chosen" : ""),
+        "aria-pressed": text === card ? "true" : "false", dataset: { card: text }, onclick: () => tapCard(text),
+      }, el("span", { class: "rank" }, face.rank), el("span", { class: "suit" }, face.suit));
+    }) : [el("p", { class: "muted" }, t("hand_empty"))]));
+    renderMoves();
+    bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
+    paintChips(view);
+    const places = moves.flatMap((m) => m.to || []);
+    board.update(view, { lit: lit.length ? lit : places, from: moves.flatMap((m) => (m.from ? [m.from] : [])) });
+  }
+
+  /** The table asks the seat to play which move the board shows (an ambiguous or uncertain reading). */
+  function renderQuestion() {
+    const question = myTurn() ? view.question : null;
+    bound("question-panel").hidden = !question;
+    if (!question) return;
+    bound("question").textContent = pick(question);
+    bound("question-moves").replaceChildren(...(question.moves || []).map((move) => el("li", {},
+      el("button", { type: "button", class: "button move", dataset: { move: move.move }, onclick: () => playMove(move) },
+        pick(move) || move.move, el("code", { class: "notation" }, move.move)))));
+  }
+
+  function renderMoves() {
+    const panel = bound("moves-panel");
+    panel.hidden = card === null;
+    if (card === null) return;
+    const list = bound("moves");
+    if (mode() === "exchange" || mode() === "discard") {
+      const action = mode() === "exchange" ? "give" : "discard";
+      bound("moves-title").textContent = `${t(action)} : ${card}`;
+      list.replaceChildren(el("li", {}, el("button", { type: "button", class: "button big", dataset: { action }, onclick: () => act(action) }, `${t(action)} ${card}`)));
+      return;
+    }
+    bound("moves-title").textContent = `${t("moves_of")} ${card}`;
+    list.replaceChildren(...(moves.length ? moves.map((move) => el("li", {},
+      el("button", {
+        type: "button", class: "button move", disabled: !myTurn(), dataset: { move: move.move },
+        onclick: () => playMove(move),
+      }, pick(move) || move.move, el("code", { class: "notation" }, move.move)),
+    )) : [el("li", { class: "muted" }, t("no_move"))]));
+    for (const button of list.querySelectorAll("button.move")) {
+      const move = moves.find((m) => m.move === button.dataset.move);
+      const show = () => { lit = [...(move.to || []), ...(move.from ? [move.from] : [])]; board.update(view, { lit, from: move.from ? [move.from] : [] }); };
+      button.addEventListener("pointerenter", show);
+      button.addEventListener("focus", show);
+      button.addEventListener("pointerleave", () => { lit = []; render(); });
+    }
+  }
+
+  async function tapCard(text) {
+    if (card === text) {
+      card = null; moves = []; lit = [];
+      render();
+      return;
+    }
+    card = text; moves = []; lit = [];
+    if (mode() === "play" && myTurn()) {
+      try {
+        const answer = await api("POST", `${base}/choose`, { card: text });
+        if (card === text) moves = answer.moves || [];
+      } catch (error) {
+        moves = [];
+      }
+    } else if (mode() === "play") {
+      moves = (view.playable || {})[text] || [];
+    }
+    render();
+  }
+
+  async function playMove(move) {
+    try {
+      const answer = await api("POST", `${base}/play`, { move: move.move });
+      Tock.toast(`${t("played")} : ${pick(answer) || answer.move}`, "info");
+      card = null; moves = []; lit = [];
+      render();
+    } catch (error) {
+      const reasons = error.body && error.body.violations;
+      if (reasons) board.update(view, { wrong: reasons.flatMap((v) => v.places || []) });
+    }
+  }
+
+  async function act(action) {
+    const path = action === "give" ? "exchange" : "discard";
+    try {
+      await api("POST", `${base}/${path}`, { card });
+      Tock.toast(`${t(action)} : ${card}`, "info");
+      card = null; moves = [];
+      render();
+    } catch (error) {
+      /* the toast already says why */
+    }
+  }
+
+  function linkGone(error) {
+    gone = true;
+    document.querySelector(".layout-seat").replaceChildren(el("section", { class: "panel error-page" }, el("p", { class: "error-message" }, t("link_gone")), el("p", { class: "muted" }, pick(error))));
+  }
+
+  render();
+  live(`/events/seat/${encodeURIComponent(token)}`, (next) => { view = next; render(); }, linkGone);
+})();

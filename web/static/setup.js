@@ -1,0 +1,157 @@
+/* The set-up page: preset and every house-rule switch (the preset's defaults, each explained), number
+   of seats and board, seats (names, colours, computer or person; teams follow the preset's switch),
+   cards, camera, and the deck seed. The form posts
+   the table's `new_game(settings)` as it is; the table checks each field and names the wrong one. */
+"use strict";
+
+(() => {
+  const { t, pick, el, bound, api } = Tock;
+  const options = JSON.parse(document.getElementById("tock-setup").textContent);
+  const form = document.querySelector("[data-form=setup]");
+  const current = options.current || {};
+  const LETTERS = "ABCDEFGH";
+
+  const presets = options.presets || [];
+  const models = options.models || [];
+  const colours = options.colours || {};
+  const presetOf = (name) => presets.find((p) => p.name === name) || presets[0] || { switches: [] };
+  const modelOf = (name) => models.find((m) => m.model === name) || models[0] || { model: "tock4", sections: 4 };
+
+  /** The seat counts the chosen preset allows, each with the board models it fits. */
+  function seatCounts() {
+    const allowed = presetOf(form.elements.preset.value).seat_counts;
+    const counts = [];
+    for (const model of models) {
+      for (const count of (options.seat_counts || {})[model.model] || [model.sections]) {
+        if ((!allowed || allowed.includes(count)) && !counts.includes(count)) counts.push(count);
+      }
+    }
+    return counts.sort((a, b) => a - b);
+  }
+
+  /** The board models that take `count` seats. */
+  const modelsFor = (count) => models.filter((m) => ((options.seat_counts || {})[m.model] || [m.sections]).includes(count));
+
+  /** Where the engine seats `count` players: two face each other (A, C), otherwise A, B, C... in turn. */
+  const seatLetters = (count) => (count === 2 ? ["A", "C"] : LETTERS.slice(0, count).split(""));
+
+  function fillSelect(select, items, chosen) {
+    select.replaceChildren(...items.map(([value, label]) => el("option", { value, selected: String(value) === String(chosen) }, label)));
+  }
+
+  /** An input for one house-rule switch: a checkbox, a list of choices, a number, or a list as text. */
+  function switchInput(sw, value, id) {
+    if (typeof sw.value === "boolean") {
+      return el("input", { type: "checkbox", id, dataset: { switch: sw.name, kind: "bool" }, checked: Boolean(value) });
+    }
+    if (Array.isArray(sw.choices)) {
+      const input = el("select", { id, dataset: { switch: sw.name, kind: typeof sw.value } });
+      fillSelect(input, sw.choices.map((c) => [c, String(c)]), value);
+      return input;
+    }
+    if (typeof sw.value === "number") {
+      return el("input", { type: "number", id, value, dataset: { switch: sw.name, kind: "number" } });
+    }
+    const text = Array.isArray(value) ? value.join(", ") : value === null || value === undefined ? "" : String(value);
+    return el("input", { id, value: text, dataset: { switch: sw.name, kind: Array.isArray(sw.value) ? "list" : "text" } });
+  }
+
+  function renderSwitches() {
+    const preset = presetOf(form.elements.preset.value);
+    bound("preset-text").textContent = [pick(preset), preset.source].filter(Boolean).join(" · ");
+    const chosen = current.preset === preset.name ? current.switches || {} : {};
+    bound("switches").replaceChildren(...(preset.switches || []).map((sw) => {
+      const id = `switch-${sw.name}`;
+      const value = sw.name in chosen ? chosen[sw.name] : sw.value;
+      return el("div", { class: "switch-item" },
+        el("label", { for: id, class: "switch" }, switchInput(sw, value, id), " ", sw.name),
+        el("p", {}, pick(sw)));
+    }));
+    renderCounts();
+  }
+
+  function renderCounts() {
+    const counts = seatCounts();
+    const wanted = Number(form.elements.seat_count.value) || (current.seats || []).length || 4;
+    fillSelect(form.elements.seat_count, counts.map((c) => [c, String(c)]), counts.includes(wanted) ? wanted : counts[counts.length - 1]);
+    renderModels();
+  }
+
+  function renderModels() {
+    const count = Number(form.elements.seat_count.value);
+    const fitting = modelsFor(count);
+    const wanted = form.elements.model.value || current.model;
+    fillSelect(form.elements.model, fitting.map((m) => [m.model, `${m.model} (${m.sections})`]), fitting.some((m) => m.model === wanted) ? wanted : (fitting[0] || {}).model);
+    renderSeats();
+  }
+
+  function renderSeats() {
+    const count = Number(form.elements.seat_count.value) || 4;
+    const known = {};
+    for (const seat of current.seats || []) if (seat.seat) known[seat.seat] = seat;
+    const rows = [];
+    seatLetters(count).forEach((letter, index) => {
+      const seat = known[letter] || {};
+      rows.push(
+        el("span", { class: "seat-letter" }, letter),
+        el("input", { name: `name-${letter}`, value: seat.name || `${t("seat")} ${letter}`, maxlength: "24", "aria-label": `${t("name")} ${letter}`, dataset: { seat: letter } }),
+        el("input", { type: "color", name: `colour-${letter}`, value: seat.colour || colours[letter] || "#888888", "aria-label": `${t("colour")} ${letter}` }),
+        el("label", { class: "switch" }, el("input", { type: "checkbox", name: `computer-${letter}`, checked: seat.computer === undefined ? index > 0 : seat.computer }), t("computer")),
+      );
+    });
+    bound("seats").replaceChildren(...rows);
+  }
+
+  fillSelect(form.elements.preset, presets.map((p) => [p.name, `${p.name} · ${pick(p)}`]), current.preset);
+  if (current.cards) for (const radio of form.elements.cards) radio.checked = radio.value === current.cards;
+  form.elements.camera.checked = Boolean(current.camera);
+  if (current.seed !== undefined && current.seed !== null) form.elements.seed.value = current.seed;
+  renderSwitches();
+  form.elements.preset.addEventListener("change", renderSwitches);
+  form.elements.seat_count.addEventListener("change", renderModels);
+
+  /** The settings of the form, exactly as `Table.new_game(settings)` takes them. */
+  function settings() {
+    const switches = {};
+    for (const input of bound("switches").querySelectorAll("[data-switch]")) {
+      const kind = input.dataset.kind;
+      switches[input.dataset.switch] = kind === "bool" ? input.checked
+        : kind === "number" ? Number(input.value)
+        : kind === "list" ? input.value.split(",").map((x) => x.trim()).filter(Boolean).map((x) => (/^-?\d+$/.test(x) ? Number(x) : x))
+        : input.value;
+    }
+    const seats = [...bound("seats").querySelectorAll("input[data-seat]")].map((input) => {
+      const letter = input.dataset.seat;
+      return {
+        seat: letter,
+        name: input.value.trim(),
+        colour: form.elements[`colour-${letter}`].value,
+        computer: form.elements[`computer-${letter}`].checked,
+      };
+    });
+    const result = {
+      preset: form.elements.preset.value,
+      switches,
+      model: form.elements.model.value,
+      seats,
+      cards: form.elements.cards.value,
+      camera: form.elements.camera.checked,
+    };
+    const seed = form.elements.seed.value.trim();
+    if (seed) result.seed = Number(seed);
+    return result;
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const result = bound("result");
+    try {
+      await api("POST", "/api/game", { settings: settings() });
+      result.textContent = t("game_started");
+      window.location.reload();
+    } catch (error) {
+      const body = error.body || {};
+      result.textContent = pick(body) + (body.field ? ` (${body.field})` : "");
+    }
+  });
+})();

@@ -1,0 +1,77 @@
+/* The table page: the board, whose turn, the log, the LEDs and the camera, live. In simulation a tap
+   on a marble then on a hole moves that marble on the simulated board. */
+"use strict";
+
+(() => {
+  const { t, pick, el, bound, api, live, seatName, chip, paintChips, phaseText, boardKey, banner } = Tock;
+  const board = new TockBoard(document.querySelector(".board"));
+  let view = Tock.page.view;
+  let selected = null;
+  const key = boardKey(view);
+
+  function render() {
+    if (boardKey(view) !== key) {
+      window.location.reload();
+      return;
+    }
+    const turn = view.turn ? seatName(view, view.turn) : "—";
+    bound("turn").replaceChildren(chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")} : ${turn}`);
+    bound("phase").textContent = phaseText(view.phase);
+    banner("winner", view.winner ? `${t("winner")} : ${[].concat(view.winner).map((s) => seatName(view, s)).join(", ")}` : "");
+    banner("problem", view.problem ? `${t("problem")} : ${pick(view.problem)}` : "");
+    banner("question", view.question ? `${seatName(view, view.turn)} : ${pick(view.question)}` : "");
+    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")}) : ${pick(view.computer)}` : "");
+    Tock.notice(view);
+    bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
+    bound("seats").replaceChildren(...(view.seats || []).map((seat) => el("li", { class: "seat-row" + (seat.seat === view.turn ? " seat-turn" : "") },
+      chip(seat.colour),
+      el("strong", {}, `${seat.seat} · ${seat.name}`),
+      el("span", { class: "muted" }, ` ${seat.cards} ${t("cards")}`),
+      seat.computer ? el("span", { class: "tag" }, t("computer")) : null,
+      seat.team !== undefined && seat.team !== null ? el("span", { class: "tag" }, `${t("team")} ${seat.team}`) : null,
+      seat.computer ? null : el("span", { class: "tag " + (seat.connected ? "tag-ok" : "tag-off") }, seat.connected ? t("connected") : t("not_connected")),
+    )));
+    const camera = view.camera || {};
+    bound("camera").textContent = [camera.mode, camera.status, pick(camera.message) || camera.message].filter((x) => x && typeof x === "string").join(" · ") || "—";
+    const log = view.log || [];
+    bound("log").replaceChildren(...(log.length ? log.slice().reverse().map((entry) => el("li", { value: entry.n },
+      el("span", { class: "log-seat" }, chip((Tock.seatOf(view, entry.seat) || {}).colour), seatName(view, entry.seat)),
+      " ", pick(entry) || entry.move,
+      entry.reasons && entry.reasons.length ? el("ul", { class: "reasons" }, ...entry.reasons.map((r) => el("li", {}, pick(r)))) : null,
+    )) : [el("li", { class: "muted" }, t("log_empty"))]));
+    paintChips(view);
+    const computer = view.computer || {};
+    board.update(view, {
+      selected,
+      lit: [...(computer.to || []), ...(view.question ? view.question.places || [] : [])],
+      from: computer.from ? [computer.from] : [],
+    });
+  }
+
+  board.onTap(async (place, seat) => {
+    if (selected === null) {
+      if (!seat) return;
+      selected = place;
+      Tock.toast(t("marble_selected"), "info");
+      render();
+      return;
+    }
+    const from = selected;
+    selected = null;
+    if (from === place) {
+      render();
+      return;
+    }
+    render();
+    try {
+      await api("POST", "/api/marble", { from, to: place });
+    } catch (error) {
+      /* the toast already says why */
+    }
+  });
+
+  document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", "/api/undo", {}).catch(() => {}));
+
+  render();
+  live("/events", (next) => { view = next; render(); });
+})();

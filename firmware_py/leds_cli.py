@@ -27,8 +27,8 @@ WALK_COLOUR = (255, 255, 255)
 
 def _strip_options(function: Any) -> Any:
     options = [
-        click.option("--model", type=click.Choice(sorted(BOARD_MODELS)), default="tock4", show_default=True,
-                     help="Board model."),
+        click.option("--model", type=click.Choice(sorted(BOARD_MODELS)),
+                     help="Board model (default: table.model of --config, else tock4)."),
         click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
                      help="A tock.toml whose [leds] table describes the strip."),
         click.option("--backend", type=click.Choice(BACKENDS), help="LED backend (overrides the file)."),
@@ -41,19 +41,35 @@ def _strip_options(function: Any) -> Any:
     return function
 
 
+def _read_config(config_path: Path | None) -> dict[str, Any]:
+    if config_path is None:
+        return {}
+    try:
+        return tomllib.loads(config_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise click.ClickException(f"cannot read {config_path}: {error}") from None
+
+
+def _model(model: str | None, document: dict[str, Any], config_path: Path | None) -> str:
+    """The ``--model`` option, else the file's ``table.model``, else ``tock4``."""
+    if model is not None:
+        return model
+    table = document.get("table", {})
+    chosen = table.get("model", "tock4") if isinstance(table, dict) else "tock4"
+    if chosen not in BOARD_MODELS:
+        known = ", ".join(sorted(BOARD_MODELS))
+        raise click.ClickException(f"{config_path}: table.model must be one of {known}, not {chosen!r}")
+    return str(chosen)
+
+
 def _led_config(
-    led_map: LedMap, config_path: Path | None, overrides: dict[str, object], *, count: int | None = None
+    led_map: LedMap, document: dict[str, Any], overrides: dict[str, object], *, count: int | None = None
 ) -> LedConfig:
     table: dict[str, object] = {}
-    if config_path is not None:
-        try:
-            document = tomllib.loads(config_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            raise click.ClickException(f"cannot read {config_path}: {error}") from None
-        leds = document.get("leds", {})
-        if not isinstance(leds, dict):
-            raise click.ClickException(f"{config_path}: [leds] must be a table")
-        table.update(leds)
+    leds = document.get("leds", {})
+    if not isinstance(leds, dict):
+        raise click.ClickException("[leds] must be a table")
+    table.update(leds)
     table.update({key: value for key, value in overrides.items() if value is not None})
     table.setdefault("count", count if count is not None else led_map.count)
     try:
@@ -95,12 +111,13 @@ def command() -> None:
               help="Seconds each LED stays lit.")
 @click.option("--start", type=click.IntRange(0), default=0, show_default=True, help="First LED index.")
 def walk(
-    model: str, config_path: Path | None, backend: str | None, pin: int | None, brightness: float | None,
-    delay: float, start: int,
+    model: str | None, config_path: Path | None, backend: str | None, pin: int | None,
+    brightness: float | None, delay: float, start: int,
 ) -> None:
     """Light the LEDs one by one, printing the hole each should be under."""
-    led_map = _load_map(model)
-    config = _led_config(led_map, config_path, {"backend": backend, "pin": pin, "brightness": brightness})
+    document = _read_config(config_path)
+    led_map = _load_map(_model(model, document, config_path))
+    config = _led_config(led_map, document, {"backend": backend, "pin": pin, "brightness": brightness})
     try:
         led_map.check_count(config.count)
     except HardwareError as error:
@@ -118,15 +135,17 @@ def walk(
 @command.command("off")
 @_strip_options
 def off(
-    model: str, config_path: Path | None, backend: str | None, pin: int | None, brightness: float | None
+    model: str | None, config_path: Path | None, backend: str | None, pin: int | None,
+    brightness: float | None,
 ) -> None:
     """Turn every LED dark (the systemd unit runs it after the companion stops, even after a crash).
 
     WS2812 LEDs keep their last colour when nothing drives them any more, so a companion killed
     without its SIGTERM handler would leave the board lit.
     """
-    led_map = _load_map(model)
-    config = _led_config(led_map, config_path, {"backend": backend, "pin": pin, "brightness": brightness})
+    document = _read_config(config_path)
+    led_map = _load_map(_model(model, document, config_path))
+    config = _led_config(led_map, document, {"backend": backend, "pin": pin, "brightness": brightness})
     with _opened(config):
         pass
     click.echo(f"{config.count} LEDs dark")
@@ -143,8 +162,9 @@ def off(
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=USER_MAP_DIR,
               show_default=True, help="Folder to save <model>.leds.json in (found first by `tock serve`).")
 def map_leds(
-    model: str, config_path: Path | None, backend: str | None, pin: int | None, brightness: float | None,
-    count: int | None, use_buttons: bool, button_pins: tuple[int, int, int], out: Path,
+    model: str | None, config_path: Path | None, backend: str | None, pin: int | None,
+    brightness: float | None, count: int | None, use_buttons: bool, button_pins: tuple[int, int, int],
+    out: Path,
 ) -> None:
     """Record which hole each LED is under, one lit LED at a time.
 
@@ -154,9 +174,11 @@ def map_leds(
     Buttons: confirm accepts the suggested hole, next suggests the following hole, hold next for a
     spare LED, undo goes back one LED, hold undo quits without saving.
     """
+    document = _read_config(config_path)
+    model = _model(model, document, config_path)
     shipped = _load_map(model)
     config = _led_config(
-        shipped, config_path, {"backend": backend, "pin": pin, "brightness": brightness}, count=count
+        shipped, document, {"backend": backend, "pin": pin, "brightness": brightness}, count=count
     )
     session = MappingSession(model, BOARD_MODELS[model], config.count, suggestions=shipped.chain)
     with _opened(config) as strip:

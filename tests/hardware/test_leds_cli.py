@@ -39,6 +39,16 @@ def test_walk_refuses_a_strip_that_disagrees_with_the_map(tmp_path: Path) -> Non
     assert "has 105 LEDs but the strip is set to 97: fix leds.count" in result.output
 
 
+def test_the_board_model_comes_from_the_config_file(tmp_path: Path) -> None:
+    config = tmp_path / "tock.toml"
+    config.write_text('[table]\nmodel = "tock6"\n[leds]\nbrightness = 0.2\n')
+    result = CliRunner().invoke(main, ["leds", "off", "--config", str(config)])
+    assert result.exit_code == 0 and "157 LEDs dark" in result.output
+    config.write_text('[table]\nmodel = "tock9"\n')
+    result = CliRunner().invoke(main, ["leds", "off", "--config", str(config)])
+    assert result.exit_code == 1 and "table.model must be one of tock4, tock6, not 'tock9'" in result.output
+
+
 def test_a_bad_setting_is_one_line_not_a_traceback(tmp_path: Path) -> None:
     config = tmp_path / "tock.toml"
     config.write_text('[leds]\ncolour_order = "GRBX"\n')

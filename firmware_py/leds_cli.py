@@ -157,14 +157,15 @@ def off(
               help="LEDs in the chain (default: the file's, or the model's map's).")
 @click.option("--buttons", "use_buttons", is_flag=True,
               help="Answer with the table's buttons instead of the keyboard.")
-@click.option("--button-pins", type=(int, int, int), default=(17, 27, 22), show_default=True,
-              help="GPIOs of the confirm, undo and next buttons.")
+@click.option("--button-pins", type=(int, int, int),
+              help="GPIOs of the confirm, undo and next buttons (default: [buttons] of --config, else "
+                   "17 27 22).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=USER_MAP_DIR,
               show_default=True, help="Folder to save <model>.leds.json in (found first by `tock serve`).")
 def map_leds(
     model: str | None, config_path: Path | None, backend: str | None, pin: int | None,
-    brightness: float | None, count: int | None, use_buttons: bool, button_pins: tuple[int, int, int],
-    out: Path,
+    brightness: float | None, count: int | None, use_buttons: bool,
+    button_pins: tuple[int, int, int] | None, out: Path,
 ) -> None:
     """Record which hole each LED is under, one lit LED at a time.
 
@@ -182,7 +183,10 @@ def map_leds(
     )
     session = MappingSession(model, BOARD_MODELS[model], config.count, suggestions=shipped.chain)
     with _opened(config) as strip:
-        finished = _by_buttons(session, strip, button_pins) if use_buttons else _by_keyboard(session, strip)
+        if use_buttons:
+            finished = _by_buttons(session, strip, button_pins or _button_pins(document))
+        else:
+            finished = _by_keyboard(session, strip)
     if not finished:
         click.echo("not saved")
         return
@@ -191,6 +195,16 @@ def map_leds(
     except HardwareError as error:
         raise click.ClickException(f"{error}: run `tock leds map` again") from None
     click.echo(f"saved {path}")
+
+
+def _button_pins(document: dict[str, Any]) -> tuple[int, int, int]:
+    """The ``[buttons]`` table's confirm, undo and next GPIOs (17, 27 and 22 when absent)."""
+    table = document.get("buttons", {})
+    table = table if isinstance(table, dict) else {}
+    pins = tuple(table.get(name, default) for name, default in (("confirm", 17), ("undo", 27), ("next", 22)))
+    if not all(isinstance(pin, int) and not isinstance(pin, bool) and 0 <= pin <= 27 for pin in pins):
+        raise click.ClickException(f"buttons.confirm, undo and next must be GPIOs 0..27, not {pins}")
+    return pins
 
 
 def _by_keyboard(session: MappingSession, strip: LedStrip) -> bool:

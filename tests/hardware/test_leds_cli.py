@@ -111,3 +111,11 @@ def test_map_by_buttons_records_with_confirm_next_and_undo(
     assert result.exit_code == 0, result.output
     assert "LED 0 of 105 is lit: is it A1?" in result.output and "is it A2?" in result.output
     assert LedMap.load("tock4", search=[tmp_path]) == SHIPPED
+
+
+def test_button_pins_come_from_the_config_file(tmp_path: Path) -> None:
+    config = tmp_path / "tock.toml"
+    config.write_text("[buttons]\nconfirm = 40\n")
+    result = CliRunner().invoke(main, ["leds", "map", "--buttons", "--config", str(config)])
+    assert result.exit_code == 1
+    assert "buttons.confirm, undo and next must be GPIOs 0..27, not (40, 27, 22)" in result.output

@@ -14,10 +14,11 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 
 from firmware_py.errors import TableError, bad_input
-from web.extension import get_table
+from web.extension import check_seat_token, get_table
 from web.i18n import LANGUAGES, current_language
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+bp.url_value_preprocessor(check_seat_token)
 
 MAX_TEXT = 80
 """Longest card, move or place text accepted (a 7 split over four marbles is well under this)."""

@@ -25,9 +25,10 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app
 
 from firmware_py.errors import TableError
-from web.extension import get_table
+from web.extension import check_seat_token, get_table
 
 bp = Blueprint("events", __name__, url_prefix="/events")
+bp.url_value_preprocessor(check_seat_token)
 
 SLOTS_KEY = "tock.stream_slots"
 

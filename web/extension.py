@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
+
+from firmware_py.errors import TableError
 
 if TYPE_CHECKING:
     from firmware_py.table import Table
@@ -15,6 +18,26 @@ EXTENSION_KEY = "tock"
 def init_app(app: Flask, table: Table) -> None:
     """Keep ``table`` in ``app.extensions["tock"]``. Called by the application factory."""
     app.extensions[EXTENSION_KEY] = table
+
+
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""What a seat token looks like (URL-safe base64); anything else is refused before the table sees it."""
+
+
+def check_seat_token(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """Refuse (403) a seat address whose token cannot be a token, e.g. text with odd characters.
+
+    Registered as a URL value preprocessor of every blueprint with ``<token>`` addresses.
+
+    Raises:
+        TableError: 403 ``unknown_seat``, the table's own answer to an unknown token.
+    """
+    token = (values or {}).get("token")
+    if token is not None and not TOKEN_SHAPE.fullmatch(token):
+        raise TableError(
+            "unknown_seat", 403, "Ce lien de place n'est pas valable pour cette partie.",
+            "This seat link is not valid for this game.",
+        )
 
 
 def get_table() -> Table:

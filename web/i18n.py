@@ -151,7 +151,7 @@ def init_app(app: Flask) -> None:
     """Pick each request's language and offer ``t()`` to templates. Called by the factory."""
     app.before_request(choose_language)
     app.after_request(remember_language)
-    app.jinja_env.globals.update(t=translate, js_messages=js_messages)
+    app.jinja_env.globals.update(t=translate, js_messages=js_messages, current_language=current_language)
 
 
 def choose_language() -> None:
@@ -176,8 +176,11 @@ def remember_language(response: Response) -> Response:
 
 
 def current_language() -> str:
-    """The language of the current request ("fr" or "en")."""
-    lang: str = g.get("lang", DEFAULT_LANGUAGE)
+    """The language of the current request ("fr" or "en"), chosen now if no hook has chosen it yet
+    (an address refused before the request's hooks ran)."""
+    if "lang" not in g:
+        choose_language()
+    lang: str = g.lang
     return lang
 
 

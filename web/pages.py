@@ -14,11 +14,12 @@ from werkzeug.wrappers import Response
 
 from firmware_py.engine.board import BoardTopology
 from web.board_layout import BoardDrawing, draw_board
-from web.extension import get_table
+from web.extension import check_seat_token, get_table
 from web.i18n import current_language
 from web.qr import qr_svg
 
 bp = Blueprint("pages", __name__)
+bp.url_value_preprocessor(check_seat_token)
 
 
 def board_topology(view: dict[str, Any]) -> BoardTopology:

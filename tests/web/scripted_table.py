@@ -7,12 +7,12 @@ Moves here are scripted: each card of a hand offers the moves listed in :data:`M
 
 from __future__ import annotations
 
+import queue
 import secrets
 import threading
 from typing import Any
 
 from firmware_py.errors import TableError, bad_input
-from firmware_py.table import Subscription
 
 SEATS = ("A", "B", "C", "D")
 COLOURS = {"A": "#d32f2f", "B": "#1976d2", "C": "#388e3c", "D": "#fbc02d"}
@@ -33,8 +33,27 @@ MOVES = {
 """card -> [(notation, from, to places)]; other cards have no move."""
 
 
+class ScriptedSubscription:
+    """The table's ``Subscription`` interface: ``get(timeout)`` the next ``{"version": n}``, ``close()``."""
+
+    def __init__(self, table: ScriptedTable) -> None:
+        self._table = table
+        self.events: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.closed = False
+
+    def get(self, timeout: float) -> dict[str, Any] | None:
+        try:
+            return self.events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self) -> None:
+        self.closed = True
+        self._table.unsubscribe(self)
+
+
 def _no_token() -> TableError:
-    return TableError("unknown_seat", 403, "Lien de joueur inconnu.", "Unknown player link.")
+    return TableError("unknown_seat", 403, "Lien inconnu (table de test).", "Unknown link (scripted table).")
 
 
 class ScriptedTable:
@@ -42,7 +61,7 @@ class ScriptedTable:
 
     def __init__(self, *, camera_jpeg: bytes | None = None) -> None:
         self._lock = threading.RLock()
-        self._subscriptions: list[Subscription] = []
+        self._subscriptions: list[ScriptedSubscription] = []
         self._jpeg = camera_jpeg
         self.version = 0
         self.new_game({})
@@ -78,7 +97,7 @@ class ScriptedTable:
 
     def _seat(self, token: str) -> str:
         for seat, known in self.tokens.items():
-            if secrets.compare_digest(known, token):
+            if secrets.compare_digest(known.encode(), token.encode()):
                 return seat
         raise _no_token()
 
@@ -230,13 +249,13 @@ class ScriptedTable:
 
     # -- live updates ------------------------------------------------------------------------------
 
-    def subscribe(self) -> Subscription:
-        subscription = Subscription(self)  # type: ignore[arg-type]
+    def subscribe(self) -> ScriptedSubscription:
+        subscription = ScriptedSubscription(self)
         with self._lock:
             self._subscriptions.append(subscription)
         return subscription
 
-    def _unsubscribe(self, subscription: Subscription) -> None:
+    def unsubscribe(self, subscription: ScriptedSubscription) -> None:
         with self._lock:
             if subscription in self._subscriptions:
                 self._subscriptions.remove(subscription)
@@ -244,4 +263,4 @@ class ScriptedTable:
     def _changed(self) -> None:
         self.version += 1
         for subscription in list(self._subscriptions):
-            subscription._put({"version": self.version})
+            subscription.events.put({"version": self.version})

@@ -92,12 +92,19 @@ def test_seat_page_holds_that_seat_s_hand_and_is_private(client: FlaskClient, to
     assert data["token"] == tokens["B"]
 
 
-@pytest.mark.parametrize("path", ["/seat/not-a-token", "/learn/not-a-token"])
-def test_an_unknown_seat_link_is_refused_with_a_page(client: FlaskClient, path: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "reason"),
+    [
+        ("/seat/not-a-token", "Lien inconnu (table de test)."),
+        ("/learn/not-a-token", "Lien inconnu (table de test)."),
+        ("/seat/%C3%A9t%C3%A9%20!", "Ce lien de place n&#39;est pas valable pour cette partie."),
+    ],
+)
+def test_an_unknown_seat_link_is_refused_with_a_page(client: FlaskClient, path: str, reason: str) -> None:
     response = client.get(path)
     assert response.status_code == 403
     assert response.mimetype == "text/html"
-    assert "Lien de joueur inconnu." in response.get_data(as_text=True)
+    assert reason in response.get_data(as_text=True)
 
 
 def test_learn_page_lists_the_rules_and_offers_hints_from_a_seat_link(

@@ -1,0 +1,88 @@
+"""Live updates: each stream sends its client's own view, heartbeats, and ends on its own."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.web.scripted_table import ScriptedTable
+
+
+def _events(chunks: Iterator[bytes], count: int | None = None) -> list[tuple[str, Any]]:
+    """Parse the next ``count`` stream chunks (all of them when None) as (kind, data)."""
+    parsed = []
+    for chunk in chunks:
+        text = chunk.decode()
+        if text.startswith("retry:"):
+            parsed.append(("retry", int(text.split()[1])))
+        elif text.startswith(":"):
+            parsed.append(("heartbeat", None))
+        else:
+            lines = dict(line.split(": ", 1) for line in text.strip().splitlines())
+            parsed.append((lines["event"], json.loads(lines["data"])))
+        if count is not None and len(parsed) == count:
+            break
+    return parsed
+
+
+def _open(client: FlaskClient, path: str) -> tuple[Any, Iterator[bytes]]:
+    response = client.get(path, buffered=False)
+    assert response.status_code == 200 and response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-store"
+    return response, response.iter_encoded()
+
+
+def test_public_stream_sends_the_view_heartbeats_and_ends(client: FlaskClient, table: ScriptedTable) -> None:
+    response, chunks = _open(client, "/events")
+    events = _events(chunks)
+    assert events[0] == ("retry", 3000)
+    assert events[1] == ("view", table.public_view())
+    assert ("heartbeat", None) in events[2:]
+    assert table._subscriptions == [], "the stream let go of its subscription when it ended"
+    response.close()
+
+
+def test_a_change_sends_the_new_view(client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]) -> None:
+    response, chunks = _open(client, "/events")
+    first = _events(chunks, 2)[1][1]
+    table.move_marble("AR1", "A18")
+    kind, view = _events(chunks, 1)[0]
+    assert kind == "view" and view["version"] == first["version"] + 1 and view["layout"]["A18"] == "A"
+    response.close()
+    assert table._subscriptions == []
+
+
+def test_seat_stream_sends_that_seat_s_view(client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]) -> None:
+    response, chunks = _open(client, f"/events/seat/{tokens['C']}")
+    kind, view = _events(chunks, 2)[1]
+    assert kind == "view" and view["seat"] == "C" and view["hand"] == ["3S", "8H", "6D", "QC", "2C"]
+    response.close()
+
+
+def test_seat_stream_says_gone_after_a_new_game(client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]) -> None:
+    response, chunks = _open(client, f"/events/seat/{tokens['A']}")
+    _events(chunks, 2)
+    table.new_game({})
+    kind, error = _events(chunks, 1)[0]
+    assert kind == "gone" and error["error"] == "unknown_seat"
+    assert list(chunks) == []
+    response.close()
+
+
+def test_streams_beyond_the_slots_get_one_view_and_end(client: FlaskClient, table: ScriptedTable) -> None:
+    held = []
+    for _ in range(2):  # TOCK_STREAM_SLOTS in the tests' config
+        response, chunks = _open(client, "/events")
+        _events(chunks, 2)
+        held.append(response)
+    _, chunks = _open(client, "/events")
+    assert [kind for kind, _ in _events(chunks)] == ["retry", "view"]
+    for response in held:
+        response.close()
+    response, chunks = _open(client, "/events")
+    _events(chunks, 2)
+    assert len(table._subscriptions) == 1, "a slot is free again once a stream closed"
+    response.close()

@@ -1,0 +1,71 @@
+"""A fuzz of the JSON API: whatever a client sends, the answer is never a server error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.web.conftest import TEST_CONFIG
+from tests.web.scripted_table import ScriptedTable
+from web import create_app
+
+TABLE = ScriptedTable()
+CLIENT = create_app({**TEST_CONFIG, "TOCK_STREAM_SECONDS": 0.0}, table=TABLE).test_client()  # type: ignore[arg-type]
+
+ROUTES = [
+    ("GET", "/api/state"), ("GET", "/api/rules"), ("GET", "/api/setup"), ("GET", "/api/camera.jpg"),
+    ("POST", "/api/explain"), ("POST", "/api/marble"), ("POST", "/api/undo"), ("POST", "/api/game"),
+    ("POST", "/api/calibrate"),
+    ("GET", "/api/seat/{token}"), ("GET", "/api/seat/{token}/hints"),
+    ("POST", "/api/seat/{token}/choose"), ("POST", "/api/seat/{token}/play"),
+    ("POST", "/api/seat/{token}/exchange"), ("POST", "/api/seat/{token}/discard"),
+    ("POST", "/api/seat/{token}/undo"), ("POST", "/api/seat/{token}/explain"),
+    ("GET", "/events/seat/{token}"), ("GET", "/seat/{token}"), ("GET", "/learn/{token}"),
+]
+WORDS = st.sampled_from(["AS", "7H", "10S", "JOKER", "KD", "AS:AR1-A18", "2H:BR1-B18", "A18", "AR1", "CIEL",
+                         "markers", "colours", "r1", "", " ", "7", "x" * 100, "é", "\x00", "../"])
+TEXT = st.one_of(WORDS, st.text(max_size=30))
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=12,
+)
+FIELDS = st.sampled_from(["card", "move", "from", "to", "what", "settings", "preset", "seats", "lang"])
+BODIES = st.one_of(
+    st.dictionaries(FIELDS, JSON, max_size=4),
+    st.fixed_dictionaries({"settings": st.dictionaries(FIELDS, JSON, max_size=4)}),
+    JSON,
+)
+
+
+def _token(which: str) -> str:
+    links = {link["seat"]: link["token"] for link in TABLE.seat_links()}
+    return links.get(which, which)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    route=st.sampled_from(ROUTES),
+    seat=st.one_of(st.sampled_from("ABCD"), st.text(min_size=1, max_size=12).filter(lambda s: "/" not in s)),
+    body=BODIES,
+    raw=st.one_of(st.none(), st.binary(max_size=40)),
+    query=st.sampled_from(["", "?lang=en", "?lang=xx", "?overlay=0", "?lang="]),
+)
+def test_the_api_never_answers_a_server_error(route: tuple[str, str], seat: str, body: Any, raw: bytes | None,
+                                               query: str) -> None:
+    method, path = route
+    url = path.format(token=_token(seat)) + query
+    if method == "GET":
+        response = CLIENT.get(url)
+    elif raw is not None:
+        response = CLIENT.post(url, data=raw, content_type="application/json")
+    else:
+        response = CLIENT.post(url, json=body)
+    assert response.status_code < 500, (url, body, response.get_data(as_text=True)[:300])
+    if response.status_code >= 400:
+        assert response.mimetype in ("application/json", "text/html")
+        if url.startswith("/api/") or url.startswith("/events"):
+            assert response.get_json()["error"]
+    response.close()

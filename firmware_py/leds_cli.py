@@ -238,8 +238,8 @@ def _by_buttons(session: MappingSession, strip: LedStrip, pins: tuple[int, int, 
     actions: queue.Queue[str] = queue.Queue()
     try:
         buttons = TableButtons(*pins)
-    except (ValueError, HardwareError, OSError, RuntimeError) as error:
-        raise click.ClickException(f"cannot use the buttons on GPIO {pins}: {error}") from None
+    except (ValueError, HardwareError) as error:
+        raise click.ClickException(str(error)) from None
     with buttons:
         buttons.on_press("confirm", lambda: actions.put("confirm"))
         buttons.on_press("next", lambda: actions.put("next"))

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
+from hardware.errors import ButtonsUnavailable
+
 ButtonName: TypeAlias = Literal["confirm", "undo", "next"]
 NAMES: tuple[ButtonName, ...] = ("confirm", "undo", "next")
 Callback: TypeAlias = Callable[[], None]
@@ -31,6 +33,7 @@ class TableButtons:
 
     Raises:
         ValueError: two buttons share a GPIO, or ``hold_time`` is not positive.
+        ButtonsUnavailable: no GPIO library here, or a pin is taken; the message says what to do.
     """
 
     def __init__(
@@ -49,6 +52,7 @@ class TableButtons:
         if hold_time <= 0:
             raise ValueError(f"hold_time must be > 0 seconds, not {hold_time}")
         from gpiozero import Button
+        from gpiozero.exc import BadPinFactory, GPIOZeroError
 
         self._lock = threading.Lock()
         self._on_press: dict[ButtonName, Callback | None] = dict.fromkeys(NAMES)
@@ -65,6 +69,15 @@ class TableButtons:
                 button.when_pressed = self._pressed_handler(name)
                 button.when_held = self._held_handler(name)
                 button.when_released = self._released_handler(name)
+        except BadPinFactory:
+            self.close()
+            raise ButtonsUnavailable(
+                "no GPIO library for the buttons: on a Raspberry Pi, sudo apt install python3-lgpio (and a "
+                "venv made with --system-site-packages); elsewhere set GPIOZERO_PIN_FACTORY=mock"
+            ) from None
+        except GPIOZeroError as error:
+            self.close()
+            raise ButtonsUnavailable(f"cannot use the buttons on GPIO {pins}: {error}") from None
         except BaseException:
             self.close()
             raise

@@ -25,6 +25,9 @@ Animation: TypeAlias = Callable[[float], Scene]
 
 SceneSource: TypeAlias = Scene | Animation
 
+STOP_TIMEOUT = 2.0
+"""Seconds ``stop()`` waits for the driver's thread before darkening the strip anyway."""
+
 
 class LedDriver:
     """Shows scenes on a strip from its own thread.
@@ -103,7 +106,9 @@ class LedDriver:
             self._stopping = True
             self._wake.notify()
         if threading.current_thread() is not self._thread:
-            self._thread.join()
+            # bounded: from a signal handler that interrupted send() in this thread, the lock stays
+            # held until the handler returns, and the driver's thread cannot wake up to finish
+            self._thread.join(timeout=STOP_TIMEOUT)
         with self._wake:
             self._stopped = True
         self.strip.close()

@@ -24,6 +24,10 @@ class LedStripUnavailable(HardwareError, RuntimeError):
     """The LED driver library is missing or the strip could not be started on this machine."""
 
 
+class ButtonsUnavailable(HardwareError, RuntimeError):
+    """The buttons' GPIOs cannot be used here (no GPIO library, or a pin taken by another program)."""
+
+
 class CameraUnavailable(HardwareError, RuntimeError):
     """No camera, camera busy, or its library missing; the message says what to install, plug or close."""
 

@@ -9,6 +9,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from hardware.buttons import TableButtons
+from hardware.errors import ButtonsUnavailable
 
 CONFIRM, UNDO, NEXT = 17, 27, 22
 TIMEOUT = 10.0
@@ -73,3 +74,21 @@ def test_bad_wiring_or_names_are_refused(factory: MockFactory) -> None:
         TableButtons(17, 27, 22, hold_time=0, pin_factory=factory)
     with _buttons(factory, hold_time=1.0) as buttons, pytest.raises(ValueError, match="no button 'ok'"):
         buttons.on_press("ok", None)  # type: ignore[arg-type]
+
+
+def test_pins_taken_by_another_owner_are_a_clear_error(factory: MockFactory) -> None:
+    with _buttons(factory, hold_time=1.0), pytest.raises(ButtonsUnavailable, match=r"cannot use the buttons"):
+        _buttons(factory, hold_time=1.0)
+
+
+def test_no_gpio_library_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory
+
+    def no_factory() -> None:
+        raise BadPinFactory("Unable to load any default pin factory!")
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    with pytest.raises(ButtonsUnavailable, match="sudo apt install python3-lgpio"):
+        TableButtons(17, 27, 22)

@@ -41,7 +41,6 @@ BOARD_MODELS = {"tock4": 4, "tock6": 6}
 
 CARD_MODES = ("digital", "physical")
 CAMERA_KINDS = ("sim", "none", "picamera2")
-CAMERA_PREFIXES = ("opencv:", "replay:")
 
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -256,13 +255,12 @@ def parse_game_settings(data: dict[str, Any], *, prefix: str = "") -> GameSettin
 
 
 def check_camera_source(source: str, key: str = "camera.source") -> str:
-    """Check a camera source spec: ``sim``, ``none``, ``picamera2``, ``opencv:N`` or ``replay:DIR``."""
+    """Check a camera source: ``sim``, ``none``, ``picamera2[:N]``, ``opencv:N|PATH`` or ``replay:DIR``."""
     expected = "sim, none, picamera2, opencv:N (a camera number) or replay:DIR (a folder of photos)"
-    if source in CAMERA_KINDS:
+    kind, colon, argument = source.partition(":")
+    if source in CAMERA_KINDS or (kind == "picamera2" and argument.isdigit()):
         return source
-    if source.startswith("opencv:") and source[7:].isdigit():
-        return source
-    if source.startswith("replay:") and source[7:]:
+    if kind in ("opencv", "replay") and colon and argument:
         return source
     raise ConfigError(key, expected, source)
 

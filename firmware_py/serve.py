@@ -1,19 +1,233 @@
-"""``tock serve``: the companion at the table, in simulation by default."""
+"""``tock serve``: the companion at the table, in simulation by default.
+
+:func:`assemble` builds everything from a :class:`~firmware_py.config.Config` (the save, the LEDs, the
+table, the camera loop, the buttons) so that tests and benchmarks run the very companion that
+``tock serve`` runs; the command adds the web app and waitress. Anything missing on this machine (no
+picamera2 on a laptop, no LED library, a camera in use) stops the command with one clear line.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
 import click
+
+from firmware_py.config import Config, WebSettings, check_camera_source, load_config
+from firmware_py.errors import ConfigError
+
+
+@dataclass
+class Companion:
+    """Everything ``tock serve`` runs, built by :func:`assemble`."""
+
+    table: Any
+    """The :class:`firmware_py.table.Table`."""
+    loop: Any = None
+    """The :class:`firmware_py.camera_loop.CameraLoop`, or None without camera."""
+    buttons: Any = None
+    """The :class:`hardware.buttons.TableButtons`, or None."""
+
+    def start(self) -> None:
+        """Start the camera loop and the table's timing thread."""
+        self.table.start()
+
+    def close(self) -> None:
+        """Stop everything; the LEDs go dark."""
+        if self.buttons is not None:
+            self.buttons.close()
+        self.table.close()
+
+
+class CompanionError(Exception):
+    """Something this machine lacks or refuses (one line for the person starting the companion)."""
+
+
+def _calibration_file(config: Config, model: str) -> Path:
+    return config.db.parent / f"calibration-{model}.json"
+
+
+def _open_strip(config: Config) -> Any:
+    from hardware.errors import HardwareError
+    from hardware.ledconfig import LedConfig
+    from hardware.ledmap import LedMap
+    from hardware.leds import open_strip
+
+    settings = dict(config.leds)
+    try:
+        settings.setdefault("count", LedMap.load(config.game.model).count)
+        return open_strip(LedConfig.from_mapping(settings))
+    except HardwareError as error:
+        raise CompanionError(f"LEDs: {error}") from None
+
+
+def _camera_for(config: Config, table: Any) -> Any:
+    """The camera loop for ``config.camera.source``, its reader calibrated when it can be."""
+    from firmware_py.camera_loop import CameraLoop
+    from vision.geometry import BoardGeometry
+    from vision.reader import BoardReader
+    from vision.stabiliser import Stabiliser
+
+    source = config.camera.source
+    model = config.game.model
+    geometry = BoardGeometry.from_model(model)
+    reader = BoardReader(geometry)
+    if source == "sim":
+        from vision.synthetic import SyntheticCamera
+
+        def open_sim() -> Any:
+            return SyntheticCamera(model, seed=0)
+
+        opener = open_sim
+        probe = open_sim()
+        probe.set_layout(table.public_view()["layout"])
+        reader.calibrate(probe.capture(), probe.layout)
+        probe.close()
+    else:
+        from hardware.cameras import open_camera
+        from hardware.errors import CameraUnavailable
+
+        def open_real() -> Any:
+            return open_camera(source)
+
+        opener = open_real
+        try:
+            open_real().close()
+        except (CameraUnavailable, ValueError) as error:
+            raise CompanionError(f"camera {source}: {error}") from None
+        saved = _calibration_file(config, model)
+        if saved.exists():
+            from vision.calibration import Calibration, CalibrationError
+
+            try:
+                reader.use(Calibration.from_json(saved.read_text(encoding="utf-8")))
+            except (CalibrationError, ValueError) as error:
+                raise CompanionError(f"{saved}: {error} (delete it and calibrate again)") from None
+    stabiliser = Stabiliser(still_frames=config.camera.still_frames)
+    return CameraLoop(
+        opener, reader, stabiliser, table, fps=config.camera.fps, reopen_seconds=config.camera.reopen_seconds
+    )
+
+
+def assemble(config: Config, *, strip: Any = None) -> Companion:
+    """Build the companion for ``config`` (not started).
+
+    Raises:
+        CompanionError: a piece this machine cannot provide (the message is one line).
+        StoreError: the save file cannot be used.
+    """
+    from firmware_py.store import GameStore
+    from firmware_py.table import Table
+
+    store = GameStore(config.db)
+    if strip is None:
+        strip = _open_strip(config)
+    table = Table(config, store=store, strip=strip)
+    companion = Companion(table)
+    try:
+        if config.camera.source != "none":
+            loop = _camera_for(config, table)
+            table.attach_camera(
+                loop, config.camera.source, calibration_path=_calibration_file(config, config.game.model)
+            )
+            companion.loop = loop
+        if config.buttons.enabled:
+            companion.buttons = _buttons(config, table)
+    except BaseException:
+        table.close()
+        raise
+    return companion
+
+
+def _buttons(config: Config, table: Any) -> Any:
+    from hardware.buttons import TableButtons
+
+    try:
+        buttons = TableButtons(config.buttons.confirm, config.buttons.undo, config.buttons.next)
+    except Exception as error:  # gpiozero finds no GPIO on this machine, or the pins are taken
+        raise CompanionError(
+            f"buttons: {error} (set [buttons] enabled = false to run without them)"
+        ) from None
+    for name in ("confirm", "undo", "next"):
+        buttons.on_press(name, lambda name=name: table.press(name))
+    return buttons
+
+
+def with_options(
+    config: Config,
+    *,
+    camera: str | None,
+    leds: str | None,
+    host: str | None,
+    port: int | None,
+    db: Path | None,
+) -> Config:
+    """``config`` with the command line's options over it.
+
+    Raises:
+        ConfigError: a bad ``--camera``.
+    """
+    changes: dict[str, Any] = {}
+    if camera is not None:
+        changes["camera"] = dataclasses.replace(config.camera, source=check_camera_source(camera, "--camera"))
+    if leds is not None:
+        changes["leds"] = {**config.leds, "backend": leds}
+    if host is not None or port is not None:
+        changes["web"] = WebSettings(host or config.web.host, port or config.web.port)
+    if db is not None:
+        changes["db"] = db
+    return dataclasses.replace(config, **changes) if changes else config
 
 
 @click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Web port.")
-def command(host: str, port: int) -> None:
-    """Run the companion and serve its web page."""
+@click.option(
+    "--camera", default=None, metavar="SOURCE", help="sim (default), none, picamera2, opencv:N or replay:DIR."
+)
+@click.option(
+    "--leds", default=None, type=click.Choice(["sim", "ws281x", "pi5"]), help="LED strip (default: sim)."
+)
+@click.option("--host", default=None, help="Address to listen on (default 127.0.0.1; 0.0.0.0 for phones).")
+@click.option("--port", default=None, type=click.IntRange(1, 65535), help="Web port (default 8000).")
+@click.option(
+    "--config", "config_path", default=None, type=click.Path(path_type=Path), help="A tock.toml file."
+)
+@click.option(
+    "--db", default=None, type=click.Path(path_type=Path), help="The save (default ./tock-data/tock.sqlite3)."
+)
+def command(
+    camera: str | None,
+    leds: str | None,
+    host: str | None,
+    port: int | None,
+    config_path: Path | None,
+    db: Path | None,
+) -> None:
+    """Run the companion: camera, rules, LEDs and the web page (simulation unless told otherwise)."""
+    from firmware_py.store import StoreError
+
+    try:
+        config = with_options(load_config(config_path), camera=camera, leds=leds, host=host, port=port, db=db)
+        companion = assemble(config)
+    except (ConfigError, CompanionError, StoreError) as error:
+        raise click.ClickException(str(error)) from None
     import waitress
 
+    from hardware.driver import darken_on_sigterm
     from web import create_app
 
-    app = create_app()
-    click.echo(f"Tock companion on http://{host}:{port}/ (Ctrl-C to stop)")
-    waitress.serve(app, host=host, port=port, threads=8)
+    app = create_app(table=companion.table)
+    companion.start()
+    if companion.table.led_driver is not None:
+        darken_on_sigterm(companion.table.led_driver)
+    url = f"http://{config.web.host}:{config.web.port}/"
+    click.echo(f"Tock companion on {url} (Ctrl-C to stop); saving to {config.db}", err=False)
+    try:
+        waitress.serve(app, host=config.web.host, port=config.web.port, threads=8, _quiet=True)
+    except OSError as error:
+        raise click.ClickException(
+            f"cannot listen on {config.web.host}:{config.web.port}: {error.strerror}"
+        ) from None
+    finally:
+        companion.close()

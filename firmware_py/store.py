@@ -25,9 +25,9 @@ from typing import Any
 SCHEMA_VERSION = 1
 """Version of the tables below; a file written by a newer companion is refused, not guessed at."""
 
-EVENT_KINDS = ("move", "exchange")
+EVENT_KINDS = ("move", "exchange", "end_turn")
 """``move``: a move in the engine's notation (discards are moves too); ``exchange``: a card given to the
-partner."""
+partner; ``end_turn``: after a joker, the seat keeps its drawn card for later instead of playing again."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -45,7 +45,7 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS events (
     game_id INTEGER NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('move', 'exchange')),
+    kind TEXT NOT NULL CHECK (kind IN ('move', 'exchange', 'end_turn')),
     seat TEXT NOT NULL,
     text TEXT NOT NULL,
     created TEXT NOT NULL,

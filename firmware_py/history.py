@@ -1,0 +1,129 @@
+"""A saved game rebuilt from its set-up, its seed and its events: for resuming, undoing and replaying.
+
+The store keeps no positions or hands, only what happened; the engine replays chance from the seed, so
+the game rebuilt here is exactly the game that was played. Each step also yields the log line the table
+shows, so a resumed table shows the same log as before the power cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from firmware_py.config import GameSettings, parse_game_settings
+from firmware_py.engine import Card, RuleSet
+from firmware_py.house_rules import build_rules
+from firmware_py.store import StoredEvent, StoredGame
+from firmware_py.wording import describe
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event replayed: the game after it and its log line."""
+
+    event: StoredEvent
+    game: Any
+    """The engine's ``Game`` (or ``Position`` with physical cards) after the event."""
+    entry: dict[str, Any]
+    """Log line: n, seat, move, fr, en, places."""
+
+
+class ReplayError(Exception):
+    """A saved event the engine refuses (the save was edited, or the rules changed since)."""
+
+
+def settings_of(stored: StoredGame) -> GameSettings:
+    """The set-up saved with a game."""
+    return parse_game_settings(stored.settings["setup"])
+
+
+def rules_of(settings: GameSettings) -> RuleSet:
+    """The rule set of a set-up (preset plus house rules)."""
+    return build_rules(settings.preset, settings.switches)
+
+
+def start(settings: GameSettings, seed: int) -> Any:
+    """The game at its start: the engine's ``Game`` (digital cards) or ``Position`` (physical cards)."""
+    from firmware_py.engine import Game, Position
+
+    rules = rules_of(settings)
+    seats = tuple(s.seat for s in settings.seats)
+    if settings.cards == "digital":
+        return Game.new(rules, seats=seats, seed=seed)
+    return Position.initial(rules, seats=seats)
+
+
+def position_of(game: Any) -> Any:
+    """The position of a game (a ``Position`` is its own position)."""
+    return getattr(game, "position", game)
+
+
+def apply_event(game: Any, kind: str, seat: str, text: str) -> Any:
+    """The game after one saved event.
+
+    Raises:
+        ReplayError: the engine refuses the event.
+    """
+    from firmware_py.engine import Move, TockError, play
+
+    try:
+        if kind == "exchange":
+            return game.exchange(seat, Card.parse(text))
+        if kind == "end_turn":
+            return game.end_turn(seat)
+        move = Move.parse(text)
+        return game.play(move) if hasattr(game, "position") else play(game, move)
+    except (TockError, ValueError) as error:
+        raise ReplayError(f"saved {kind} {text!r} of seat {seat} cannot be replayed: {error}") from error
+
+
+def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]) -> dict[str, Any]:
+    """The log line of an event, with its sentence in French and English."""
+    if event.kind != "move":
+        return {
+            "n": event.n,
+            "seat": event.seat,
+            "move": "",
+            **action_words(event.kind, names.get(event.seat, event.seat)),
+            "places": [],
+        }
+    from firmware_py.engine import Move
+
+    move = Move.parse(event.text)
+    old, new = position_of(before).layout, position_of(after).layout
+    words = describe(names.get(event.seat, event.seat), move.card, old, new, names, discard=old == new)
+    from firmware_py.wording import change
+
+    return {
+        "n": event.n,
+        "seat": event.seat,
+        "move": event.text,
+        **words,
+        "places": list(change(old, new).places),
+    }
+
+
+def action_words(kind: str, player: str) -> dict[str, str]:
+    """The log sentence of an action that moves no marble (an exchange, the end of a joker's turn)."""
+    if kind == "exchange":
+        return {
+            "fr": f"{player} donne une carte à son partenaire",
+            "en": f"{player} gives a card to their partner",
+        }
+    return {"fr": f"{player} garde sa carte pour plus tard", "en": f"{player} keeps their card for later"}
+
+
+def replay(stored: StoredGame, events: Sequence[StoredEvent]) -> Iterator[Step]:
+    """Replay a saved game event by event.
+
+    Raises:
+        ReplayError: an event the engine refuses (the steps before it were yielded).
+    """
+    settings = settings_of(stored)
+    names = {s.seat: s.name for s in settings.seats}
+    game = start(settings, stored.seed)
+    for event in events:
+        after = apply_event(game, event.kind, event.seat, event.text)
+        yield Step(event, after, log_entry(event, game, after, names))
+        game = after

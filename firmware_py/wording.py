@@ -1,0 +1,122 @@
+"""Moves in words for the log and the phones, in French and English, from the boards before and after.
+
+The sentence is built from what changed on the board (which marbles left which holes and where they
+went, which were sent back to their reserve), so it says exactly what the players see, whatever the card
+did: a split 7, a Jack's swap, a King's sweep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from firmware_py.engine import Card, PlaceKind, parse_place
+
+_SUITS = {
+    "S": ("pique", "spades"),
+    "H": ("cœur", "hearts"),
+    "D": ("carreau", "diamonds"),
+    "C": ("trèfle", "clubs"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a move did on the board."""
+
+    steps: tuple[tuple[str, str, str], ...]
+    """(seat, from place, to place) of each marble that moved, captures excepted."""
+    captured: tuple[tuple[str, str], ...]
+    """(seat, place it was taken on) of each marble sent back to its reserve."""
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        return tuple(step[1] for step in self.steps)
+
+    @property
+    def destinations(self) -> tuple[str, ...]:
+        return tuple(step[2] for step in self.steps)
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """Every hole the move changed, for the page to show."""
+        seen: dict[str, None] = {}
+        for _, a, b in self.steps:
+            seen[a] = seen[b] = None
+        for _, place in self.captured:
+            seen[place] = None
+        return tuple(seen)
+
+
+def _is_reserve(place: str) -> bool:
+    return parse_place(place).kind is PlaceKind.RESERVE
+
+
+def change(before: Mapping[str, str], after: Mapping[str, str]) -> Change:
+    """The marbles that moved between two boards (reserve places count as one pool per seat)."""
+    steps: list[tuple[str, str, str]] = []
+    captured: list[tuple[str, str]] = []
+    for seat in sorted(set(before.values()) | set(after.values())):
+        was = {p for p, s in before.items() if s == seat}
+        now = {p for p, s in after.items() if s == seat}
+        left = sorted(p for p in was - now if not (_is_reserve(p) and any(_is_reserve(q) for q in now - was)))
+        came = sorted(p for p in now - was if not (_is_reserve(p) and any(_is_reserve(q) for q in was - now)))
+        moved_on = [p for p in came if not _is_reserve(p)]
+        to_reserve = [p for p in came if _is_reserve(p)]
+        from_reserve = [p for p in left if _is_reserve(p)]
+        from_board = [p for p in left if not _is_reserve(p)]
+        # a marble leaving the reserve goes onto the board first; then board-to-board moves pair up in
+        # order; a board marble whose hole empties and that lands in the reserve was taken
+        for place in from_reserve:
+            if moved_on:
+                steps.append((seat, place, moved_on.pop(0)))
+        for place in from_board:
+            if moved_on:
+                steps.append((seat, place, moved_on.pop(0)))
+            elif to_reserve:
+                to_reserve.pop(0)
+                captured.append((seat, place))
+    return Change(tuple(steps), tuple(captured))
+
+
+def card_words(card: Card, lang: str) -> str:
+    """``7H`` -> "le 7 de cœur" / "the 7 of hearts"; a rank alone -> "le 7" / "the 7"."""
+    name = card.name(lang)
+    if card.suit is None:
+        return f"le {name}" if lang == "fr" else f"the {name}"
+    fr_suit, en_suit = _SUITS[card.suit]
+    return f"le {name} de {fr_suit}" if lang == "fr" else f"the {name} of {en_suit}"
+
+
+def describe(
+    player: str,
+    card: Card | None,
+    before: Mapping[str, str],
+    after: Mapping[str, str],
+    names: Mapping[str, str],
+    *,
+    discard: bool = False,
+) -> dict[str, str]:
+    """``{"fr": ..., "en": ...}``: who played what, which marbles moved, which were taken.
+
+    Args:
+        player: name of the player.
+        card: the card played (None when no card is known).
+        before: board before the move.
+        after: board after it.
+        names: seat letter -> player name (to say whose marble was taken).
+        discard: the card was discarded (or the hand laid down) without moving any marble.
+    """
+    fr_card = card_words(card, "fr") if card else "une carte"
+    en_card = card_words(card, "en") if card else "a card"
+    if discard:
+        return {"fr": f"{player} défausse {fr_card}", "en": f"{player} discards {en_card}"}
+    what = change(before, after)
+    moves = ", ".join(f"{a} → {b}" for _, a, b in what.steps)
+    fr = f"{player} joue {fr_card}" + (f" : {moves}" if moves else "")
+    en = f"{player} plays {en_card}" + (f": {moves}" if moves else "")
+    for seat, place in what.captured:
+        owner = names.get(seat, seat)
+        fr += f" ; prend la bille de {owner} en {place}"
+        en += f"; takes {owner}'s marble on {place}"
+    return {"fr": fr, "en": en}

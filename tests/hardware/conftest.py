@@ -5,8 +5,11 @@ from __future__ import annotations
 import sys
 import types
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+import hardware.ledmap
 
 
 class FakePi5Driver:
@@ -33,3 +36,11 @@ def fake_pi5(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakePi5Driver]:
     module.neopixel_write = fake.neopixel_write  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "adafruit_blinka_raspberry_pi5_neopixel", module)
     yield fake
+
+
+@pytest.fixture(autouse=True)
+def no_recorded_maps(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty user folder of recorded LED maps, so a map recorded on this machine changes no test."""
+    folder = tmp_path_factory.mktemp("recorded-maps")
+    monkeypatch.setattr(hardware.ledmap, "USER_MAP_DIR", folder)
+    return folder

@@ -3,6 +3,10 @@
 from firmware_py.engine.board import CENTRE, BoardTopology, Place, PlaceKind, parse_place
 from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.errors import IllegalMoveError, InvalidPositionError, NotationError, TockError
+from firmware_py.engine.legality import destinations, explain, is_legal, play
+from firmware_py.engine.movegen import legal_moves
+from firmware_py.engine.moves import Move, MoveKind
+from firmware_py.engine.position import Position, validate
 from firmware_py.engine.rules import (
     PRESETS,
     QC_ADVANCED,
@@ -45,6 +49,9 @@ __all__ = [
     "Overshoot",
     "Place",
     "PlaceKind",
+    "Move",
+    "MoveKind",
+    "Position",
     "Rule",
     "RuleSet",
     "SevenCaptures",
@@ -56,9 +63,15 @@ __all__ = [
     "Violation",
     "board_sections",
     "deal_plan",
+    "destinations",
+    "explain",
     "find_preset",
+    "is_legal",
+    "legal_moves",
     "new_deck",
     "parse_place",
+    "play",
     "seat_letters",
     "teams_of",
+    "validate",
 ]

@@ -193,8 +193,8 @@ class RuleSet:
     """A marble moved by another player's 5 may be carried past its own start cell (another lap)."""
     four_backwards: bool = True
     """The 4 moves a marble back 4 (every sheet but basic QC, where it is +4)."""
-    back_from_start_completes_lap: bool = True
-    """A marble on its start cell may back up with a 4, and then counts its lap as done (R1, TOC)."""
+    back_from_start: bool = True
+    """A marble on its start cell may back up with a 4, and has then done its lap (R1, TOC)."""
     back_past_own_start: bool = True
     """A marble backing up may pass over its own start cell (TOC: with a 4; R1: never)."""
     start_blocking: StartCell = StartCell.FRESH

@@ -82,8 +82,6 @@ class Rule(Enum):
     """R2 "Pour y entrer ou en ressortir il faut jeter un deux, un roi ou un as"; QC A, 10 or K."""
     CENTRE_FROM_SHORTCUT = "centre_from_shortcut"
     """R2 "Lorsque le pion d'un joueur est sur une case no 7 ... il peut l'avancer dans le centre"."""
-    CENTRE_FULL = "centre_full"
-    """The centre holds one marble and it is one's own."""
     JUMP_NOT_ALLOWED = "jump_not_allowed"
     """R1 "Si l'on tombe sur une intersection (case7), on peut sauter ... jusqu'à la case 7 suivante"."""
     JUMP_REQUIRED = "jump_required"
@@ -103,7 +101,7 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "You cannot discard: a card of your hand can be played.",
     ),
     Rule.NO_DISCARD_HERE: (
-        "Ces règles ne permettent pas cela ici : {detail}.",
+        "Ces règles ne permettent pas cela ici : {detail_fr}.",
         "These rules do not allow that here: {detail}.",
     ),
     Rule.NO_MARBLE_THERE: ("Il n'y a pas de pion en {place}.", "There is no marble on {place}."),
@@ -209,10 +207,6 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
     Rule.CENTRE_FROM_SHORTCUT: (
         "On entre au centre depuis une case {cell} seulement.",
         "The centre is entered from a shortcut cell {cell} only.",
-    ),
-    Rule.CENTRE_FULL: (
-        "Le centre est déjà occupé par votre pion.",
-        "The centre is already taken by your own marble.",
     ),
     Rule.JUMP_NOT_ALLOWED: (
         "Ce saut de raccourci n'est pas permis ici.",

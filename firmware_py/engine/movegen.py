@@ -1,0 +1,427 @@
+"""Legal-move generation, and applying a move.
+
+Per card rank, the generator asks ``routes`` for the legal routes of every marble the mover may move,
+and turns them into :class:`~firmware_py.engine.moves.Move` values carrying their effect (``delta``), so
+that ``play`` applies a generated move without walking the board again. Results are memoised in the
+(immutable) position: asking twice, or playing a move just listed, costs a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from firmware_py.engine.cards import JOKER, RANKS, Card
+from firmware_py.engine.moves import Move, MoveKind
+from firmware_py.engine.position import Position
+from firmware_py.engine.routes import Board, Route, backward, centre, enter, forward, pop_part, push_part
+from firmware_py.engine.rules import (
+    FiveMode,
+    JackMode,
+    KingSweep,
+    NothingPlayable,
+    SevenMode,
+    Shortcut,
+    teams_of,
+)
+from firmware_py.engine.tables import RESERVE
+
+STEPS = {
+    "A": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "10": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+    JOKER: 18,
+}
+"""How far each rank moves a marble forward."""
+ENTER_RANKS = frozenset({"A", "K", JOKER})
+"""Ranks that take a marble out of its reserve (every sheet: A or K; the joker where there is one)."""
+
+Delta = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]
+"""A move's effect: ``((from, to, section), ...)``, captured locations, section entering (or -1)."""
+Raw = tuple[MoveKind, tuple[tuple[int, int], ...], Delta]
+
+
+class TurnInfo:
+    """Who is to play and whose marbles they move."""
+
+    __slots__ = ("mover", "played", "team", "index_of")
+
+    def __init__(self, position: Position) -> None:
+        sections = position.sections
+        self.index_of = {s: i for i, s in enumerate(sections)}
+        self.mover = sections[position.turn_index]
+        team_letters = next(t for t in teams_of(position.rules, position.seats) if position.turn in t)
+        self.team = frozenset(sections[position.seats.index(s)] for s in team_letters)
+        tables = position.tables
+        own = position.marbles[4 * position.turn_index : 4 * position.turn_index + 4]
+        if all(tables.track <= x < tables.centre for x in own):
+            partners = sorted(self.team - {self.mover}, key=self.index_of.__getitem__)
+            self.played: tuple[int, ...] = tuple(partners) if position.rules.play_for_partner else ()
+        else:
+            self.played = (self.mover,)
+
+
+def turn_info(position: Position) -> TurnInfo:
+    """The mover and the sections whose marbles they play (memoised)."""
+    info = position.cache.get("turn")
+    if info is None:
+        info = position.cache["turn"] = TurnInfo(position)
+    return info
+
+
+def raw_moves(position: Position, rank: str) -> list[Raw]:
+    """Every legal move of a card of ``rank``, in deterministic order, as engine-internal values."""
+    key = ("raw", rank)
+    cached = position.cache.get(key)
+    if cached is None:
+        cached = position.cache[key] = _generate(position, rank)
+    return cached
+
+
+def _generate(position: Position, rank: str) -> list[Raw]:
+    if position.winner is not None:
+        return []
+    rules = position.rules
+    info = turn_info(position)
+    b = Board(position, full=False)
+    out: list[Raw] = []
+    marbles = position.marbles
+    mine: list[tuple[int, int]] = []
+    for section in info.played:
+        i = info.index_of[section]
+        block = marbles[4 * i : 4 * i + 4]
+        if rank in ENTER_RANKS and RESERVE in block:
+            dest, caps, _ = enter(b, section)
+            if not _:
+                out.append((MoveKind.ENTER, ((RESERVE, dest),), (((RESERVE, dest, section),), caps, section)))
+        mine += [(loc, section) for loc in block if loc != RESERVE]
+    if rules.shortcut is Shortcut.CENTRE and rank in rules.centre_cards:
+        for loc, section in mine:
+            _add_steps(out, loc, section, centre(b, loc))
+    if rank == "4" and rules.four_backwards:
+        for loc, section in mine:
+            _add_steps(out, loc, section, backward(b, section, loc, 4))
+    elif rank == "5" and rules.five is not FiveMode.PLUS_FIVE:
+        _five(position, b, info, out)
+    elif rank == "7" and rules.seven is not SevenMode.PLUS_SEVEN:
+        _seven(position, info, mine, out)
+    elif rank == "J" and rules.jack is JackMode.SWAP:
+        _swaps(position, info, mine, out, opponents_only=False)
+    else:
+        n = STEPS[rank]
+        sweep = rank == "K" and rules.king_sweep is not KingSweep.NONE
+        for loc, section in mine:
+            _add_steps(out, loc, section, forward(b, section, loc, n, sweep=sweep))
+        if rank == "J" and rules.jack is JackMode.SWAP_OR_ELEVEN:
+            _swaps(position, info, mine, out, opponents_only=False)
+    if rank == "10" and rules.ten_swaps:
+        _swaps(position, info, mine, out, opponents_only=True)
+    return out
+
+
+def _add_steps(out: list[Raw], loc: int, section: int, routes: list[Route]) -> None:
+    for dest, caps, _ in routes:
+        out.append((MoveKind.STEP, ((loc, dest),), (((loc, dest, section),), caps, -1)))
+
+
+def _five(position: Position, b: Board, info: TurnInfo, out: list[Raw]) -> None:
+    """The 5 moves another player's marble forward 5 (R1: an opponent's; CANOP: anyone else's)."""
+    opponents_only = position.rules.five is FiveMode.OPPONENT
+    for i, section in enumerate(position.sections):
+        if section == info.mover or (opponents_only and section in info.team):
+            continue
+        for loc in position.marbles[4 * i : 4 * i + 4]:
+            if 0 <= loc < b.tables.track and loc not in b.immune:
+                _add_steps(out, loc, section, forward(b, section, loc, 5, five=True))
+
+
+def _swaps(
+    position: Position, info: TurnInfo, mine: list[tuple[int, int]], out: list[Raw], *, opponents_only: bool
+) -> None:
+    """Jack (or QC's advanced 10): one of the mover's marbles on the track changes place with another."""
+    rules = position.rules
+    track = position.tables.track
+    occ = position.occupancy()
+    _, immune = _guards(position)
+    own_track = sorted((loc, s) for loc, s in mine if loc < track)
+    for a, sa in own_track:
+        for bloc in range(track):
+            sb = occ[bloc]
+            if sb < 0 or bloc == a:
+                continue
+            own_pair = sb in info.played
+            if own_pair:
+                if opponents_only or not rules.jack_swaps_own or bloc < a:
+                    continue
+            elif bloc in immune or (opponents_only and sb in info.team):
+                continue
+            out.append((MoveKind.SWAP, ((a, bloc),), (((a, bloc, sa), (bloc, a, sb)), (), -1)))
+
+
+def _guards(position: Position) -> tuple[frozenset[int], frozenset[int]]:
+    from firmware_py.engine.position import blocking_and_immune
+
+    return blocking_and_immune(position)
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(total,)]
+    return [
+        (first, *rest)
+        for first in range(1, total - parts + 2)
+        for rest in _compositions(total - first, parts - 1)
+    ]
+
+
+_COMPOSITIONS = {k: _compositions(7, k) for k in range(1, 5)}
+
+
+def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out: list[Raw]) -> None:
+    """A 7 split over the mover's marbles: every set of parts adding up to 7, each part a legal move
+    when the parts are played one after the other in some order (one value per set of parts)."""
+    movable = [(loc, s) for loc, s in mine if loc != position.tables.centre]
+    most = 2 if position.rules.seven is SevenMode.SPLIT_TWO else 4
+    b = Board(position, full=False, copy=True)
+    found: dict[tuple[tuple[int, int], ...], Raw] = {}
+    for k in range(1, min(most, len(movable)) + 1):
+        for combo in combinations(movable, k):
+            orders = permutations(combo) if k > 1 and _interacting(position, b, combo) else (combo,)
+            for order in orders:
+                for distances in _COMPOSITIONS[k]:
+                    _seven_parts(b, order, distances, 0, [], [], found)
+    out.extend(found.values())
+
+
+def _interacting(position: Position, b: Board, combo: tuple[tuple[int, int], ...]) -> bool:
+    """Whether the order of the parts may matter: a mover guards its start cell, or one mover is within
+    reach (7, plus a shortcut jump) of another, or two movers share a home lane."""
+    track = position.tables.track
+    for loc, _section in combo:
+        if loc in b.blocking or loc in b.immune:
+            return True
+    for (a, sa), (c, sc) in permutations(combo, 2):
+        if a >= track or c >= track:
+            if sa == sc:
+                return True
+            continue
+        if (c - a) % track <= 25:
+            return True
+        if (
+            sa == sc
+            and (position.tables.entry[sa] - a) % track <= 7
+            and (position.tables.entry[sc] - c) % track <= 7
+        ):
+            return True
+    return False
+
+
+def _seven_parts(
+    b: Board,
+    order: tuple[tuple[int, int], ...],
+    distances: tuple[int, ...],
+    i: int,
+    steps: list[tuple[int, int, int]],
+    caps: list[int],
+    found: dict[tuple[tuple[int, int], ...], Raw],
+) -> None:
+    if i == len(order):
+        key = tuple(sorted((frm, to) for frm, to, _ in steps))
+        if key not in found:
+            found[key] = (MoveKind.STEP, key, (tuple(steps), tuple(caps), -1))
+        return
+    loc, section = order[i]
+    occ = b.occ
+    if occ[loc] != section or loc in caps:
+        return  # taken by an earlier part
+    landed = {to for _, to, _ in steps}
+    for dest, route_caps, _ in forward(b, section, loc, distances[i], part=True):
+        if dest in landed:
+            continue
+        undo = push_part(b, loc, dest, section, route_caps)
+        steps.append((loc, dest, section))
+        caps.extend(route_caps)
+        _seven_parts(b, order, distances, i + 1, steps, caps, found)
+        del caps[len(caps) - len(route_caps) :]
+        steps.pop()
+        pop_part(b, undo)
+
+
+# ---- moves for cards ------------------------------------------------------------------------------
+
+
+def card_moves(position: Position, card: Card) -> tuple[Move, ...]:
+    """The legal moves of one card (no discards), as public values."""
+    key = ("moves", card)
+    cached = position.cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    ids = position.tables.place_ids
+    res = []
+    for kind, steps, delta in raw_moves(position, card.rank):
+        if kind is MoveKind.ENTER:
+            section = delta[2]
+            public_steps: tuple[tuple[str, str], ...] = ((f"{'ABCDEFGH'[section]}R", ids[steps[0][1]]),)
+        else:
+            public_steps = tuple((ids[a], ids[c]) for a, c in steps)
+        res.append(Move(card, kind, public_steps, tuple(ids[c] for c in delta[1]), delta))
+    moves = tuple(res)
+    position.cache[key] = moves
+    return moves
+
+
+def hand_cards(position: Position, card: Card | None) -> tuple[Card, ...]:
+    """The cards to consider: ``card`` alone, the mover's hand, or every rank when hands are unknown."""
+    if card is not None:
+        return (card,)
+    if position.hands is not None:
+        return tuple(dict.fromkeys(position.hands[position.turn_index]))
+    ranks = RANKS + ((JOKER,) if position.rules.jokers else ())
+    return tuple(Card(rank) for rank in ranks)
+
+
+def card_in_hand(position: Position, card: Card) -> Card | None:
+    """The hand's card matching ``card`` (a suitless card matches any suit), or None."""
+    if position.hands is None:
+        return card
+    hand = position.hands[position.turn_index]
+    if card in hand:
+        return card
+    if card.suit is None:
+        return next((c for c in hand if c.rank == card.rank), None)
+    return None
+
+
+def nothing_playable(position: Position, cards: tuple[Card, ...] | None = None) -> bool:
+    """Whether no card (of the hand, or of ``cards`` when hands are unknown) has a legal move."""
+    if cards is None or position.hands is not None:
+        cards = hand_cards(position, None)
+    return not any(raw_moves(position, c.rank) for c in dict.fromkeys(cards))
+
+
+def has_marble_in_play(position: Position) -> bool:
+    """Whether a marble the mover plays is on the track or in the centre (R2's "pion en jeu")."""
+    info = turn_info(position)
+    home = position.tables.track
+    centre = position.tables.centre
+    for section in info.played:
+        i = info.index_of[section]
+        if any(0 <= x < home or x == centre for x in position.marbles[4 * i : 4 * i + 4]):
+            return True
+    return False
+
+
+def fallback_kind(position: Position) -> MoveKind:
+    """Whether a seat with nothing playable discards a card or lays its hand down."""
+    mode = position.rules.nothing_playable
+    if mode is NothingPlayable.LAY_DOWN:
+        return MoveKind.LAY_DOWN
+    if mode is NothingPlayable.LAY_DOWN_IF_NONE_OUT and not has_marble_in_play(position):
+        return MoveKind.LAY_DOWN
+    return MoveKind.DISCARD
+
+
+def legal_moves(position: Position, card: Card | None = None) -> tuple[Move, ...]:
+    """Every distinct legal move of the seat to play, in a deterministic order.
+
+    Args:
+        position: the position.
+        card: one card (a suitless card stands for any card of that rank); None for every card of the
+            mover's hand (every rank when hands are not known).
+
+    Returns:
+        The moves of each card in hand order; when nothing in the hand can be played, the discards
+        (or the one "lay the hand down") the rules prescribe instead. With hands unknown and a card
+        given, that card alone decides whether it is "nothing playable".
+    """
+    key = ("legal", card)
+    cached = position.cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    result: tuple[Move, ...] = ()
+    if position.winner is None and (position.hands is None or position.hands[position.turn_index]):
+        chosen = card if card is None else card_in_hand(position, card)
+        if card is None or chosen is not None:
+            cards = hand_cards(position, chosen)
+            moves: list[Move] = []
+            for c in cards:
+                moves += card_moves(position, c)
+            if not moves and nothing_playable(position, cards):
+                if fallback_kind(position) is MoveKind.LAY_DOWN:
+                    moves.append(Move(None, MoveKind.LAY_DOWN))
+                else:
+                    moves += [Move(c, MoveKind.DISCARD) for c in cards]
+            result = tuple(moves)
+    position.cache[key] = result
+    return result
+
+
+# ---- applying ---------------------------------------------------------------------------------------
+
+
+def apply_delta(position: Position, move: Move, delta: Delta | None) -> Position:
+    """The position after a move whose effect is ``delta`` (None for discards), without checking it."""
+    marbles = list(position.marbles)
+    fresh = position.fresh
+    if delta is not None:
+        moved, caps, entered = delta
+        tables = position.tables
+        start = tables.start
+        index_of = {s: i for i, s in enumerate(position.sections)}
+        occ = position.occupancy()
+        touched = set()
+        for loc in caps:
+            section = occ[loc]
+            i = index_of[section]
+            j = marbles.index(loc, 4 * i, 4 * i + 4)
+            marbles[j] = RESERVE
+            touched.add(i)
+            if loc == start[section]:
+                fresh &= ~(1 << section)
+        targets = []
+        for frm, to, section in moved:
+            i = index_of[section]
+            targets.append((marbles.index(frm, 4 * i, 4 * i + 4), to, section, frm))
+            touched.add(i)
+        for j, to, section, frm in targets:
+            marbles[j] = to
+            if frm == start[section]:
+                fresh &= ~(1 << section)
+        if entered >= 0:
+            fresh |= 1 << entered
+        for i in touched:
+            marbles[4 * i : 4 * i + 4] = sorted(marbles[4 * i : 4 * i + 4])
+    hands = position.hands
+    if hands is not None:
+        hands = _without_card(hands, position.turn_index, move)
+    return Position(
+        position.rules,
+        position.seats,
+        tuple(marbles),
+        fresh,
+        (position.turn_index + 1) % len(position.seats),
+        hands,
+    )
+
+
+def _without_card(
+    hands: tuple[tuple[Card, ...], ...], index: int, move: Move
+) -> tuple[tuple[Card, ...], ...]:
+    hand = list(hands[index])
+    if move.kind is MoveKind.LAY_DOWN:
+        hand = []
+    elif move.card is not None:
+        card = move.card
+        match = card if card in hand else next((c for c in hand if c.rank == card.rank), None)
+        if match is not None:
+            hand.remove(match)
+    return (*hands[:index], tuple(hand), *hands[index + 1 :])

@@ -1,0 +1,359 @@
+"""The rule predicates: where a card can take one marble, and which rules each way breaks.
+
+Every function here walks the board once and returns *routes* ``(destination, captures, fails)``:
+``fails`` lists ``(Rule, location)`` pairs, empty when the route is legal. Move generation asks for
+the legal routes only (``full=False``, which stops a walk at its first broken rule); ``explain`` asks
+for every route (``full=True``) and reports the fails of the one the player attempted. Both therefore
+decide with the same code, which the conformance test checks on thousands of random positions.
+
+Locations are the integers of ``tables``; ``-2`` stands for "off the end of the home lane".
+"""
+
+from __future__ import annotations
+
+from firmware_py.engine.position import Position, blocking_and_immune
+from firmware_py.engine.rules import KingSweep, Overshoot, SevenCaptures, Shortcut
+from firmware_py.engine.tables import Tables
+from firmware_py.engine.violations import Rule
+
+Fail = tuple[Rule, int]
+Route = tuple[int, tuple[int, ...], tuple[Fail, ...]]
+NOWHERE = -2
+"""Destination of a route that runs off the end of the home lane."""
+
+_PASSES_OWN_START = Rule.PASSES_OWN_START
+_BLOCKED = Rule.BLOCKED_BY_START_MARBLE
+_IMMUNE = Rule.START_MARBLE_IMMUNE
+_HOME_EXACT = Rule.HOME_EXACT_COUNT
+_HOME_NO_PASSING = Rule.HOME_NO_PASSING
+_PART_CANNOT_TAKE = Rule.SEVEN_PART_CANNOT_TAKE
+_JUMP_NOT_ALLOWED = Rule.JUMP_NOT_ALLOWED
+_JUMP_REQUIRED = Rule.JUMP_REQUIRED
+
+
+class Board:
+    """A scratch view of a position for walking routes: occupancy and start-cell guards.
+
+    Generation of a split 7 mutates ``occ``, ``blocking`` and ``immune`` while it tries parts in
+    turn (and restores them); everything else reads them only.
+    """
+
+    __slots__ = (
+        "tables",
+        "occ",
+        "blocking",
+        "immune",
+        "full",
+        "round_again",
+        "five_pass",
+        "back_pass",
+        "back_from_start",
+        "sweep_all",
+        "seven_never",
+        "jump",
+        "jump_forced",
+        "centre_several",
+        "home_back_out",
+    )
+
+    def __init__(self, position: Position, *, full: bool, copy: bool = False) -> None:
+        rules = position.rules
+        self.tables: Tables = position.tables
+        occ = position.occupancy()
+        self.occ: list[int] = list(occ) if copy else occ
+        blocking, immune = blocking_and_immune(position)
+        self.blocking: set[int] | frozenset[int] = set(blocking) if copy else blocking
+        self.immune: set[int] | frozenset[int] = set(immune) if copy else immune
+        self.full = full
+        self.round_again = rules.overshoot is Overshoot.ROUND_AGAIN
+        self.five_pass = rules.five_passes_start
+        self.back_pass = rules.back_past_own_start
+        self.back_from_start = rules.back_from_start
+        self.sweep_all = rules.king_sweep is KingSweep.ALL
+        self.seven_never = rules.seven_captures is SevenCaptures.NEVER
+        self.jump = rules.shortcut in (Shortcut.JUMP_OPTIONAL, Shortcut.JUMP_FORCED)
+        self.jump_forced = rules.shortcut is Shortcut.JUMP_FORCED
+        self.centre_several = rules.centre_holds_several
+        self.home_back_out = rules.home_back_out
+
+
+def forward(
+    b: Board, owner: int, frm: int, n: int, *, five: bool = False, sweep: bool = False, part: bool = False
+) -> list[Route]:
+    """Routes of the marble of section ``owner`` on ``frm`` moving ``n`` forward.
+
+    Args:
+        five: moved by another player's 5 (which may carry it past its start cell).
+        sweep: a King's +13 that takes the marbles it passes.
+        part: one part of a split 7.
+    """
+    t = b.tables
+    track = t.track
+    occ = b.occ
+    full = b.full
+    routes: list[Route] = []
+    if frm >= track:
+        if frm != t.centre:
+            _home_forward(b, owner, frm, n, routes)
+        return routes
+    entry = t.entry[owner]
+    start = t.start[owner]
+    may_pass_start = b.round_again or (five and b.five_pass)
+    blocking = b.blocking
+    immune = b.immune
+    caps: list[int] = []
+    fails: list[Fail] = []
+    p = frm
+    for i in range(1, n + 1):
+        if p == entry:
+            _home_branch(b, owner, n - i + 1, caps, fails, routes)
+        q = p + 1
+        if q == track:
+            q = 0
+        if q == start and not may_pass_start:
+            fails.append((_PASSES_OWN_START, q))
+            if not full:
+                return routes
+        o = occ[q]
+        if o >= 0 and i < n:
+            if q in blocking:
+                fails.append((_BLOCKED, q))
+                if not full:
+                    return routes
+            elif sweep and (b.sweep_all or o != owner) and q not in immune:
+                caps.append(q)
+        p = q
+    _land(b, owner, p, caps, fails, routes, part, 1)
+    return routes
+
+
+def backward(b: Board, owner: int, frm: int, n: int) -> list[Route]:
+    """Routes of the marble of section ``owner`` on ``frm`` moving ``n`` back (a 4)."""
+    t = b.tables
+    track = t.track
+    occ = b.occ
+    full = b.full
+    routes: list[Route] = []
+    fails: list[Fail] = []
+    p = frm
+    if frm >= track:
+        if frm == t.centre:
+            return routes
+        if not b.home_back_out:
+            if full:
+                routes.append((NOWHERE, (), ((Rule.HOME_IS_FINAL, frm),)))
+            return routes
+        base = t.home[owner]
+        while n and p > base:
+            p -= 1
+            n -= 1
+            if occ[p] >= 0:
+                fails.append((_HOME_NO_PASSING, p))
+                if not full:
+                    return routes
+        if not n:
+            routes.append((p, (), tuple(fails)))
+            return routes
+        p = t.entry[owner]
+        n -= 1
+        if n == 0:
+            _land(b, owner, p, [], fails, routes, False, -1)
+            return routes
+    start = t.start[owner]
+    if p == start and not b.back_from_start:
+        fails.append((Rule.BACK_FROM_START_FORBIDDEN, p))
+        if not full:
+            return routes
+    blocking = b.blocking
+    for i in range(1, n + 1):
+        q = p - 1 if p else track - 1
+        if q == start and not b.back_pass:
+            fails.append((_PASSES_OWN_START, q))
+            if not full:
+                return routes
+        if i < n and occ[q] >= 0 and q in blocking:
+            fails.append((_BLOCKED, q))
+            if not full:
+                return routes
+        p = q
+    _land(b, owner, p, [], fails, routes, False, -1)
+    return routes
+
+
+def _home_forward(b: Board, owner: int, frm: int, n: int, routes: list[Route]) -> None:
+    base = b.tables.home[owner]
+    to = frm + n
+    if to >= base + 4:
+        if b.full:
+            routes.append((NOWHERE, (), ((_HOME_EXACT, base + 3),)))
+        return
+    for q in range(frm + 1, to + 1):
+        if b.occ[q] >= 0:
+            if b.full:
+                routes.append((to, (), ((_HOME_NO_PASSING, q),)))
+            return
+    routes.append((to, (), ()))
+
+
+def _home_branch(
+    b: Board, owner: int, r: int, caps: list[int], fails: list[Fail], routes: list[Route]
+) -> None:
+    """The route that leaves the track at the owner's home entry with ``r`` steps still to go."""
+    base = b.tables.home[owner]
+    home_fails = list(fails)
+    if r > 4:
+        if b.full:
+            routes.append((NOWHERE, tuple(caps), (*home_fails, (_HOME_EXACT, base + 3))))
+        return
+    occ = b.occ
+    for q in range(base, base + r):
+        if occ[q] >= 0:
+            home_fails.append((_HOME_NO_PASSING, q))
+            break
+    if b.full or not home_fails:
+        routes.append((base + r - 1, tuple(caps), tuple(home_fails)))
+
+
+def _land(
+    b: Board,
+    owner: int,
+    p: int,
+    caps: list[int],
+    fails: list[Fail],
+    routes: list[Route],
+    part: bool,
+    direction: int,
+) -> None:
+    """Finish a track route on ``p``: take the marble there, and offer the shortcut jump."""
+    occ = b.occ
+    land_caps = list(caps)
+    land_fails = list(fails)
+    if occ[p] >= 0:
+        if p in b.immune:
+            land_fails.append((_IMMUNE, p))
+        elif part and b.seven_never:
+            land_fails.append((_PART_CANNOT_TAKE, p))
+        else:
+            land_caps.append(p)
+    if b.jump and b.tables.is_shortcut[p]:
+        target, jump_caps, jump_fails = jump(b, owner, p, direction, part)
+        jump_route: Route = (target, (*caps, *jump_caps), (*fails, *jump_fails))
+        if b.jump_forced and not jump_fails:
+            land_fails.append((_JUMP_REQUIRED, p))
+        if b.full or not land_fails:
+            routes.append((p, tuple(land_caps), tuple(land_fails)))
+        if b.full or not jump_route[2]:
+            routes.append(jump_route)
+        return
+    if b.full or not land_fails:
+        routes.append((p, tuple(land_caps), tuple(land_fails)))
+
+
+def jump(b: Board, owner: int, p: int, direction: int, part: bool) -> tuple[int, tuple[int, ...], list[Fail]]:
+    """The jump from shortcut cell ``p`` to the next one in the direction of the move.
+
+    The marble does not stop on ``p`` (it takes nothing there). A jump may not pass a blocking marble,
+    may not carry a marble past its own home entry (players would not skip their home by a shortcut),
+    and backwards follows the own-start rule.
+    """
+    t = b.tables
+    track = t.track
+    occ = b.occ
+    fails: list[Fail] = []
+    entry = t.entry[owner]
+    start = t.start[owner]
+    q = p
+    for _ in range(17):
+        q = (q + direction) % track
+        if direction > 0 and q == entry:
+            fails.append((_JUMP_NOT_ALLOWED, q))
+        elif direction < 0 and q == start and not b.back_pass:
+            fails.append((_PASSES_OWN_START, q))
+        if occ[q] >= 0 and q in b.blocking:
+            fails.append((_BLOCKED, q))
+    q = (q + direction) % track
+    caps: tuple[int, ...] = ()
+    if occ[q] >= 0:
+        if q in b.immune:
+            fails.append((_IMMUNE, q))
+        elif part and b.seven_never:
+            fails.append((_PART_CANNOT_TAKE, q))
+        else:
+            caps = (q,)
+    return q, caps, fails
+
+
+def centre(b: Board, frm: int) -> list[Route]:
+    """Routes through the centre: from a shortcut cell into it, or out of it onto any shortcut cell.
+
+    The caller has checked that the card is one of the centre cards.
+    """
+    t = b.tables
+    occ = b.occ
+    routes: list[Route] = []
+    if frm == t.centre:
+        for s in t.shortcuts:
+            if occ[s] >= 0 and s in b.immune:
+                if b.full:
+                    routes.append((s, (), ((_IMMUNE, s),)))
+                continue
+            routes.append((s, (s,) if occ[s] >= 0 else (), ()))
+    elif frm < t.track and t.is_shortcut[frm]:
+        taken = occ[t.centre] >= 0 and not b.centre_several
+        routes.append((t.centre, (t.centre,) if taken else (), ()))
+    return routes
+
+
+def enter(b: Board, section: int) -> Route:
+    """The route of a marble of ``section`` leaving its reserve onto its start cell."""
+    start = b.tables.start[section]
+    if b.occ[start] >= 0:
+        if start in b.immune:
+            return (start, (), ((_IMMUNE, start),))
+        return (start, (start,), ())
+    return (start, (), ())
+
+
+Undo = tuple[int, int, int, list[tuple[int, int]], bool, bool, list[tuple[int, bool, bool]]]
+
+
+def push_part(b: Board, loc: int, dest: int, section: int, caps: tuple[int, ...]) -> Undo:
+    """Play one part of a split 7 on the scratch board (``b`` made with ``copy=True``)."""
+    occ = b.occ
+    blocking = b.blocking
+    immune = b.immune
+    assert isinstance(blocking, set) and isinstance(immune, set)
+    saved = [(c, occ[c]) for c in caps]
+    guards = [(c, c in blocking, c in immune) for c in caps]
+    undo: Undo = (loc, dest, section, saved, loc in blocking, loc in immune, guards)
+    for c in caps:
+        occ[c] = -1
+        blocking.discard(c)
+        immune.discard(c)
+    occ[loc] = -1
+    occ[dest] = section
+    blocking.discard(loc)
+    immune.discard(loc)
+    return undo
+
+
+def pop_part(b: Board, undo: Undo) -> None:
+    """Take back :func:`push_part`."""
+    loc, dest, section, saved, was_blocking, was_immune, guards = undo
+    occ = b.occ
+    blocking = b.blocking
+    immune = b.immune
+    assert isinstance(blocking, set) and isinstance(immune, set)
+    occ[dest] = -1
+    occ[loc] = section
+    for c, owner in saved:
+        occ[c] = owner
+    if was_blocking:
+        blocking.add(loc)
+    if was_immune:
+        immune.add(loc)
+    for c, was_b, was_i in guards:
+        if was_b:
+            blocking.add(c)
+        if was_i:
+            immune.add(c)

@@ -126,7 +126,7 @@ def draw_board(topology: BoardTopology) -> BoardDrawing:
             holes.append(Hole(reserve_id(section, number), x, y, hole_r, "reserve", seat))
         # The name: inside the ring, on the start-cell side of the home lane.
         label_radius = TRACK_RADIUS - 2.5 * lane_step
-        lx, ly = _point(lane_angle + 0.36 * math.pi / topology.sections, label_radius)
+        lx, ly = _point(lane_angle + 0.5 * math.pi / topology.sections, label_radius)
         labels.append(SeatLabel(seat, lx, ly))
     if topology.centre:
         holes.append(Hole(CENTRE, VIEWBOX / 2, VIEWBOX / 2, round(hole_r * 1.6, 1), "centre", ""))

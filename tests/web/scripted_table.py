@@ -75,11 +75,23 @@ class ScriptedTable:
                 "preset": "r1",
                 "switches": {"seven_split": True},
                 "sections": 4,
-                "board": {"model": "tock4", "sections": 4, "home_entry_after": 16, "shortcut_cell": 7,
-                          "centre": True},
+                "board": {
+                    "model": "tock4",
+                    "sections": 4,
+                    "home_entry_after": 16,
+                    "shortcut_cell": 7,
+                    "centre": True,
+                },
                 "seats": [
-                    {"seat": s, "name": f"Joueur {s}", "colour": COLOURS[s], "team": i % 2,
-                     "computer": False, "cards": len(self.hands[s]), "connected": True}
+                    {
+                        "seat": s,
+                        "name": f"Joueur {s}",
+                        "colour": COLOURS[s],
+                        "team": i % 2,
+                        "computer": False,
+                        "cards": len(self.hands[s]),
+                        "connected": True,
+                    }
                     for i, s in enumerate(SEATS)
                 ],
                 "layout": dict(self.layout),
@@ -122,9 +134,22 @@ class ScriptedTable:
 
     def setup_options(self) -> dict[str, Any]:
         return {
-            "presets": [{"name": "r1", "fr": "Règle 1", "en": "Rule 1", "switches": [
-                {"name": "seven_split", "value": True, "choices": [True, False], "fr": "Le 7 se partage.",
-                 "en": "The 7 may be split."}]}],
+            "presets": [
+                {
+                    "name": "r1",
+                    "fr": "Règle 1",
+                    "en": "Rule 1",
+                    "switches": [
+                        {
+                            "name": "seven_split",
+                            "value": True,
+                            "choices": [True, False],
+                            "fr": "Le 7 se partage.",
+                            "en": "The 7 may be split.",
+                        }
+                    ],
+                }
+            ],
             "models": [{"model": "tock4", "sections": 4}],
             "colours": COLOURS,
             "camera_modes": ["none"],
@@ -150,8 +175,13 @@ class ScriptedTable:
 
     def _moves(self, card: str) -> list[dict[str, Any]]:
         return [
-            {"move": notation, "fr": f"{card} : {start} vers {to[0]}", "en": f"{card}: {start} to {to[0]}",
-             "from": start, "to": to}
+            {
+                "move": notation,
+                "fr": f"{card} : {start} vers {to[0]}",
+                "en": f"{card}: {start} to {to[0]}",
+                "from": start,
+                "to": to,
+            }
             for notation, start, to in MOVES.get(card, [])
         ]
 
@@ -181,17 +211,36 @@ class ScriptedTable:
             self._card_in_hand(seat, card)
             found = [m for m in self._moves(card) if m["move"] == move]
             if not found:
-                raise TableError("illegal_move", 422, "Coup interdit.", "Illegal move.", {"violations": [
-                    {"code": "no_such_move", "fr": "Pas ce coup.", "en": "Not this move.", "marble": None,
-                     "places": []}]})
+                raise TableError(
+                    "illegal_move",
+                    422,
+                    "Coup interdit.",
+                    "Illegal move.",
+                    {
+                        "violations": [
+                            {
+                                "code": "no_such_move",
+                                "fr": "Pas ce coup.",
+                                "en": "Not this move.",
+                                "marble": None,
+                                "places": [],
+                            }
+                        ]
+                    },
+                )
             chosen = found[0]
             del self.layout[chosen["from"]]
             self.layout[chosen["to"][0]] = seat
             self.hands[seat].remove(card)
-            self.last_move = {"text": move, "fr": chosen["fr"], "en": chosen["en"],
-                              "places": [chosen["from"], *chosen["to"]]}
-            self.log.append({"n": len(self.log) + 1, "seat": seat, "move": move, "fr": chosen["fr"],
-                             "en": chosen["en"]})
+            self.last_move = {
+                "text": move,
+                "fr": chosen["fr"],
+                "en": chosen["en"],
+                "places": [chosen["from"], *chosen["to"]],
+            }
+            self.log.append(
+                {"n": len(self.log) + 1, "seat": seat, "move": move, "fr": chosen["fr"], "en": chosen["en"]}
+            )
             self.turn = (self.turn + 1) % len(SEATS)
             self.highlight = []
             self._changed()
@@ -224,8 +273,11 @@ class ScriptedTable:
         if token is not None:
             self._seat(token)
         legal = any(move == m[0] for moves in MOVES.values() for m in moves)
-        reasons = [] if legal else [{"code": "no_such_move", "fr": "Pas ce coup.", "en": "Not this move.",
-                                     "places": ["A18"]}]
+        reasons = (
+            []
+            if legal
+            else [{"code": "no_such_move", "fr": "Pas ce coup.", "en": "Not this move.", "places": ["A18"]}]
+        )
         return {"move": move, "legal": legal, "reasons": reasons}
 
     def hints(self, token: str) -> list[dict[str, Any]]:

@@ -8,9 +8,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.web.conftest import TEST_CONFIG
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
-from tests.web.conftest import TEST_CONFIG
 
 
 def _error(response: Any, status: int, code: str) -> dict[str, Any]:
@@ -28,7 +28,9 @@ def test_state_is_the_public_view(client: FlaskClient, table: ScriptedTable) -> 
     assert response.get_json() == table.public_view()
 
 
-def test_a_seat_plays_a_card_through_the_api(client: FlaskClient, tokens: dict[str, str], table: ScriptedTable) -> None:
+def test_a_seat_plays_a_card_through_the_api(
+    client: FlaskClient, tokens: dict[str, str], table: ScriptedTable
+) -> None:
     seat = f"/api/seat/{tokens['A']}"
     assert client.get(seat).get_json()["hand"] == ["AS", "7H", "KD", "4C", "10S"]
     chosen = client.post(f"{seat}/choose", json={"card": "AS"}).get_json()
@@ -55,9 +57,13 @@ def test_wrong_seat_token_is_403(client: FlaskClient) -> None:
         _error(getattr(client, method)(path, json=body), 403, "unknown_seat")
 
 
-def test_out_of_turn_is_409_and_illegal_is_422_with_violations(client: FlaskClient, tokens: dict[str, str]) -> None:
+def test_out_of_turn_is_409_and_illegal_is_422_with_violations(
+    client: FlaskClient, tokens: dict[str, str]
+) -> None:
     _error(client.post(f"/api/seat/{tokens['B']}/choose", json={"card": "2H"}), 409, "not_your_turn")
-    body = _error(client.post(f"/api/seat/{tokens['A']}/play", json={"move": "AS:AR2-A5"}), 422, "illegal_move")
+    body = _error(
+        client.post(f"/api/seat/{tokens['A']}/play", json={"move": "AS:AR2-A5"}), 422, "illegal_move"
+    )
     assert body["violations"][0]["code"] == "no_such_move"
 
 
@@ -88,16 +94,22 @@ def test_seat_fields_are_checked_before_the_table(client: FlaskClient, tokens: d
 
 
 def test_a_body_that_is_not_json_is_refused(client: FlaskClient) -> None:
-    _error(client.post("/api/explain", data="move=AS", content_type="application/x-www-form-urlencoded"), 415,
-           "unsupported_media_type")
+    _error(
+        client.post("/api/explain", data="move=AS", content_type="application/x-www-form-urlencoded"),
+        415,
+        "unsupported_media_type",
+    )
     _error(client.post("/api/explain", data="{not json", content_type="application/json"), 400, "bad_input")
 
 
 def test_unknown_address_wrong_method_and_huge_body_are_json(client: FlaskClient) -> None:
     _error(client.get("/api/nothing"), 404, "not_found")
     _error(client.get("/api/explain"), 405, "method_not_allowed")
-    _error(client.post("/api/explain", data=b"{" + b" " * 70_000 + b"}", content_type="application/json"), 413,
-           "request_entity_too_large")
+    _error(
+        client.post("/api/explain", data=b"{" + b" " * 70_000 + b"}", content_type="application/json"),
+        413,
+        "request_entity_too_large",
+    )
 
 
 def test_errors_speak_the_page_language(client: FlaskClient) -> None:
@@ -105,7 +117,9 @@ def test_errors_speak_the_page_language(client: FlaskClient) -> None:
     assert client.post("/api/explain", json={}).get_json()["message"].startswith("The field")
 
 
-def test_exchange_discard_and_undo_pass_the_table_s_refusals(client: FlaskClient, tokens: dict[str, str]) -> None:
+def test_exchange_discard_and_undo_pass_the_table_s_refusals(
+    client: FlaskClient, tokens: dict[str, str]
+) -> None:
     seat = f"/api/seat/{tokens['A']}"
     _error(client.post(f"{seat}/exchange", json={"card": "AS"}), 409, "no_exchange")
     _error(client.post(f"{seat}/discard", json={"card": "AS"}), 409, "cannot_discard")

@@ -33,7 +33,7 @@ def test_every_place_is_drawn_once_inside_the_drawing(topology: BoardTopology) -
 def test_no_two_holes_overlap(topology: BoardTopology) -> None:
     holes = draw_board(topology).holes
     for i, a in enumerate(holes):
-        for b in holes[i + 1:]:
+        for b in holes[i + 1 :]:
             assert math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r, (a.place, b.place)
 
 

@@ -45,7 +45,9 @@ def test_public_stream_sends_the_view_heartbeats_and_ends(client: FlaskClient, t
     response.close()
 
 
-def test_a_change_sends_the_new_view(client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]) -> None:
+def test_a_change_sends_the_new_view(
+    client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]
+) -> None:
     response, chunks = _open(client, "/events")
     first = _events(chunks, 2)[1][1]
     table.move_marble("AR1", "A18")
@@ -55,14 +57,18 @@ def test_a_change_sends_the_new_view(client: FlaskClient, table: ScriptedTable, 
     assert table._subscriptions == []
 
 
-def test_seat_stream_sends_that_seat_s_view(client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]) -> None:
+def test_seat_stream_sends_that_seat_s_view(
+    client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]
+) -> None:
     response, chunks = _open(client, f"/events/seat/{tokens['C']}")
     kind, view = _events(chunks, 2)[1]
     assert kind == "view" and view["seat"] == "C" and view["hand"] == ["3S", "8H", "6D", "QC", "2C"]
     response.close()
 
 
-def test_seat_stream_says_gone_after_a_new_game(client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]) -> None:
+def test_seat_stream_says_gone_after_a_new_game(
+    client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]
+) -> None:
     response, chunks = _open(client, f"/events/seat/{tokens['A']}")
     _events(chunks, 2)
     table.new_game({})

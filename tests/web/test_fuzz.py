@@ -15,17 +15,51 @@ TABLE = ScriptedTable()
 CLIENT = create_app({**TEST_CONFIG, "TOCK_STREAM_SECONDS": 0.0}, table=TABLE).test_client()  # type: ignore[arg-type]
 
 ROUTES = [
-    ("GET", "/api/state"), ("GET", "/api/rules"), ("GET", "/api/setup"), ("GET", "/api/camera.jpg"),
-    ("POST", "/api/explain"), ("POST", "/api/marble"), ("POST", "/api/undo"), ("POST", "/api/game"),
+    ("GET", "/api/state"),
+    ("GET", "/api/rules"),
+    ("GET", "/api/setup"),
+    ("GET", "/api/camera.jpg"),
+    ("POST", "/api/explain"),
+    ("POST", "/api/marble"),
+    ("POST", "/api/undo"),
+    ("POST", "/api/game"),
     ("POST", "/api/calibrate"),
-    ("GET", "/api/seat/{token}"), ("GET", "/api/seat/{token}/hints"),
-    ("POST", "/api/seat/{token}/choose"), ("POST", "/api/seat/{token}/play"),
-    ("POST", "/api/seat/{token}/exchange"), ("POST", "/api/seat/{token}/discard"),
-    ("POST", "/api/seat/{token}/undo"), ("POST", "/api/seat/{token}/explain"),
-    ("GET", "/events/seat/{token}"), ("GET", "/seat/{token}"), ("GET", "/learn/{token}"),
+    ("GET", "/api/seat/{token}"),
+    ("GET", "/api/seat/{token}/hints"),
+    ("POST", "/api/seat/{token}/choose"),
+    ("POST", "/api/seat/{token}/play"),
+    ("POST", "/api/seat/{token}/exchange"),
+    ("POST", "/api/seat/{token}/discard"),
+    ("POST", "/api/seat/{token}/undo"),
+    ("POST", "/api/seat/{token}/explain"),
+    ("GET", "/events/seat/{token}"),
+    ("GET", "/seat/{token}"),
+    ("GET", "/learn/{token}"),
 ]
-WORDS = st.sampled_from(["AS", "7H", "10S", "JOKER", "KD", "AS:AR1-A18", "2H:BR1-B18", "A18", "AR1", "CIEL",
-                         "markers", "colours", "r1", "", " ", "7", "x" * 100, "é", "\x00", "../"])
+WORDS = st.sampled_from(
+    [
+        "AS",
+        "7H",
+        "10S",
+        "JOKER",
+        "KD",
+        "AS:AR1-A18",
+        "2H:BR1-B18",
+        "A18",
+        "AR1",
+        "CIEL",
+        "markers",
+        "colours",
+        "r1",
+        "",
+        " ",
+        "7",
+        "x" * 100,
+        "é",
+        "\x00",
+        "../",
+    ]
+)
 TEXT = st.one_of(WORDS, st.text(max_size=30))
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
@@ -53,8 +87,9 @@ def _token(which: str) -> str:
     raw=st.one_of(st.none(), st.binary(max_size=40)),
     query=st.sampled_from(["", "?lang=en", "?lang=xx", "?overlay=0", "?lang="]),
 )
-def test_the_api_never_answers_a_server_error(route: tuple[str, str], seat: str, body: Any, raw: bytes | None,
-                                               query: str) -> None:
+def test_the_api_never_answers_a_server_error(
+    route: tuple[str, str], seat: str, body: Any, raw: bytes | None, query: str
+) -> None:
     method, path = route
     url = path.format(token=_token(seat)) + query
     if method == "GET":

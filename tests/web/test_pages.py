@@ -122,8 +122,17 @@ def test_an_unknown_page_is_a_404_page(client: FlaskClient) -> None:
 
 
 def test_static_files_are_served_locally_and_may_be_cached(client: FlaskClient) -> None:
-    for name in ("tock.css", "common.js", "board.js", "table.js", "seat.js", "setup.js", "learn.js",
-                 "calibration.js", "favicon.svg"):
+    for name in (
+        "tock.css",
+        "common.js",
+        "board.js",
+        "table.js",
+        "seat.js",
+        "setup.js",
+        "learn.js",
+        "calibration.js",
+        "favicon.svg",
+    ):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200, name
         assert response.headers.get("Cache-Control") != "no-store"

@@ -12,21 +12,50 @@ from tests.web.scripted_table import ScriptedTable
 from web import create_app
 
 
-def _bodies_without(client: FlaskClient, tokens: dict[str, str], secret_seat: str) -> Iterator[tuple[str, str]]:
+def _bodies_without(
+    client: FlaskClient, tokens: dict[str, str], secret_seat: str
+) -> Iterator[tuple[str, str]]:
     """Every answer a client without ``secret_seat``'s token can get: (what, body)."""
     others = [token for seat, token in tokens.items() if seat != secret_seat]
-    gets = ["/", "/table", "/setup", "/learn", "/calibration", "/api/state", "/api/setup", "/api/rules",
-            "/api/rules?lang=en", "/events", "/nowhere", "/api/nowhere", "/api/camera.jpg"]
+    gets = [
+        "/",
+        "/table",
+        "/setup",
+        "/learn",
+        "/calibration",
+        "/api/state",
+        "/api/setup",
+        "/api/rules",
+        "/api/rules?lang=en",
+        "/events",
+        "/nowhere",
+        "/api/nowhere",
+        "/api/camera.jpg",
+    ]
     for token in others:
-        gets += [f"/seat/{token}", f"/learn/{token}", f"/api/seat/{token}", f"/api/seat/{token}/hints",
-                 f"/events/seat/{token}"]
+        gets += [
+            f"/seat/{token}",
+            f"/learn/{token}",
+            f"/api/seat/{token}",
+            f"/api/seat/{token}/hints",
+            f"/events/seat/{token}",
+        ]
     for path in gets:
         yield path, client.get(path).get_data(as_text=True)
-    posts = [("/api/explain", {"move": "AS:AR1-A18"}), ("/api/undo", {}), ("/api/marble", {"from": "A1", "to": "A2"})]
+    posts = [
+        ("/api/explain", {"move": "AS:AR1-A18"}),
+        ("/api/undo", {}),
+        ("/api/marble", {"from": "A1", "to": "A2"}),
+    ]
     for token in others:
-        for action, body in (("choose", {"card": "2H"}), ("play", {"move": "2H:BR1-B18"}),
-                             ("exchange", {"card": "QS"}), ("discard", {"card": "QS"}),
-                             ("explain", {"move": "7H:A1-A8"}), ("undo", {})):
+        for action, body in (
+            ("choose", {"card": "2H"}),
+            ("play", {"move": "2H:BR1-B18"}),
+            ("exchange", {"card": "QS"}),
+            ("discard", {"card": "QS"}),
+            ("explain", {"move": "7H:A1-A8"}),
+            ("undo", {}),
+        ):
             posts.append((f"/api/seat/{token}/{action}", body))
     for path, body in posts:
         yield path, client.post(path, json=body).get_data(as_text=True)

@@ -31,7 +31,6 @@ class TockBoard {
       const seat = (view.seats || []).find((s) => s.seat === label.dataset.seat);
       label.textContent = seat ? `${seat.seat} · ${seat.name}` : label.dataset.seat;
       label.classList.toggle("seat-turn", view.turn === label.dataset.seat);
-      if (seat) label.style.fill = seat.colour;
     }
     for (const [place, led] of this.leds) {
       const colour = (view.leds || {})[place];

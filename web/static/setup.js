@@ -107,6 +107,7 @@
   form.elements.camera.checked = Boolean(current.camera);
   if (current.seed !== undefined && current.seed !== null) form.elements.seed.value = current.seed;
   renderSwitches();
+  if (Tock.page.view) Tock.paintChips(Tock.page.view);
   form.elements.preset.addEventListener("change", renderSwitches);
   form.elements.seat_count.addEventListener("change", renderModels);
 

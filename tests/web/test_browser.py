@@ -1,0 +1,161 @@
+"""The pages in a real browser (Debian's headless Chromium through Playwright, one browser per session).
+
+A seat plays a card on its phone and the table and the other seat's pages change; every page is
+photographed at phone and tablet sizes into ``artifacts/`` and checked not to be blank.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from werkzeug.serving import make_server
+
+from tests.web.conftest import TEST_CONFIG
+from tests.web.scripted_table import ScriptedTable
+from web import create_app
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1024, "height": 1366}
+
+
+@pytest.fixture(scope="module")
+def table() -> ScriptedTable:
+    return ScriptedTable(camera_jpeg=None)
+
+
+@pytest.fixture(scope="module")
+def served(table: ScriptedTable) -> Iterator[str]:
+    config = {
+        **TEST_CONFIG,
+        "TOCK_STREAM_SECONDS": 5.0,
+        "TOCK_HEARTBEAT_SECONDS": 1.0,
+        "TOCK_STREAM_SLOTS": 12,
+    }
+    app = create_app(config, table=table)  # type: ignore[arg-type]
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture()
+def context(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(locale="fr-FR", viewport=PHONE)
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    try:
+        yield context
+    finally:
+        context.close()
+    assert not errors, f"script errors in the pages: {errors}"
+
+
+def _links(table: ScriptedTable) -> dict[str, str]:
+    return {link["seat"]: link["path"] for link in table.seat_links()}
+
+
+def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    table.new_game({})
+    links = _links(table)
+    board_page = context.new_page()
+    board_page.set_viewport_size(TABLET)
+    board_page.goto(served + "/table")
+    seat_a = context.new_page()
+    seat_a.goto(served + links["A"])
+    seat_b = context.new_page()
+    seat_b.goto(served + links["B"])
+    assert board_page.locator(".marble").count() == 16
+    assert seat_a.locator(".card").count() == 5
+    assert "À vous de jouer" in seat_a.locator(".banner-turn").inner_text()
+    assert "À vous de jouer" not in seat_b.locator(".banner-turn").inner_text()
+    assert seat_b.locator('.card[data-card="AS"]').count() == 0
+
+    seat_a.click('.card[data-card="AS"]')
+    seat_a.wait_for_selector('button.move[data-move="AS:AR1-A18"]')
+    assert seat_a.locator('.hole.lit[data-place="A18"]').count() == 1
+    board_page.wait_for_selector('.hole.lit[data-place="A18"]')
+    seat_a.click('button.move[data-move="AS:AR1-A18"]')
+
+    board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
+    assert board_page.locator('.marble[data-place="AR1"]').count() == 0
+    board_page.wait_for_selector(".log li >> text=AR1")
+    seat_b.wait_for_selector(".banner-mine")
+    assert "À vous de jouer" in seat_b.locator(".banner-turn").inner_text()
+    seat_b.wait_for_selector('.marble[data-place="A18"]')
+    seat_a.wait_for_function("document.querySelectorAll('.card').length === 4")
+
+
+def test_the_table_moves_a_marble_on_the_simulated_board(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    table.new_game({})
+    page = context.new_page()
+    page.set_viewport_size(TABLET)
+    page.goto(served + "/table")
+    page.locator('.hole[data-place="CR2"]').click(force=True)
+    page.wait_for_selector('.marble.selected[data-place="CR2"]')
+    page.locator('.hole[data-place="C18"]').click(force=True)
+    page.wait_for_selector('.marble[data-place="C18"][data-seat="C"]')
+    assert table.public_view()["layout"]["C18"] == "C"
+
+
+def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: ScriptedTable) -> None:
+    table.new_game({})
+    page = context.new_page()
+    page.goto(served + "/table")
+    page.click("[data-action=undo]")
+    page.wait_for_selector(".toast:not([hidden]) >> text=Rien à annuler.")
+    page.goto(served + _links(table)["B"])
+    page.click('.card[data-card="2H"]')
+    page.wait_for_selector('.moves-panel:not([hidden]) button.move[data-move="2H:BR1-B18"][disabled]')
+    page.goto(served + "/learn")
+    page.fill("#move-input", "7H:A1-A8")
+    page.click("form[data-form=explain] button")
+    page.wait_for_selector(".explanation .bad")
+    assert page.locator('.hole.wrong[data-place="A18"]').count() == 1
+
+
+def _non_blank(png: bytes) -> float:
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    assert image is not None and image.size > 0
+    return float(image.std())
+
+
+@pytest.mark.parametrize("size_name", ["phone", "tablet"])
+def test_screenshots_of_every_page(
+    context: Any, served: str, table: ScriptedTable, artifacts: Path, size_name: str
+) -> None:
+    table.new_game({})
+    links = _links(table)
+    size = PHONE if size_name == "phone" else TABLET
+    pages = {
+        "table": "/table",
+        "seat": links["A"],
+        "setup": "/setup",
+        "learn": "/learn",
+        "learn-seat": links["A"].replace("/seat/", "/learn/"),
+        "calibration": "/calibration",
+        "error": "/seat/no-such-seat-link",
+    }
+    page = context.new_page()
+    page.set_viewport_size(size)
+    for name, path in pages.items():
+        page.goto(served + path)
+        page.wait_for_load_state("load")
+        png = page.screenshot(full_page=True, path=str(artifacts / f"web-{name}-{size_name}.png"))
+        assert _non_blank(png) > 10, f"{name} looks blank at {size_name} size"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"], f"{name} scrolls sideways at {size_name} size"

@@ -3,8 +3,8 @@
 The simulated strip always runs; the Pi 5 backend runs over a stand-in for its driver module with the
 real module's interface (what it was handed is what the LEDs would receive); rpi-ws281x, when
 installed, is constructed against the real library, which cannot start without a Raspberry Pi 1-4 and
-must say so clearly. On a Pi, ``tock leds walk`` is the check of the real strip: LEDs cannot be read
-back.
+must say so clearly. LEDs cannot be read back, so on a Pi the real strip gets a smoke test here
+(``TOCK_HARDWARE=pi``) and ``tock leds walk`` is the check a person makes with their eyes.
 """
 
 from __future__ import annotations
@@ -168,3 +168,16 @@ def test_rpi_ws281x_names_its_package_when_absent(monkeypatch: pytest.MonkeyPatc
 def test_rpi_ws281x_refuses_a_pin_it_cannot_drive() -> None:
     with pytest.raises(LedStripUnavailable, match="cannot drive GPIO4: wire the data line to GPIO10, 12"):
         open_strip(LedConfig(count=COUNT, pin=4, backend="ws281x"))
+
+
+@pytest.mark.skipif(os.environ.get("TOCK_HARDWARE") != "pi", reason="real LEDs: TOCK_HARDWARE=pi on a Pi")
+def test_the_real_strip_on_this_pi_shows_frames_and_goes_dark() -> None:
+    """On a Pi: ``TOCK_HARDWARE=pi TOCK_LED_BACKEND=ws281x|pi5 TOCK_LED_PIN=10 pytest tests/hardware``."""
+    backend = os.environ.get("TOCK_LED_BACKEND", "ws281x")
+    pin = int(os.environ.get("TOCK_LED_PIN", "10"))
+    strip = open_strip(LedConfig(count=COUNT, pin=pin, backend=backend, brightness=0.2))  # type: ignore[arg-type]
+    strip.show([(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255), (0, 0, 0), (9, 9, 9)])
+    strip.close()
+    assert strip.closed
+    with pytest.raises(DeviceClosed):
+        strip.show([(0, 0, 0)] * COUNT)

@@ -170,14 +170,17 @@ class Picamera2Camera(Camera):
             if steady >= SETTLED_FRAMES:
                 break
             previous = metadata
-        controls = {
-            "AeEnable": False,
-            "AwbEnable": False,
-            "ExposureTime": int(metadata["ExposureTime"]),
-            "AnalogueGain": float(metadata["AnalogueGain"]),
-            "ColourGains": tuple(float(g) for g in metadata["ColourGains"]),
-        }
-        self._camera.set_controls(controls)
+        controls: dict[str, Any] = {}
+        if "ExposureTime" in metadata and "AnalogueGain" in metadata:
+            controls.update(
+                AeEnable=False,
+                ExposureTime=int(metadata["ExposureTime"]),
+                AnalogueGain=float(metadata["AnalogueGain"]),
+            )
+        if "ColourGains" in metadata:  # absent on a monochrome sensor: nothing to lock
+            controls.update(AwbEnable=False, ColourGains=tuple(float(g) for g in metadata["ColourGains"]))
+        if controls:
+            self._camera.set_controls(controls)
         return controls
 
     def _capture(self) -> npt.NDArray[Any]:
@@ -189,15 +192,15 @@ class Picamera2Camera(Camera):
 
 
 def _settled(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
-    values = [("ExposureTime", None), ("AnalogueGain", None), ("ColourGains", 0), ("ColourGains", 1)]
-    for key, item in values:
-        a, b = before.get(key), after.get(key)
-        if a is None or b is None:
-            return False
-        x, y = (float(a[item]), float(b[item])) if item is not None else (float(a), float(b))
-        if abs(x - y) > SETTLE_TOLERANCE * max(abs(x), abs(y), 1e-9):
-            return False
-    return True
+    """Whether exposure time, gain and colour gains moved less than the tolerance between two frames."""
+    pairs: list[tuple[float, float]] = []
+    for key in ("ExposureTime", "AnalogueGain"):
+        if key in before and key in after:
+            pairs.append((float(before[key]), float(after[key])))
+    if "ColourGains" in before and "ColourGains" in after:
+        gains = zip(before["ColourGains"], after["ColourGains"], strict=True)
+        pairs += [(float(x), float(y)) for x, y in gains]
+    return all(abs(x - y) <= SETTLE_TOLERANCE * max(abs(x), abs(y), 1e-9) for x, y in pairs)
 
 
 class OpenCvCamera(Camera):

@@ -159,6 +159,23 @@ def test_picamera2_settles_then_locks_exposure_and_white_balance(
     assert device.closed and not device.started
 
 
+def test_picamera2_on_a_monochrome_sensor_locks_exposure_only(
+    fake_picamera2: type[FakePicamera2], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    grey = FakePicamera2.capture_metadata
+
+    def without_gains(self: FakePicamera2) -> dict[str, Any]:
+        metadata = grey(self)
+        del metadata["ColourGains"]
+        return metadata
+
+    monkeypatch.setattr(FakePicamera2, "capture_metadata", without_gains)
+    with open_camera("picamera2", size=SIZE):
+        assert fake_picamera2.instances[-1].controls == [
+            {"AeEnable": False, "ExposureTime": 20000, "AnalogueGain": 2.0}
+        ]
+
+
 def test_picamera2_without_a_camera_says_to_plug_one(fake_picamera2: type[FakePicamera2]) -> None:
     fake_picamera2.cameras = []
     with pytest.raises(CameraUnavailable, match="no camera found.*ribbon cable.*rpicam-hello --list-cameras"):

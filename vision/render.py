@@ -13,7 +13,7 @@ import numpy as np
 from vision.aruco import marker_image
 from vision.geometry import BoardGeometry
 
-WOOD_BGR = (118.0, 168.0, 206.0)
+WOOD_BGR = (105.0, 152.0, 190.0)
 """Light varnished maple."""
 HOLE_BGR = (34.0, 42.0, 52.0)
 TABLE_BGR = (70.0, 74.0, 80.0)

@@ -1,0 +1,290 @@
+"""Set-up: where the board is, at which height marbles are seen, and what each class looks like.
+
+A marble's visible centre stands about 5 mm above the board and its top 12.7 mm: seen from an angle,
+marbles are displaced from their holes by up to several millimetres. For a pinhole camera, the
+homography of the plane at height ``h`` is ``H(h) = H0 + h * lift * e3^T`` with ``H0`` the homography of
+the board surface (from the markers) and ``lift`` the image of the vertical direction. ``lift`` is
+estimated from the camera model implied by ``H0`` and then measured on the marbles in known places
+(the starting layout: every marble in its reserve), so the calibration holds for any tilt and lens.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.classify import EMPTY, Classes, classify, features, lab
+from vision.geometry import BoardGeometry
+from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
+from vision.sampling import SamplePlan
+
+FORMAT = 1
+
+
+class CalibrationError(ValueError):
+    """Calibration failed; the message says what to fix (markers hidden, layout not matching...)."""
+
+
+@dataclass
+class Calibration:
+    """Everything needed to read frames from one camera pose; saved as JSON by the table.
+
+    ``board_h`` and the anchors are updated in place when the board is found moved (see
+    :meth:`BoardReader.read <vision.reader.BoardReader.read>`).
+    """
+
+    model: str
+    size: tuple[int, int]
+    """(width, height) of the frames."""
+    board_h: np.ndarray
+    """Homography from board millimetres on the board surface to pixels."""
+    lift: np.ndarray
+    """Image of the vertical direction: ``H(h) = board_h + h * outer(lift, e3)``."""
+    wood_ref: np.ndarray
+    """Each place's wood points in the calibration frame, ``(places, k, 3)``."""
+    classes: Classes
+    anchors: AnchorWatch
+    method: str
+    """``"markers"`` or ``"corners"``."""
+
+    def homography_at(self, height_mm: float) -> np.ndarray:
+        """Homography from board millimetres at ``height_mm`` above the board surface to pixels."""
+        return self.board_h + height_mm * np.outer(self.lift, [0.0, 0.0, 1.0])
+
+    def to_json(self) -> str:
+        """The calibration as JSON text."""
+        wood = np.ascontiguousarray(self.wood_ref, np.float32)
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "model": self.model,
+                "size": list(self.size),
+                "method": self.method,
+                "board_h": self.board_h.tolist(),
+                "lift": self.lift.tolist(),
+                "wood_ref": {"shape": list(wood.shape), "data": base64.b64encode(wood.tobytes()).decode()},
+                "classes": self.classes.to_data(),
+                "anchors": self.anchors.to_data(),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Calibration:
+        """Read a calibration saved by :meth:`to_json`.
+
+        Raises:
+            CalibrationError: the text is not a calibration of this format.
+        """
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT:
+                raise CalibrationError(f"calibration format {data.get('format')!r} is not {FORMAT}")
+            shape = tuple(data["wood_ref"]["shape"])
+            wood = np.frombuffer(base64.b64decode(data["wood_ref"]["data"]), np.float32).reshape(shape)
+            return cls(
+                model=str(data["model"]),
+                size=(int(data["size"][0]), int(data["size"][1])),
+                board_h=np.array(data["board_h"], np.float64).reshape(3, 3),
+                lift=np.array(data["lift"], np.float64).reshape(3),
+                wood_ref=wood.astype(np.float32),
+                classes=Classes.from_data(data["classes"]),
+                anchors=AnchorWatch.from_data(data["anchors"]),
+                method=str(data["method"]),
+            )
+        except CalibrationError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise CalibrationError(f"not a saved calibration: {error}") from None
+
+
+def marble_centre_height(geometry: BoardGeometry) -> float:
+    """Height above the board of a resting marble's centre, whose outline is what the camera sees."""
+    return geometry.marble_top - geometry.marble_diameter / 2
+
+
+def calibrate(
+    frame: np.ndarray,
+    geometry: BoardGeometry,
+    layout: Mapping[str, str],
+    *,
+    corners: np.ndarray | None = None,
+) -> Calibration:
+    """Calibrate from one frame of the board with marbles in known places.
+
+    Args:
+        frame: BGR uint8 frame.
+        geometry: the board.
+        layout: what is on the board (place id -> seat letter); usually the starting layout.
+        corners: the board's 4 corners clicked in the frame (top-left, top-right, bottom-right,
+            bottom-left of the board as drawn in its geometry), when the markers cannot be used.
+
+    Raises:
+        CalibrationError: the board cannot be located, the layout names unknown places, or the frame
+            does not look like that layout.
+    """
+    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
+        raise CalibrationError("calibration needs a BGR uint8 frame (height x width x 3)")
+    unknown = sorted(set(layout) - set(geometry.place_ids))
+    if unknown:
+        raise CalibrationError(f"the layout names places not on board {geometry.model}: {', '.join(unknown)}")
+    height, width = frame.shape[:2]
+    if corners is None:
+        try:
+            board_h, ids = locate_board(frame, geometry)
+        except BoardNotFound as error:
+            raise CalibrationError(f"cannot locate the board: {error}") from None
+        anchor_points = project(board_h, np.array([geometry.marker(i).centre for i in ids]))
+        method = "markers"
+    else:
+        clicked = np.asarray(corners, np.float64).reshape(-1, 2)
+        if clicked.shape != (4, 2):
+            raise CalibrationError("give exactly 4 corners: top-left, top-right, bottom-right, bottom-left")
+        board_h = cv2.getPerspectiveTransform(geometry.board_corners().astype(np.float32), clicked.astype(np.float32))
+        board_h = board_h / board_h[2, 2]
+        anchor_points = clicked
+        method = "corners"
+    lift = _measure_lift(frame, geometry, board_h, layout)
+    centre_h = board_h + marble_centre_height(geometry) * np.outer(lift, [0.0, 0.0, 1.0])
+    plan = SamplePlan(geometry, board_h, centre_h, (width, height))
+    if not plan.inside:
+        raise CalibrationError("part of the board is outside the frame: move the camera up or back")
+    samples = plan.gather(frame)
+    feats = features(samples, samples.wood)
+    labels = [layout.get(p, EMPTY) for p in geometry.place_ids]
+    try:
+        classes = Classes.learn(feats.values, labels)
+    except ValueError as error:
+        raise CalibrationError(str(error)) from None
+    verdicts = classify(feats, classes)
+    wrong = [
+        f"{p} ({labels[i] or 'empty'} expected)"
+        for i, p in enumerate(geometry.place_ids)
+        if verdicts.labels[i] != labels[i] or verdicts.uncertain[i]
+    ]
+    if wrong:
+        raise CalibrationError(
+            f"the frame does not look like the given layout at {len(wrong)} places: {', '.join(wrong[:6])}"
+            + (" ..." if len(wrong) > 6 else "")
+            + "; check the marbles and keep hands off the board"
+        )
+    watch = AnchorWatch.from_frame(frame, anchor_points)
+    if watch.size < 2:
+        raise CalibrationError("fewer than 2 markers or corners usable to watch the board: too close to the frame's edge")
+    return Calibration(geometry.model, (width, height), board_h, lift, samples.wood, classes, watch, method)
+
+
+def _prior_lift(board_h: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The lift implied by ``board_h`` for a camera with square pixels centred on the frame.
+
+    The focal length follows from the orthogonality of the board's axes; when the view is too square
+    on to tell, a focal length of one frame width (a usual webcam or Pi camera lens) is assumed.
+    """
+    width, height = size
+    shift = np.array([[1.0, 0, width / 2], [0, 1.0, height / 2], [0, 0, 1]])
+    a = np.linalg.inv(shift) @ board_h
+    focal = float(width)
+    denominator = a[2, 0] * a[2, 1]
+    if abs(denominator) > 1e-12:
+        f2 = -(a[0, 0] * a[0, 1] + a[1, 0] * a[1, 1]) / denominator
+        if 0.25 * width**2 < f2 < 16 * width**2:
+            focal = float(np.sqrt(f2))
+    k_inv = np.diag([1 / focal, 1 / focal, 1.0])
+    scale = 1.0 / np.linalg.norm(k_inv @ a[:, 0])
+    r1, r2, t = (scale * k_inv @ a[:, i] for i in range(3))
+    if t[2] < 0:
+        r1, r2, t, scale = -r1, -r2, -t, -scale
+    up = np.cross(r1, r2)
+    up /= np.linalg.norm(up)
+    if up[2] > 0:
+        up = -up
+    return shift @ np.diag([focal, focal, 1.0]) @ up / scale
+
+
+def _measure_lift(frame: np.ndarray, geometry: BoardGeometry, board_h: np.ndarray, layout: Mapping[str, str]) -> np.ndarray:
+    """Refine the lift on the marbles of ``layout``: find each one's outline near where it should be.
+
+    With fewer than 4 marbles found, the prior from the camera model is kept.
+    """
+    height, width = frame.shape[:2]
+    lift = _prior_lift(board_h, (width, height))
+    places = [p for p in geometry.place_ids if p in layout]
+    if len(places) < 4:
+        return lift
+    xy = np.array([geometry.places[p] for p in places])
+    c = marble_centre_height(geometry)
+    frame_lab = None
+    for radius_share in (0.45, 0.25):
+        centre_h = board_h + c * np.outer(lift, [0.0, 0.0, 1.0])
+        plan = SamplePlan(geometry, board_h, centre_h, (width, height))
+        index = [geometry.place_ids.index(p) for p in places]
+        wood = lab(np.median(plan.gather(frame).wood[index], axis=1))
+        predicted = project(centre_h, xy)
+        radius = plan.marble_radius_px[index]
+        pitch_px = geometry.pitch_mm * radius / (geometry.marble_diameter / 2)
+        if frame_lab is None:
+            frame_lab = lab(frame.astype(np.float32))
+        found = []
+        for i, (px, py) in enumerate(predicted):
+            point = _marble_centre(frame_lab, (px, py), float(radius[i]), float(pitch_px[i] * radius_share), wood[i])
+            if point is not None:
+                found.append((i, point))
+        if len(found) < 4:
+            return lift
+        lift = _fit_lift(board_h, c, xy[[i for i, _ in found]], np.array([p for _, p in found]))
+    return lift
+
+
+def _marble_centre(
+    frame_lab: np.ndarray, guess: tuple[float, float], radius: float, reach: float, wood: np.ndarray
+) -> tuple[float, float] | None:
+    """The centre of the marble outline nearest ``guess``: the peak of a marble-sized disc filter over
+    the pixels' distance from the local wood colour, searched within ``reach`` pixels."""
+    half = int(np.ceil(reach + radius * 1.5)) + 2
+    x0, y0 = int(round(guess[0])) - half, int(round(guess[1])) - half
+    if x0 < 0 or y0 < 0 or x0 + 2 * half + 1 > frame_lab.shape[1] or y0 + 2 * half + 1 > frame_lab.shape[0]:
+        return None
+    window = frame_lab[y0 : y0 + 2 * half + 1, x0 : x0 + 2 * half + 1]
+    distance = np.linalg.norm(window - wood, axis=2).astype(np.float32)
+    k = int(np.ceil(radius))
+    kernel = (np.hypot(*np.mgrid[-k : k + 1, -k : k + 1]) <= radius).astype(np.float32)
+    response = cv2.filter2D(distance, -1, kernel / kernel.sum())
+    yy, xx = np.mgrid[0 : response.shape[0], 0 : response.shape[1]]
+    outside = np.hypot(xx - (guess[0] - x0), yy - (guess[1] - y0)) > reach
+    response[outside] = -1
+    by, bx = np.unravel_index(int(np.argmax(response)), response.shape)
+    if response[by, bx] < 20:
+        return None
+    patch = response[max(by - 1, 0) : by + 2, max(bx - 1, 0) : bx + 2]
+    weights = np.clip(patch - patch.min(), 0, None)
+    if weights.sum() <= 0:
+        return (float(x0 + bx), float(y0 + by))
+    py, px = np.mgrid[max(by - 1, 0) : by + 2, max(bx - 1, 0) : bx + 2]
+    return (float(x0 + (px * weights).sum() / weights.sum()), float(y0 + (py * weights).sum() / weights.sum()))
+
+
+def _fit_lift(board_h: np.ndarray, height: float, board_xy: np.ndarray, image_xy: np.ndarray) -> np.ndarray:
+    """Least-squares lift from marbles seen at ``image_xy`` whose holes are at ``board_xy``, dropping
+    the worst fits (a marble found on its neighbour) once."""
+    keep = np.ones(len(board_xy), bool)
+    lift = np.zeros(3)
+    for _ in range(2):
+        base = np.column_stack([board_xy[keep], np.ones(keep.sum())]) @ board_h.T
+        u, v = image_xy[keep, 0], image_xy[keep, 1]
+        rows = np.vstack([np.column_stack([np.ones_like(u), np.zeros_like(u), -u]), np.column_stack([np.zeros_like(v), np.ones_like(v), -v])])
+        rhs = np.concatenate([u * base[:, 2] - base[:, 0], v * base[:, 2] - base[:, 1]])
+        solution, *_ = np.linalg.lstsq(rows * height, rhs, rcond=None)
+        lift = solution
+        model = board_h + height * np.outer(lift, [0.0, 0.0, 1.0])
+        residual = np.linalg.norm(project(model, board_xy) - image_xy, axis=1)
+        threshold = max(2.0, 3 * float(np.median(residual[keep])))
+        new_keep = residual <= threshold
+        if new_keep.sum() < 4 or np.array_equal(new_keep, keep):
+            break
+        keep = new_keep
+    return lift

@@ -1,0 +1,213 @@
+"""From gathered pixels to "empty" or a seat's colour, with a confidence, for every place.
+
+Light is normalised against the board itself: each place's wood points are compared with the same
+points in the calibration frame, which gives a per-place, per-channel gain (a shadow, a glare, a white
+balance or exposure drift). Divided by that gain, a hole looks as it did at calibration, where the
+colours were learnt. Each place then gets a 6-number feature (Lab of its top disc and of its hole disc)
+and is matched against the learnt classes: "empty" (per place when the hole was seen empty) and one
+class per seat colour.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.sampling import Samples
+
+EMPTY = ""
+"""Class label of an empty place."""
+SATURATED = 250.0
+"""Pixel level above which a channel is clipped and says nothing about the light."""
+SIGMA_FLOOR = np.array([15.0, 7.0, 7.0, 15.0, 7.0, 7.0])
+"""Least spread (Lab units) of a learnt class: one calibration frame under-estimates it."""
+GENERIC_EMPTY_SIGMA = np.array([25.0, 12.0, 14.0, 15.0, 8.0, 8.0])
+"""Spread of the empty class at places never seen empty (the top disc there is partly wood)."""
+FLAT_SIGMA = np.array([12.0, 6.0, 6.0, 12.0, 6.0, 6.0])
+"""Spread of the "covered by something like the wood" class (see :attr:`Features.wood`)."""
+FLAT_MATCH = 2.0
+"""RMS distance, in spreads, within which a place counts as covered by something wood-like."""
+REJECT = 4.5
+"""RMS distance, in spreads, beyond which a place matches no class (a hand, a foreign object)."""
+MIN_CONFIDENCE = 0.97
+"""Below this a place is reported uncertain rather than guessed."""
+GAIN_CHROMA = 0.18
+"""Largest change of the wood's hue at a place against the whole board before it counts as covered."""
+GAIN_RANGE = (0.3, 2.5)
+GLARE_THEN = 1.25
+"""Wood brighter than this share of the board's typical wood at calibration was under a glare spot."""
+"""Local light (against the board's median) outside this range counts as covered or blinded."""
+
+
+def lab(bgr: np.ndarray) -> np.ndarray:
+    """CIE Lab of BGR colours in 0..255, any leading shape ``(..., 3)``."""
+    flat = np.clip(bgr.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32)
+    return cv2.cvtColor(flat, cv2.COLOR_BGR2LAB).reshape(bgr.shape).astype(np.float64)
+
+
+@dataclass(frozen=True)
+class Features:
+    """What one frame says about each place, light normalised."""
+
+    values: np.ndarray
+    """``(places, 6)``: Lab of the top disc, then Lab of the hole disc."""
+    gain: np.ndarray
+    """``(places, 3)``: light at the place against calibration, per BGR channel."""
+    covered: np.ndarray
+    """``(places,)`` bool: the wood around the place does not look like lit wood (a hand, an arm)."""
+    light: float
+    """Median light of the board against calibration (1.0 = as at calibration)."""
+    wood: np.ndarray
+    """``(3,)``: Lab of the board's typical wood at calibration: what a place's normalised discs look
+    like when something flat and evenly lit covers it (an arm, a sheet of paper)."""
+
+
+def features(samples: Samples, wood_ref: np.ndarray) -> Features:
+    """Normalise a frame's samples against the calibration frame's wood.
+
+    Args:
+        samples: the gathered pixels.
+        wood_ref: ``(places, k, 3)`` the same wood points in the calibration frame.
+    """
+    ratio = samples.wood / np.maximum(wood_ref, 1.0)
+    clipped = (samples.wood >= SATURATED) | (wood_ref >= SATURATED)
+    ratio[clipped] = np.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a place whose wood is clipped in a channel
+        gain = np.nanmedian(ratio, axis=1)
+        board_gain = np.nanmedian(gain, axis=0)
+    board_gain = np.where(np.isnan(board_gain), 1.0, board_gain)
+    blinded = np.isnan(gain).all(axis=1)
+    gain = np.where(np.isnan(gain), board_gain, gain)
+    gain = np.maximum(gain, 0.02)
+    log_gain = np.log(gain)
+    hue = log_gain - log_gain.mean(axis=1, keepdims=True)
+    board_hue = np.median(hue, axis=0)
+    level = log_gain.mean(axis=1)
+    board_level = float(np.median(level))
+    relative = np.exp(level - board_level)
+    wood_then = wood_ref.mean(axis=1)
+    typical = np.median(wood_then, axis=0)
+    # A glare spot adds light rather than multiplying it: where one lay at calibration, the gain's hue
+    # changes with the exposure alone, so only the classes judge those places.
+    glare_then = wood_then.mean(axis=1) > GLARE_THEN * typical.mean()
+    covered = blinded | (
+        ~glare_then
+        & (
+            (np.linalg.norm(hue - board_hue, axis=1) > GAIN_CHROMA)
+            | (relative < GAIN_RANGE[0])
+            | (relative > GAIN_RANGE[1])
+        )
+    )
+    # Normalise to the board's typical wood at calibration, not to each place's own: a shadow lying
+    # across part of the board during calibration must not bend the colours read there later.
+    light = gain * wood_then / typical
+    top = np.median(samples.top, axis=1) / light
+    hole = samples.hole.mean(axis=1) / light
+    values = np.hstack([lab(top), lab(hole)])
+    return Features(values, gain, covered, float(np.exp(board_level)), lab(typical[None, :])[0])
+
+
+@dataclass(frozen=True)
+class Classes:
+    """The learnt appearance of each class: empty per place, and each seat's colour."""
+
+    seats: tuple[str, ...]
+    seat_mean: np.ndarray
+    """``(seats, 6)``"""
+    seat_sigma: np.ndarray
+    """``(seats, 6)``"""
+    empty_mean: np.ndarray
+    """``(places, 6)``: the place's own empty look where it was seen empty, else the board's typical one."""
+    empty_sigma: np.ndarray
+    """``(places, 6)``"""
+
+    @classmethod
+    def learn(cls, values: np.ndarray, labels: list[str]) -> Classes:
+        """Learn from the features of a frame whose places' contents are known.
+
+        Args:
+            values: ``(places, 6)`` features.
+            labels: per place, a seat letter or :data:`EMPTY`.
+
+        Raises:
+            ValueError: no empty place, or no marble, to learn from.
+        """
+        labels_arr = np.array(labels)
+        empty = labels_arr == EMPTY
+        if empty.sum() < 3:
+            raise ValueError("at least 3 empty holes are needed to learn what an empty hole looks like")
+        seats = tuple(sorted(set(labels) - {EMPTY}))
+        if not seats:
+            raise ValueError("at least one marble in a known place is needed to learn the seat colours")
+        seat_mean = np.array([np.median(values[labels_arr == s], axis=0) for s in seats])
+        seat_sigma = np.array(
+            [np.maximum(values[labels_arr == s].std(axis=0) * 1.5, SIGMA_FLOOR) for s in seats]
+        )
+        typical = np.median(values[empty], axis=0)
+        spread = np.maximum(values[empty].std(axis=0) * 1.5, SIGMA_FLOOR)
+        empty_mean = np.where(empty[:, None], values, typical)
+        empty_sigma = np.where(empty[:, None], spread, np.maximum(GENERIC_EMPTY_SIGMA, spread))
+        return cls(seats, seat_mean, seat_sigma, empty_mean, empty_sigma)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "seats": list(self.seats),
+            "seat_mean": self.seat_mean.round(3).tolist(),
+            "seat_sigma": self.seat_sigma.round(3).tolist(),
+            "empty_mean": self.empty_mean.round(3).tolist(),
+            "empty_sigma": self.empty_sigma.round(3).tolist(),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Classes:
+        return cls(
+            tuple(data["seats"]),
+            np.array(data["seat_mean"], np.float64).reshape(-1, 6),
+            np.array(data["seat_sigma"], np.float64).reshape(-1, 6),
+            np.array(data["empty_mean"], np.float64).reshape(-1, 6),
+            np.array(data["empty_sigma"], np.float64).reshape(-1, 6),
+        )
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    """The classification of every place."""
+
+    labels: list[str]
+    """Seat letter or :data:`EMPTY` (the best class, even when uncertain)."""
+    confidence: np.ndarray
+    uncertain: np.ndarray
+    """bool: low confidence, matches no class, or covered."""
+    anomalous: np.ndarray
+    """bool: matches no class at all (something else is there)."""
+
+
+def classify(feats: Features, classes: Classes) -> Verdicts:
+    """Match every place's features against the learnt classes.
+
+    A place whose two discs look like its own wood (normalised) is neither empty (an empty hole is
+    dark) nor a marble: something covers it, and it is reported anomalous.
+    """
+    values = feats.values
+    places = len(values)
+    seat_means = np.broadcast_to(classes.seat_mean, (places, *classes.seat_mean.shape))
+    seat_sigmas = np.broadcast_to(classes.seat_sigma, (places, *classes.seat_sigma.shape))
+    means = np.concatenate([classes.empty_mean[:, None, :], seat_means], axis=1)
+    sigmas = np.concatenate([classes.empty_sigma[:, None, :], seat_sigmas], axis=1)
+    d2 = (((values[:, None, :] - means) / sigmas) ** 2).sum(axis=2)
+    order = np.argsort(d2, axis=1)
+    rows = np.arange(places)
+    best, second = d2[rows, order[:, 0]], d2[rows, order[:, 1]]
+    flat = (((values - np.concatenate([feats.wood, feats.wood])) / FLAT_SIGMA) ** 2).sum(axis=1)
+    confidence = 1.0 - np.exp(-(second - best) / 2)
+    anomalous = (np.sqrt(best / values.shape[1]) > REJECT) | ((flat < best) & (flat < FLAT_MATCH**2 * values.shape[1]))
+    uncertain = anomalous | (confidence < MIN_CONFIDENCE) | feats.covered
+    names = (EMPTY, *classes.seats)
+    labels = [names[i] for i in order[:, 0]]
+    confidence = np.where(anomalous | feats.covered, 0.0, confidence)
+    return Verdicts(labels, confidence, uncertain, anomalous)

@@ -1,0 +1,191 @@
+"""Read every marble off the board in a camera frame.
+
+:class:`BoardReader` turns a frame into a :class:`BoardReading`. It never raises for a bad frame: a
+black or overexposed frame, a frame of the wrong size, a frame without the board, a hand over the
+board and a moved board each come back as a status with a message, so the camera loop keeps running.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from firmware_py.engine.board import RESERVE_SIZE
+from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
+from vision.classify import EMPTY, classify, features
+from vision.geometry import BoardGeometry
+from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
+from vision.sampling import SamplePlan
+
+Status = Literal["ok", "no_board", "board_moved", "bad_frame", "occluded"]
+
+DARK_LEVEL = 12.0
+"""Mean level (0..255) under which a frame is too dark to read."""
+BLOWN_SHARE = 0.5
+"""Share of clipped white pixels above which a frame is overexposed."""
+OCCLUDED_PLACES = 3
+"""Places whose wood changed hue or light on its own from which the board counts as occluded; a
+single place that matches no class at all (a finger, a sleeve) is enough."""
+MOVED_PX = 2.0
+"""Largest change of the board's corners, in pixels, still taken as the same board position."""
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    """What one frame says about the board.
+
+    Only a reading with status ``"ok"`` describes the board; its ``layout`` holds the places read with
+    confidence, and ``uncertain`` the places that could not be (never guessed).
+    """
+
+    status: Status
+    layout: dict[str, str] = field(default_factory=dict)
+    """Place id -> seat letter of each marble read with confidence."""
+    uncertain: tuple[str, ...] = ()
+    confidence: dict[str, float] = field(default_factory=dict)
+    """Place id -> confidence 0..1 of what was read there (empty or a colour)."""
+    message: str = ""
+    light: float = 1.0
+    """The board's light against calibration (1.0 = as bright as then)."""
+    local_light: np.ndarray | None = field(default=None, compare=False, repr=False)
+    """Per place, the light against calibration (what the stabiliser watches for passing shadows)."""
+
+
+class BoardReader:
+    """Reads frames of one board from one camera.
+
+    Args:
+        geometry: the board model.
+        calibration: a saved calibration, or ``None`` until :meth:`calibrate` is called.
+    """
+
+    def __init__(self, geometry: BoardGeometry, calibration: Calibration | None = None) -> None:
+        self.geometry = geometry
+        self.calibration: Calibration | None = None
+        self._plan: SamplePlan | None = None
+        if calibration is not None:
+            self.use(calibration)
+
+    def use(self, calibration: Calibration) -> None:
+        """Read with a (saved) calibration.
+
+        Raises:
+            CalibrationError: the calibration was made for another board model.
+        """
+        if calibration.model != self.geometry.model or len(calibration.wood_ref) != len(self.geometry.place_ids):
+            raise CalibrationError(f"the calibration is for board {calibration.model}, not {self.geometry.model}")
+        self.calibration = calibration
+        self._plan = self._make_plan(calibration)
+
+    def calibrate(self, frame: np.ndarray, layout: Mapping[str, str]) -> Calibration:
+        """Locate the board by its markers and learn the colours from marbles in known places.
+
+        Raises:
+            CalibrationError: see :func:`vision.calibration.calibrate`.
+        """
+        calibration = calibrate(frame, self.geometry, layout)
+        self.use(calibration)
+        return calibration
+
+    def calibrate_corners(self, frame: np.ndarray, corners: np.ndarray, layout: Mapping[str, str]) -> Calibration:
+        """Calibrate from the board's 4 corners clicked in the frame, for a board without markers.
+
+        Args:
+            corners: ``(4, 2)`` pixels of the board's top-left, top-right, bottom-right and
+                bottom-left corners (as drawn in the geometry).
+
+        Raises:
+            CalibrationError: see :func:`vision.calibration.calibrate`.
+        """
+        calibration = calibrate(frame, self.geometry, layout, corners=corners)
+        self.use(calibration)
+        return calibration
+
+    def _make_plan(self, calibration: Calibration) -> SamplePlan:
+        return SamplePlan(
+            self.geometry,
+            calibration.board_h,
+            calibration.homography_at(marble_centre_height(self.geometry)),
+            calibration.size,
+        )
+
+    def read(self, frame: object) -> BoardReading:
+        """Read a frame. Never raises for a bad frame; the status and message say what is wrong."""
+        calibration, plan = self.calibration, self._plan
+        if calibration is None or plan is None:
+            return BoardReading("no_board", message="not calibrated: calibrate with the board in its starting layout")
+        problem = _frame_problem(frame, calibration.size)
+        if problem:
+            return BoardReading("bad_frame", message=problem)
+        assert isinstance(frame, np.ndarray)
+        watch = calibration.anchors.check(frame)
+        markers_hidden = False
+        if not watch.still:
+            moved = self._relocate(frame, calibration)
+            if moved is not None:
+                return moved
+            markers_hidden = watch.seen < 2
+        feats = features(plan.gather(frame), calibration.wood_ref)
+        verdicts = classify(feats, calibration.classes)
+        ids = self.geometry.place_ids
+        layout = {ids[i]: verdicts.labels[i] for i in range(len(ids)) if not verdicts.uncertain[i] and verdicts.labels[i] != EMPTY}
+        uncertain = tuple(ids[i] for i in np.flatnonzero(verdicts.uncertain))
+        confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
+        light_map = np.exp(np.log(feats.gain).mean(axis=1))
+        reading = {"layout": layout, "uncertain": uncertain, "confidence": confidence, "light": feats.light, "local_light": light_map}
+        covered, anomalous = int(np.count_nonzero(feats.covered)), int(np.count_nonzero(verdicts.anomalous))
+        crowded = [s for s, n in Counter(layout.values()).items() if n > RESERVE_SIZE]
+        if markers_hidden:
+            return BoardReading("occluded", message="the board's markers are covered", **reading)  # type: ignore[arg-type]
+        if anomalous or covered >= OCCLUDED_PLACES:
+            hidden = int(np.count_nonzero(feats.covered | verdicts.anomalous))
+            return BoardReading("occluded", message=f"something covers the board ({hidden} places hidden)", **reading)  # type: ignore[arg-type]
+        if crowded:
+            return BoardReading(
+                "occluded", message=f"more than {RESERVE_SIZE} marbles of seat {', '.join(crowded)}: something covers the board", **reading  # type: ignore[arg-type]
+            )
+        message = f"{len(uncertain)} places uncertain" if uncertain else ""
+        return BoardReading("ok", message=message, **reading)  # type: ignore[arg-type]
+
+    def _relocate(self, frame: np.ndarray, calibration: Calibration) -> BoardReading | None:
+        """The anchors were not all found in place: look for the markers (slow path).
+
+        Returns:
+            A reading to report instead of reading the holes (no board, board moved), or ``None`` when
+            the board is where it was.
+        """
+        if calibration.method != "markers":
+            return None
+        try:
+            board_h, ids = locate_board(frame, self.geometry)
+        except BoardNotFound as error:
+            return None if "0 of" not in str(error) else BoardReading("no_board", message=f"no board in view: {error}")
+        corners = self.geometry.board_corners()
+        change = float(np.max(np.linalg.norm(project(board_h, corners) - project(calibration.board_h, corners), axis=1)))
+        if change <= MOVED_PX:
+            return None
+        calibration.board_h = board_h
+        calibration.anchors = AnchorWatch.from_frame(frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids])))
+        self._plan = self._make_plan(calibration)
+        return BoardReading("board_moved", message=f"the board moved by {change:.0f} px: found again, reading resumes")
+
+
+def _frame_problem(frame: object, size: tuple[int, int]) -> str:
+    """Why a frame cannot be read, or ``""``."""
+    if not isinstance(frame, np.ndarray):
+        return f"not an image: {type(frame).__name__}"
+    if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
+        return f"expected a BGR uint8 image, got {frame.dtype} of shape {frame.shape}"
+    width, height = size
+    if frame.shape[:2] != (height, width):
+        return f"frame is {frame.shape[1]}x{frame.shape[0]}, the calibration was made at {width}x{height}"
+    coarse = frame[::16, ::16]
+    if float(coarse.mean()) < DARK_LEVEL:
+        return "frame too dark (lens covered, or the light is off)"
+    if float(np.mean(coarse.min(axis=2) >= 250)) > BLOWN_SHARE:
+        return "frame overexposed"
+    return ""

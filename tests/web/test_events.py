@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -92,3 +93,51 @@ def test_streams_beyond_the_slots_get_one_view_and_end(client: FlaskClient, tabl
     _events(chunks, 2)
     assert len(table._subscriptions) == 1, "a slot is free again once a stream closed"
     response.close()
+
+
+def test_a_dozen_open_tabs_leave_waitress_threads_for_the_other_requests(table: ScriptedTable) -> None:
+    """Twelve live streams on a waitress of 8 threads: the 5 slots hold 5 threads, the rest poll."""
+    import http.client
+
+    import waitress.server
+    from waitress import wasyncore
+
+    from web import create_app
+
+    config = {
+        "TESTING": True,
+        "TOCK_STREAM_SECONDS": 120.0,
+        "TOCK_HEARTBEAT_SECONDS": 0.2,
+        "TOCK_STREAM_SLOTS": 5,
+    }
+    server = waitress.server.create_server(
+        create_app(config, table=table), host="127.0.0.1", port=0, threads=8
+    )
+    port = server.effective_port  # type: ignore[union-attr]
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    streams = []
+    try:
+        for _ in range(12):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("GET", "/events")
+            response = connection.getresponse()
+            assert response.status == 200
+            response.fp.readline()  # "retry: ..."
+            streams.append((connection, response))
+        assert len(table._subscriptions) == 5
+        for _ in range(20):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("GET", "/api/state")
+            assert connection.getresponse().status == 200
+            connection.close()
+    finally:
+        for connection, _ in streams:
+            connection.close()
+        # Close every socket from the server's own loop thread, which then ends; the held streams notice
+        # the closed connections at their next heartbeat and free their threads.
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))  # type: ignore[union-attr]
+        thread.join(timeout=30)
+        server.task_dispatcher.shutdown(timeout=30)  # type: ignore[union-attr]
+    assert not thread.is_alive()
+    assert table._subscriptions == []

@@ -15,13 +15,18 @@ from dataclasses import dataclass
 from firmware_py.engine.cards import Card
 
 
-def shuffle_rng(seed: int, shuffle_number: int) -> random.Random:
-    """The random source of shuffle number ``shuffle_number`` (0, 1, ...) of the game seeded ``seed``.
+def chance(seed: int, event: str) -> random.Random:
+    """The random source of one chance event (``"shuffle 3"``, ``"dealer"``) of the game seeded ``seed``.
 
-    String seeds are hashed with SHA-512 by :mod:`random`, so the order does not depend on the Python
-    process (hash randomisation) and two shuffles of one game are independent.
+    String seeds are hashed with SHA-512 by :mod:`random`, so the outcome does not depend on the Python
+    process (hash randomisation) and two events of one game are independent of each other.
     """
-    return random.Random(f"tock:{seed}:{shuffle_number}")
+    return random.Random(f"tock:{seed}:{event}")
+
+
+def shuffle_rng(seed: int, shuffle_number: int) -> random.Random:
+    """The random source of shuffle number ``shuffle_number`` (0, 1, ...) of the game seeded ``seed``."""
+    return chance(seed, f"shuffle {shuffle_number}")
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:

@@ -45,7 +45,8 @@ def rules_of(settings: GameSettings) -> RuleSet:
 
 def start(settings: GameSettings, seed: int) -> Any:
     """The game at its start: the engine's ``Game`` (digital cards) or ``Position`` (physical cards)."""
-    from firmware_py.engine import Game, Position
+    from firmware_py.engine.game import Game
+    from firmware_py.engine.position import Position
 
     rules = rules_of(settings)
     seats = tuple(s.seat for s in settings.seats)
@@ -65,7 +66,9 @@ def apply_event(game: Any, kind: str, seat: str, text: str) -> Any:
     Raises:
         ReplayError: the engine refuses the event.
     """
-    from firmware_py.engine import Move, TockError, play
+    from firmware_py.engine import TockError
+    from firmware_py.engine.legality import play
+    from firmware_py.engine.moves import Move
 
     try:
         if kind == "exchange":
@@ -88,7 +91,7 @@ def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]
             **action_words(event.kind, names.get(event.seat, event.seat)),
             "places": [],
         }
-    from firmware_py.engine import Move
+    from firmware_py.engine.moves import Move
 
     move = Move.parse(event.text)
     old, new = position_of(before).layout, position_of(after).layout

@@ -100,3 +100,41 @@ def build_rules(preset: str, switches: Mapping[str, Any], *, prefix: str = "") -
         raise ConfigError(
             prefix + "switches", "switches that fit together", message=f"{prefix}switches: {error}"
         ) from None
+
+
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """Attribute docstrings of a class (the string right after each field or enum member), from its source."""
+    import ast
+    import inspect
+    import textwrap
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    docs: dict[str, str] = {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    for node, after in zip(body, body[1:], strict=False):
+        target = (
+            node.target
+            if isinstance(node, ast.AnnAssign)
+            else node.targets[0]
+            if isinstance(node, ast.Assign)
+            else None
+        )
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[target.id] = " ".join(after.value.value.split())
+    return docs
+
+
+def rule_words(rules: RuleSet) -> list[tuple[str, str, str]]:
+    """Every switch of ``rules``: (name, what it decides, what its value means), from engine docstrings."""
+    fields = _attribute_docs(RuleSet)
+    words = []
+    for name, value in switches_of(rules).items():
+        current = getattr(rules, name)
+        meaning = _attribute_docs(type(current)).get(current.name, "") if isinstance(current, Enum) else ""
+        words.append((name, fields.get(name, name), meaning or str(value)))
+    return words

@@ -63,7 +63,7 @@ def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -
                 state = f"won by {saved.winner}" if saved.winner else "not finished"
                 moves = len(store.events(saved.id))
                 when = saved.created[:16]
-                click.echo(f"{saved.id:>4}  {when}  {setup['preset']:<6} {moves:>4} events  {state:<14} {names}")
+                click.echo(f"{saved.id:>4} {when} {setup['preset']:<6} {moves:>4} events {state:<14} {names}")
             return
         if game == "last":
             if not games:

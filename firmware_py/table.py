@@ -1,11 +1,21 @@
 """The companion at a real table: the one mutable object that ties camera, rules, LEDs, store and web.
 
-A :class:`Table` holds the engine's immutable ``Game`` (or, with physical cards, the position), the
-SQLite store, the LED output and the camera loop. Every change happens under one lock, is written to the
-store and committed *before* anything shows it (LEDs, pages), then bumps :attr:`Table.version` and wakes
-every :class:`Subscription`. Readers get JSON-able snapshots (:meth:`Table.public_view`,
-:meth:`Table.seat_view`); the web app builds each client's own view when an event arrives, so no hand is
-ever sent to the wrong page.
+A :class:`Table` holds the engine's immutable ``Game`` (or, with physical cards, the ``Position``), the
+SQLite store, the LED driver and, once :meth:`Table.attach_camera` is called, the camera loop. Every
+change happens under one lock, is written to the store and committed *before* anything shows it (LEDs,
+pages), then bumps :attr:`Table.version` and wakes every :class:`Subscription`. Readers get JSON-able
+snapshots (:meth:`Table.public_view`, :meth:`Table.seat_view`); the web app builds each client's own
+view when an event arrives, so no hand is ever sent to the wrong page.
+
+How a move reaches the game:
+
+* camera: each stable reading is matched against the legal moves of the seat to play
+  (:meth:`Table.on_reading`): unchanged, a move (saved, next turn), in progress (LEDs show what is left),
+  ambiguous or uncertain (the page asks), illegal (reasons on the page, LEDs show what to put back);
+* no camera: marbles are moved on the page's board (:meth:`Table.move_marble`) or a move is picked from
+  the list (:meth:`Table.play`);
+* computer seats: the table picks the move (:mod:`firmware_py.computer`), shows it, and a person moves
+  the marbles (in simulation, or without camera, the move is made by itself after ``computer_delay``).
 
 Errors are :class:`firmware_py.errors.TableError` carrying the HTTP status the web should answer.
 """
@@ -13,12 +23,45 @@ Errors are :class:`firmware_py.errors.TableError` carrying the HTTP status the w
 from __future__ import annotations
 
 import queue
+import secrets
 import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from firmware_py.errors import TableError
+from firmware_py import computer, history
+from firmware_py.board_match import board_diff, judge, same_board
+from firmware_py.config import (
+    BOARD_MODELS,
+    SEAT_COLOURS,
+    CameraSettings,
+    Config,
+    GameSettings,
+    parse_game_settings,
+)
+from firmware_py.engine import (
+    PRESETS,
+    Card,
+    IllegalMoveError,
+    NotationError,
+    PlaceKind,
+    TockError,
+    parse_place,
+    teams_of,
+)
+from firmware_py.engine.legality import explain, legal_moves, play
+from firmware_py.engine.moves import Move
+from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
+from firmware_py.house_rules import rule_words, switch_choices, switches_of
+from firmware_py.lights import LightFacts, hex_to_rgb
+from firmware_py.store import GameStore
+from firmware_py.wording import change, describe
 
 __all__ = ["Subscription", "Table", "TableError"]
+
+CONNECTED_SECONDS = 60.0
+"""A seat counts as connected while its page asked for its view this recently."""
 
 
 class Subscription:
@@ -60,163 +103,237 @@ class Subscription:
             self._table._unsubscribe(self)
 
 
+def demo_config() -> Config:
+    """What ``Table()`` plays: the demo game without camera, computer seats moving at once."""
+    return Config(camera=CameraSettings(source="none"), computer_delay=0.0)
+
+
 class Table:
     """The game at the table. Thread-safe: web threads, the camera loop and button callbacks share it.
 
     ``Table()`` with no arguments is a complete demo table (one person and three computer seats, digital
     cards, no camera, simulated LEDs, an in-memory store): what the web app's tests use.
+
+    Args:
+        config: settings (``tock.toml`` and the command line); the demo settings when None.
+        store: the save; an in-memory one when None. The latest game in it is resumed.
+        strip: the LED strip (``hardware.leds.open_strip``); a simulated one when None.
+        clock: monotonic seconds (replaced in tests).
     """
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        config: Config | None = None,
+        *,
+        store: GameStore | None = None,
+        strip: Any = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = config or demo_config()
+        self._store = store or GameStore(":memory:")
+        self._clock = clock
         self._lock = threading.RLock()
         self._subscriptions: list[Subscription] = []
         self.version = 0
+        self._strip = strip
+        self._driver: Any = None
+        self._mirror: dict[str, str] = {}
+        self._loop: Any = None
+        self._calibration_path: Path | None = None
+        self._camera_mode = self.config.camera.source
+        self._camera_status = {"mode": self._camera_mode, "status": "off", "message": ""}
+        self._sim_board: dict[str, str] | None = None
+        self._last_frame: Any = None
+        self._last_reading: Any = None
+        self._seen: dict[str, float] = {}
+        self._ticker: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._reset_turn_state()
+        latest = self._store.latest_game()
+        if latest is None:
+            self._start_new(self.config.game)
+        else:
+            self._resume(latest.id)
 
-    # -- views -------------------------------------------------------------------------------------
+    # -- state -------------------------------------------------------------------------------------
 
-    def public_view(self) -> dict[str, Any]:
-        """What everyone may see, JSON-able, never any hand.
+    def _reset_turn_state(self) -> None:
+        self._chosen: tuple[str, Card, tuple[Any, ...]] | None = None
+        self._problem: dict[str, Any] | None = None
+        self._question: dict[str, Any] | None = None
+        self._to_do: dict[str, str | None] = {}
+        self._plan: dict[str, Any] | None = None
+        self._notice: dict[str, str] | None = None
+        self._await_board = False
+        self._proposed: dict[str, str] | None = None
 
-        Keys: ``game_id``, ``preset``, ``switches``, ``sections`` (4/6/8), ``seats`` [{``seat``, ``name``,
-        ``colour`` "#rrggbb", ``team``, ``computer``, ``cards`` (count), ``connected``}], ``layout``
-        {place: seat}, ``turn``, ``phase``, ``last_move`` {text, fr, en, places} or None, ``log``
-        [{n, seat, move, fr, en, reasons?}], ``leds`` {place: "#rrggbb"} (mirror of the strip),
-        ``highlight`` [places lit as legal destinations], ``problem`` {fr, en, places} or None, ``camera``
-        {mode, status, message}, ``winner`` (seat letters) or None, ``version``.
-        """
-        raise NotImplementedError
+    def _load(self, settings: GameSettings, game_id: int, seed: int, tokens: dict[str, str]) -> None:
+        self._setup = settings
+        self._rules = history.rules_of(settings)
+        self._game_id = game_id
+        self._seed = seed
+        self._tokens = tokens
+        self._by_token = {token: seat for seat, token in tokens.items()}
+        self._names = {s.seat: s.name for s in settings.seats}
+        self._seats = {s.seat: s for s in settings.seats}
+        letters = tuple(s.seat for s in settings.seats)
+        self._teams = {seat: i for i, team in enumerate(teams_of(self._rules, letters)) for seat in team}
+        self._topology = self._rules.topology(len(letters))
+        self._log: list[dict[str, Any]] = []
+        self._last_move: dict[str, Any] | None = None
+        self._reset_turn_state()
+        self._open_leds()
 
-    def seat_view(self, token: str) -> dict[str, Any]:
-        """:meth:`public_view` plus that seat's private facts.
+    def _start_new(self, settings: GameSettings) -> None:
+        seed = settings.seed if settings.seed is not None else secrets.randbits(63)
+        game = history.start(settings, seed)
+        tokens = {s.seat: secrets.token_urlsafe(12) for s in settings.seats}
+        game_id = self._store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
+        self._load(settings, game_id, seed, tokens)
+        self._game = game
+        self._after_change_of_board()
 
-        Adds ``seat``, ``hand`` [card strings], ``playable`` {card: [{move, fr, en, from, to: [places]}]},
-        ``can_exchange``, ``must_discard``.
+    def _resume(self, game_id: int) -> None:
+        stored = self._store.game(game_id)
+        settings = history.settings_of(stored)
+        self._load(settings, game_id, stored.seed, dict(stored.settings["tokens"]))
+        self._game = history.start(settings, stored.seed)
+        try:
+            for step in history.replay(stored, self._store.events(game_id)):
+                self._game = step.game
+                self._log.append(step.entry)
+                self._last_move = step.entry
+        except history.ReplayError as error:
+            self._notice = {
+                "fr": f"Partie reprise jusqu'à l'erreur : {error}",
+                "en": f"Game resumed up to: {error}",
+            }
+        self._await_board = self._setup.camera and self._camera_mode != "none"
+        self._after_change_of_board()
 
-        Raises:
-            TableError: 403 for an unknown token.
-        """
-        raise NotImplementedError
+    @property
+    def _position(self) -> Any:
+        return history.position_of(self._game)
 
-    def seat_links(self) -> list[dict[str, Any]]:
-        """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages."""
-        raise NotImplementedError
+    @property
+    def _digital(self) -> bool:
+        return self._setup.cards == "digital"
 
-    def setup_options(self) -> dict[str, Any]:
-        """What the set-up page offers: presets with every switch, board models, colours, cameras, seats."""
-        raise NotImplementedError
+    @property
+    def _uses_camera(self) -> bool:
+        return self._setup.camera and self._camera_mode != "none"
 
-    # -- set-up ------------------------------------------------------------------------------------
+    def _to_play(self) -> str | None:
+        if self._winner() is not None:
+            return None
+        return str(self._game.to_play if self._digital else self._position.turn)
 
-    def new_game(self, settings: dict[str, Any]) -> None:
-        """Start a new game (saved at once), replacing the current one.
+    def _phase(self) -> str:
+        if self._winner() is not None:
+            return "over"
+        return str(self._game.phase) if self._digital else "play"
 
-        ``settings`` keys (all optional): ``preset``, ``switches`` {name: value}, ``model`` ("tock4" /
-        "tock6"), ``seats`` [{seat, name, colour, team, computer}], ``cards`` ("digital" / "physical"),
-        ``camera`` (bool: read the board with the camera, or enter moves on the page), ``seed``.
+    def _winner(self) -> str | None:
+        winner = self._game.winner
+        return "".join(winner) if winner else None
 
-        Raises:
-            TableError: 400 naming the field that is wrong.
-        """
-        raise NotImplementedError
+    def _hand(self, seat: str) -> list[Card]:
+        if not self._digital:
+            return []
+        return list(self._game.hand(seat))
 
-    # -- playing -----------------------------------------------------------------------------------
+    def _legal(self, card: Card | None = None) -> tuple[Any, ...]:
+        if self._digital:
+            return tuple(self._game.legal_moves(card))
+        if card is None:
+            return ()
+        return tuple(legal_moves(self._position, card))
 
-    def choose_card(self, token: str, card: str) -> dict[str, Any]:
-        """The seat shows which card it plays: its legal moves; the LEDs light their destinations.
+    def _result(self, move: Any) -> dict[str, str]:
+        return dict(play(self._position, move).layout)
 
-        Returns ``{"card": card, "moves": [{move, fr, en, from, to}]}``.
+    def _move_info(self, move: Any) -> dict[str, Any]:
+        before = self._position.layout
+        after = self._result(move)
+        seat = self._to_play() or ""
+        what = change(before, after)
+        words = describe(
+            self._names.get(seat, seat), move.card, before, after, self._names, discard=before == after
+        )
+        return {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
 
-        Raises:
-            TableError: 403 bad token, 400 not a card / not in the hand, 409 not this seat's turn.
-        """
-        raise NotImplementedError
+    # -- the LEDs ----------------------------------------------------------------------------------
 
-    def play(self, token: str, move: str) -> dict[str, Any]:
-        """Apply a move given in the engine's notation (no-camera mode, or confirming an ambiguous board).
+    def _open_leds(self) -> None:
+        from hardware.driver import LedDriver
+        from hardware.ledconfig import LedConfig
+        from hardware.ledmap import LedMap
+        from hardware.ledstrip import SimulatedStrip
 
-        Returns ``{"move": text, "fr": ..., "en": ..., "version": n}`` once the move is saved.
+        led_map = LedMap.load(self._setup.model)
+        if self._driver is not None and self._driver.led_map.model == led_map.model:
+            return
+        if self._driver is not None:
+            self._driver.stop()
+            self._driver = None
+        strip = self._strip
+        if (
+            strip is None
+            or strip.closed
+            or (isinstance(strip, SimulatedStrip) and strip.num_pixels != led_map.count)
+        ):
+            settings = {k: v for k, v in self.config.leds.items() if k != "backend"}
+            settings["count"] = led_map.count
+            strip = SimulatedStrip(LedConfig.from_mapping(settings))
+            self._strip = strip
+        self._driver = LedDriver(strip, led_map)
 
-        Raises:
-            TableError: 403 bad token, 400 bad notation, 409 not your turn, 422 illegal (with violations).
-        """
-        raise NotImplementedError
+    def _light_facts(self) -> LightFacts:
+        colours = {seat: hex_to_rgb(s.colour) for seat, s in self._seats.items()}
+        turn = self._to_play()
+        start = (
+            self._topology.track_place(self._topology.start_index("ABCDEFGH".index(turn))) if turn else None
+        )
+        winner = self._winner()
+        homes = {seat: tuple(f"{seat}H{n}" for n in range(1, 5)) for seat in self._seats}
+        if self._problem is not None:
+            return LightFacts(
+                colours,
+                turn=turn,
+                wrong=tuple(self._problem.get("wrong", ())),
+                put_back=dict(self._problem.get("put_back", {})),
+            )
+        sources: tuple[str, ...] = ()
+        destinations: tuple[str, ...] = ()
+        if self._plan is not None:
+            sources, destinations = tuple(self._plan["from"]), tuple(self._plan["to"])
+        elif self._chosen is not None:
+            infos = [self._move_info(m) for m in self._chosen[2]]
+            sources = tuple(sorted({p for i in infos for p in i["from"]}))
+            destinations = tuple(sorted({p for i in infos for p in i["to"]}))
+        return LightFacts(
+            colours,
+            turn=turn,
+            turn_start=start,
+            sources=sources,
+            destinations=destinations,
+            to_do=dict(self._to_do),
+            winners=tuple(winner or ()),
+            homes=homes,
+        )
 
-    def exchange(self, token: str, card: str) -> dict[str, Any]:
-        """Give ``card`` to the partner (partner-exchange presets), face down.
+    # -- change notification -------------------------------------------------------------------------
 
-        Raises:
-            TableError: 403 bad token, 400 not in the hand, 409 no exchange now.
-        """
-        raise NotImplementedError
-
-    def discard(self, token: str, card: str) -> dict[str, Any]:
-        """Discard ``card`` when the rules say so (nothing playable).
-
-        Raises:
-            TableError: 403 bad token, 400 not in the hand, 409 not your turn / not allowed to discard.
-        """
-        raise NotImplementedError
-
-    def undo(self, token: str | None = None) -> dict[str, Any]:
-        """Take back the last move (the table page or the undo button: ``token`` None; a seat: its own move).
-
-        Raises:
-            TableError: 409 nothing to undo (or, with a token, the last move is not that seat's).
-        """
-        raise NotImplementedError
-
-    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
-        """Move one marble on the simulated board (sim camera) or, without camera, on the expected board.
-
-        With the simulated camera the board is rendered, read by vision and checked like a real move;
-        without camera the resulting board is matched against the legal moves at once.
-
-        Raises:
-            TableError: 400 unknown place / no marble there, 409 with a real camera (move the real marble).
-        """
-        raise NotImplementedError
-
-    # -- learning ----------------------------------------------------------------------------------
-
-    def explain(self, move: str, *, token: str | None = None) -> dict[str, Any]:
-        """ "Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play.
-
-        Raises:
-            TableError: 400 bad notation, 403 bad token.
-        """
-        raise NotImplementedError
-
-    def hints(self, token: str) -> list[dict[str, Any]]:
-        """Every legal move of that seat's hand: [{card, move, fr, en, from, to}].
-
-        Raises:
-            TableError: 403 bad token.
-        """
-        raise NotImplementedError
-
-    def rules_text(self, lang: str) -> list[dict[str, str]]:
-        """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").
-
-        Raises:
-            TableError: 400 unknown language.
-        """
-        raise NotImplementedError
-
-    # -- camera ------------------------------------------------------------------------------------
-
-    def camera_jpeg(self, *, overlay: bool) -> bytes | None:
-        """The latest camera frame as JPEG (with the reading drawn over it), None without a camera."""
-        raise NotImplementedError
-
-    def calibrate(self, what: str) -> dict[str, Any]:
-        """Calibrate the camera: ``"markers"`` (board position) or ``"colours"`` (marbles in their reserves).
-
-        Raises:
-            TableError: 400 unknown ``what``, 409 no camera / board not seen.
-        """
-        raise NotImplementedError
-
-    # -- live updates ------------------------------------------------------------------------------
+    def _changed(self) -> None:
+        """Show the new state: LEDs, then every listener. Called under the lock, after saving."""
+        self.version += 1
+        facts = self._light_facts()
+        self._mirror = facts.mirror()
+        if self._driver is not None:
+            self._driver.send(facts.source())
+        event = {"version": self.version}
+        for subscription in list(self._subscriptions):
+            subscription._put(event)
 
     def subscribe(self) -> Subscription:
         """A new listener; it receives ``{"version": n}`` after every change."""
@@ -229,3 +346,962 @@ class Table:
         with self._lock:
             if subscription in self._subscriptions:
                 self._subscriptions.remove(subscription)
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def public_view(self) -> dict[str, Any]:
+        """What everyone may see, JSON-able, never any hand.
+
+        Keys: ``game_id``, ``preset``, ``switches``, ``sections`` (4/6/8), ``board`` (the topology),
+        ``seats`` [{``seat``, ``name``, ``colour`` "#rrggbb", ``team``, ``computer``, ``cards`` (count),
+        ``connected``}], ``layout`` {place: seat}, ``turn``, ``phase``, ``last_move`` {n, seat, move,
+        fr, en, places} or None, ``log`` [{n, seat, move, fr, en, places, reasons?}], ``leds``
+        {place: "#rrggbb"} (mirror of the strip), ``highlight`` [legal destinations lit], ``problem``
+        {fr, en, places, violations} or None, ``question`` {fr, en, places, moves} or None, ``computer``
+        {seat, move, fr, en, from, to} or None, ``notice`` {fr, en} or None, ``camera`` {mode, status,
+        message}, ``winner`` (seat letters) or None, ``cards`` ("digital"/"physical"), ``version``.
+        """
+        with self._lock:
+            now = self._clock()
+            topology = self._topology
+            seats = [
+                {
+                    "seat": seat,
+                    "name": s.name,
+                    "colour": s.colour,
+                    "team": self._teams.get(seat, 0),
+                    "computer": s.computer,
+                    "cards": len(self._hand(seat)),
+                    "connected": s.computer or now - self._seen.get(seat, -1e9) < CONNECTED_SECONDS,
+                }
+                for seat, s in self._seats.items()
+            ]
+            highlight = sorted(self._mirror_destinations())
+            problem = None
+            if self._problem is not None:
+                problem = {k: self._problem[k] for k in ("fr", "en", "places", "violations")}
+            return {
+                "game_id": self._game_id,
+                "preset": self._setup.preset,
+                "switches": switches_of(self._rules),
+                "sections": topology.sections,
+                "board": {
+                    "model": self._setup.model,
+                    "sections": topology.sections,
+                    "home_entry_after": topology.home_entry_after,
+                    "shortcut_cell": topology.shortcut_cell,
+                    "centre": topology.centre,
+                },
+                "cards": self._setup.cards,
+                "seats": seats,
+                "layout": dict(self._proposed if self._proposed is not None else self._position.layout),
+                "turn": self._to_play(),
+                "phase": self._phase(),
+                "last_move": self._last_move,
+                "log": list(self._log),
+                "leds": dict(self._mirror),
+                "highlight": highlight,
+                "problem": problem,
+                "question": self._question,
+                "computer": self._plan_view(),
+                "notice": self._notice,
+                "camera": dict(self._camera_status),
+                "winner": self._winner(),
+                "version": self.version,
+            }
+
+    def _plan_view(self) -> dict[str, Any] | None:
+        if self._plan is None:
+            return None
+        return {k: self._plan[k] for k in ("seat", "move", "fr", "en", "from", "to")}
+
+    def _mirror_destinations(self) -> set[str]:
+        if self._plan is not None:
+            return set(self._plan["to"])
+        if self._chosen is not None:
+            return {p for m in self._chosen[2] for p in self._move_info(m)["to"]}
+        return set()
+
+    def _seat_of(self, token: str) -> str:
+        seat = self._by_token.get(token) if isinstance(token, str) else None
+        if seat is None:
+            raise TableError(
+                "unknown_seat",
+                403,
+                "Ce lien de place n'est pas valable pour cette partie.",
+                "This seat link is not valid for this game.",
+            )
+        self._seen[seat] = self._clock()
+        return seat
+
+    def seat_view(self, token: str) -> dict[str, Any]:
+        """:meth:`public_view` plus that seat's private facts.
+
+        Adds ``seat``, ``hand`` [card strings], ``playable`` {card: [{move, fr, en, from, to}]},
+        ``can_exchange``, ``must_discard``.
+
+        Raises:
+            TableError: 403 for an unknown token.
+        """
+        with self._lock:
+            seat = self._seat_of(token)
+            view = self.public_view()
+            hand = self._hand(seat)
+            playable: dict[str, list[dict[str, Any]]] = {}
+            must_discard = False
+            if seat == self._to_play() and self._phase() == "play":
+                for card in dict.fromkeys(hand):
+                    moves = self._legal(card)
+                    if moves:
+                        playable[str(card)] = [self._move_info(m) for m in moves]
+                moves_all = self._legal()
+                must_discard = bool(moves_all) and all(m.is_discard for m in moves_all)
+            view.update(
+                seat=seat,
+                hand=[str(c) for c in hand],
+                playable=playable,
+                can_exchange=seat in self._owing_exchange(),
+                must_discard=must_discard,
+                extra_play=bool(self._digital and seat == self._to_play() and self._game.extra_play),
+            )
+            return view
+
+    def _owing_exchange(self) -> tuple[str, ...]:
+        if not self._digital or self._phase() != "exchange":
+            return ()
+        game = self._game
+        return tuple(
+            s for s, g in zip(game.seats, game.given, strict=True) if g is None and game.partner_of(s)
+        )
+
+    def seat_links(self) -> list[dict[str, Any]]:
+        """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages."""
+        with self._lock:
+            return [
+                {
+                    "seat": seat,
+                    "name": self._names[seat],
+                    "token": token,
+                    "path": f"/seat/{token}",
+                    "computer": self._seats[seat].computer,
+                }
+                for seat, token in self._tokens.items()
+            ]
+
+    def setup_options(self) -> dict[str, Any]:
+        """What the set-up page offers: presets with every switch, board models, colours, cameras, seats."""
+        presets = []
+        for name, rules in PRESETS.items():
+            docs = {switch: (what, meaning) for switch, what, meaning in rule_words(rules)}
+            presets.append(
+                {
+                    "name": name,
+                    "source": rules.source,
+                    "fr": name.upper(),
+                    "en": name.upper(),
+                    "seat_counts": [n for n in rules.seat_counts if n <= 6],
+                    "switches": [
+                        {
+                            "name": switch,
+                            "value": value,
+                            "choices": switch_choices(getattr(rules, switch)),
+                            "fr": docs[switch][0],
+                            "en": docs[switch][0],
+                            "meaning": docs[switch][1],
+                        }
+                        for switch, value in switches_of(rules).items()
+                    ],
+                }
+            )
+        with self._lock:
+            current = self._setup.to_dict()
+        return {
+            "presets": presets,
+            "models": [{"model": m, "sections": n} for m, n in BOARD_MODELS.items()],
+            "colours": dict(SEAT_COLOURS),
+            "camera_modes": ["none", "sim", "picamera2", "opencv:0"],
+            "camera": self._camera_mode,
+            "seat_counts": {"tock4": [2, 3, 4], "tock6": [5, 6]},
+            "current": current,
+        }
+
+    # -- set-up ------------------------------------------------------------------------------------
+
+    def new_game(self, settings: dict[str, Any]) -> None:
+        """Start a new game (saved at once), replacing the current one.
+
+        ``settings`` keys (all optional): ``preset``, ``switches`` {name: value}, ``model`` ("tock4" /
+        "tock6"), ``seats`` [{seat, name, colour, computer}] in turn order, ``cards`` ("digital" /
+        "physical"), ``camera`` (bool: read the board with the camera, or enter moves on the page),
+        ``seed``.
+
+        Raises:
+            TableError: 400 naming the field that is wrong.
+        """
+        if not isinstance(settings, dict):
+            raise bad_input(
+                "settings", "Réglages attendus (un objet JSON).", "Settings expected (a JSON object)."
+            )
+        try:
+            parsed = parse_game_settings(settings)
+        except ConfigError as error:
+            raise bad_input(error.key, f"Réglage refusé : {error}", f"Setting refused: {error}") from None
+        with self._lock:
+            if self._strip is not None and not _is_simulated(self._strip):
+                from hardware.ledmap import LedMap
+
+                if LedMap.load(parsed.model).count != self._strip.num_pixels:
+                    raise bad_input(
+                        "model",
+                        f"Les LED de ce plateau sont câblées pour {self._setup.model}.",
+                        f"The LEDs under this board are wired for {self._setup.model}.",
+                    )
+            try:
+                self._start_new(parsed)
+            except (TockError, ValueError) as error:
+                raise bad_input(
+                    "seats", f"Partie impossible : {error}", f"Cannot start this game: {error}"
+                ) from None
+            if self._sim_board is not None:
+                self._set_sim_board(dict(self._position.layout))
+            self._changed()
+
+    # -- playing -----------------------------------------------------------------------------------
+
+    def _require_turn(self, seat: str) -> None:
+        if self._winner() is not None:
+            raise wrong_moment("game_over", "La partie est finie.", "The game is over.")
+        if self._phase() != "play":
+            raise wrong_moment(
+                "wrong_phase",
+                "Ce n'est pas le moment de jouer (échange de cartes en cours).",
+                "Not the moment to play (cards are being exchanged).",
+            )
+        if seat != self._to_play():
+            turn = self._to_play() or ""
+            raise wrong_moment(
+                "not_your_turn",
+                f"Ce n'est pas votre tour : c'est à {self._names.get(turn, turn)}.",
+                f"Not your turn: {self._names.get(turn, turn)} plays.",
+            )
+
+    def _parse_card(self, seat: str, card: str) -> Card:
+        try:
+            parsed = Card.parse(card) if isinstance(card, str) else None
+        except NotationError as error:
+            raise bad_input("card", f"Carte inconnue : {error}", f"Unknown card: {error}") from None
+        if parsed is None:
+            raise bad_input(
+                "card", "Carte attendue (texte comme « 7H »).", "A card expected (text like '7H')."
+            )
+        if self._digital and parsed not in self._hand(seat):
+            raise bad_input(
+                "card", f"Vous n'avez pas la carte {parsed}.", f"You do not hold the card {parsed}."
+            )
+        return parsed
+
+    def _parse_move(self, text: str) -> Any:
+        try:
+            if not isinstance(text, str):
+                raise NotationError("a move is text in the engine's notation")
+            return Move.parse(text)
+        except NotationError as error:
+            raise bad_input("move", f"Coup illisible : {error}", f"Unreadable move: {error}") from None
+
+    def choose_card(self, token: str, card: str) -> dict[str, Any]:
+        """The seat shows which card it plays: its legal moves; the LEDs light their destinations.
+
+        Returns ``{"card": card, "moves": [{move, fr, en, from, to}]}``.
+
+        Raises:
+            TableError: 403 bad token, 400 not a card / not in the hand, 409 not this seat's turn.
+        """
+        with self._lock:
+            seat = self._seat_of(token)
+            self._require_turn(seat)
+            parsed = self._parse_card(seat, card)
+            moves = self._legal(parsed)
+            self._chosen = (seat, parsed, moves)
+            self._changed()
+            return {"card": str(parsed), "moves": [self._move_info(m) for m in moves]}
+
+    def play(self, token: str, move: str) -> dict[str, Any]:
+        """Apply a move given in the engine's notation (no-camera mode, or confirming what the page asks).
+
+        With a camera, the board must then be made to match: the LEDs show where marbles go.
+        Returns ``{"move": text, "fr": ..., "en": ..., "version": n}`` once the move is saved.
+
+        Raises:
+            TableError: 403 bad token, 400 bad notation, 409 not your turn, 422 illegal (with violations).
+        """
+        with self._lock:
+            seat = self._seat_of(token)
+            self._require_turn(seat)
+            parsed = self._parse_move(move)
+            entry = self._commit(seat, parsed, source="page")
+            return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self.version}
+
+    def exchange(self, token: str, card: str) -> dict[str, Any]:
+        """Give ``card`` to the partner (partner-exchange presets), face down.
+
+        Raises:
+            TableError: 403 bad token, 400 not in the hand, 409 no exchange now.
+        """
+        with self._lock:
+            seat = self._seat_of(token)
+            if seat not in self._owing_exchange():
+                raise wrong_moment(
+                    "no_exchange", "Pas d'échange de carte à faire maintenant.", "No card to exchange now."
+                )
+            parsed = self._parse_card(seat, card)
+            self._exchange(seat, parsed)
+            self._advance()
+            self._changed()
+            return {"card": str(parsed), "version": self.version}
+
+    def _exchange(self, seat: str, card: Card) -> None:
+        try:
+            game = self._game.exchange(seat, card)
+        except (TockError, ValueError) as error:
+            raise wrong_moment(
+                "no_exchange", f"Échange refusé : {error}", f"Exchange refused: {error}"
+            ) from None
+        n = self._store.append(self._game_id, "exchange", seat, str(card))
+        self._game = game
+        self._log.append(
+            {
+                "n": n,
+                "seat": seat,
+                "move": "",
+                "places": [],
+                **history.action_words("exchange", self._names[seat]),
+            }
+        )
+
+    def end_turn(self, token: str) -> dict[str, Any]:
+        """After a joker, keep the card drawn for later instead of playing again now.
+
+        Raises:
+            TableError: 403 bad token, 409 not after a joker / not your turn.
+        """
+        with self._lock:
+            seat = self._seat_of(token)
+            self._require_turn(seat)
+            if not (self._digital and self._game.extra_play):
+                raise wrong_moment("no_extra_play", "Pas de tour en plus à finir.", "No extra turn to end.")
+            self._end_turn(seat)
+            self._advance()
+            self._changed()
+            return {"version": self.version}
+
+    def _end_turn(self, seat: str) -> None:
+        self._game = self._game.end_turn(seat)
+        n = self._store.append(self._game_id, "end_turn", seat, "end")
+        self._log.append(
+            {
+                "n": n,
+                "seat": seat,
+                "move": "",
+                "places": [],
+                **history.action_words("end_turn", self._names[seat]),
+            }
+        )
+        self._reset_turn_state()
+
+    def discard(self, token: str, card: str) -> dict[str, Any]:
+        """Discard ``card`` when the rules say so (nothing playable).
+
+        Raises:
+            TableError: 403 bad token, 400 not in the hand, 409 not your turn / not allowed to discard.
+        """
+        with self._lock:
+            seat = self._seat_of(token)
+            self._require_turn(seat)
+            parsed = self._parse_card(seat, card)
+            discards = [m for m in self._legal(parsed) if m.is_discard]
+            if not discards:
+                raise wrong_moment(
+                    "cannot_discard",
+                    "Vous pouvez jouer une carte : pas de défausse.",
+                    "You can play a card: no discarding.",
+                )
+            entry = self._commit(seat, discards[0], source="page")
+            return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self.version}
+
+    def undo(self, token: str | None = None) -> dict[str, Any]:
+        """Take back the last move (the table page or the undo button: ``token`` None; a seat: its own move).
+
+        With a camera, the LEDs then show where the marbles must go back.
+
+        Raises:
+            TableError: 409 nothing to undo (or, with a token, the last move is not that seat's).
+        """
+        with self._lock:
+            seat = self._seat_of(token) if token is not None else None
+            events = self._store.events(self._game_id)
+            if not events:
+                raise wrong_moment("nothing_to_undo", "Aucun coup à annuler.", "No move to undo.")
+            if seat is not None and events[-1].seat != seat:
+                raise wrong_moment(
+                    "not_your_move", "Le dernier coup n'est pas le vôtre.", "The last move is not yours."
+                )
+            undone = self._store.undo_last(self._game_id)
+            assert undone is not None
+            self._resume(self._game_id)
+            self._await_board = self._uses_camera
+            if self._sim_board is not None:
+                self._await_board = False
+                self._set_sim_board(dict(self._position.layout))
+            self._notice = {"fr": f"Coup annulé : {undone.text}", "en": f"Move undone: {undone.text}"}
+            self._check_board_now()
+            self._changed()
+            return {"undone": undone.text, "version": self.version}
+
+    def _commit(self, seat: str, move: Any, *, source: str) -> dict[str, Any]:
+        """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""
+        before = dict(self._position.layout)
+        try:
+            game = self._game.play(move) if self._digital else play(self._game, move)
+        except IllegalMoveError as error:
+            raise TableError(
+                "illegal_move",
+                422,
+                "Coup interdit : " + " ; ".join(v.fr for v in error.violations),
+                "Illegal move: " + "; ".join(v.en for v in error.violations),
+                {"violations": [v.to_dict() for v in error.violations]},
+            ) from None
+        except (TockError, ValueError) as error:
+            raise bad_input("move", f"Coup refusé : {error}", f"Move refused: {error}") from None
+        n = self._store.append(self._game_id, "move", seat, str(move))
+        self._game = game
+        after = dict(self._position.layout)
+        words = describe(self._names[seat], move.card, before, after, self._names, discard=before == after)
+        entry = {
+            "n": n,
+            "seat": seat,
+            "move": str(move),
+            **words,
+            "places": list(change(before, after).places),
+        }
+        self._log.append(entry)
+        self._last_move = entry
+        winner = self._winner()
+        if winner is not None:
+            self._store.finish(self._game_id, winner)
+        self._reset_turn_state()
+        if self._uses_camera and source != "camera":
+            if self._sim_board is not None:
+                self._set_sim_board(after)
+            else:
+                self._await_board = True
+        self._after_change_of_board()
+        self._changed()
+        return entry
+
+    def _after_change_of_board(self) -> None:
+        self._advance()
+
+    # -- computer seats --------------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Let computer seats act: exchanges at once; moves chosen, shown and made when due (under lock)."""
+        for _ in range(10_000):
+            if self._winner() is not None:
+                self._plan = None
+                return
+            owing = [s for s in self._owing_exchange() if self._seats[s].computer]
+            if owing:
+                self._exchange(owing[0], self._exchange_choice(owing[0]))
+                continue
+            seat = self._to_play()
+            if seat is None or self._phase() != "play" or not self._seats[seat].computer:
+                self._plan = None
+                return
+            if self._digital and self._game.extra_play and not self._legal():
+                self._end_turn(seat)
+                continue
+            if self._plan is None or self._plan["seat"] != seat or self._plan["version"] != len(self._log):
+                self._plan = self._choose_for(seat)
+            if self.config.computer_delay > 0 or self._uses_camera:
+                return
+            self._commit_plan()
+
+    def _choose_for(self, seat: str) -> dict[str, Any]:
+        moves = self._legal()
+        if not moves:
+            raise TockError(f"seat {seat} has no legal move, not even a discard")
+        results = [self._result(m) for m in moves]
+        best = computer.choose(
+            [m.card.rank if m.card else "" for m in moves],
+            results,
+            seat=seat,
+            teams=self._teams,
+            topology=self._topology,
+        )
+        info = self._move_info(moves[best])
+        return {
+            "seat": seat,
+            "move_obj": moves[best],
+            "result": results[best],
+            "due": self._clock() + self.config.computer_delay,
+            "version": len(self._log),
+            "made": False,
+            **info,
+        }
+
+    def _exchange_choice(self, seat: str) -> Card:
+        hand = self._hand(seat)
+        partners = [s for s, t in self._teams.items() if t == self._teams[seat] and s != seat]
+        layout = self._position.layout
+        stuck = partners and all(
+            parse_place(p).kind is PlaceKind.RESERVE for p, s in layout.items() if s == partners[0]
+        )
+        if stuck:
+            for card in hand:
+                if card.rank in ("A", "K", "JOKER"):
+                    return card
+        return min(hand, key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1))
+
+    def _commit_plan(self) -> None:
+        plan = self._plan
+        assert plan is not None
+        self._plan = None
+        self._commit(plan["seat"], plan["move_obj"], source="computer")
+
+    def tick(self) -> None:
+        """Make a computer seat's move once its delay is over (called a few times a second by :meth:`start`).
+
+        Without camera the move is applied; with the simulated camera it is made on the simulated board
+        (and then read and checked like any move); with a real camera a person must move the marbles.
+        """
+        with self._lock:
+            plan = self._plan
+            if plan is None or plan["made"] or self._clock() < plan["due"]:
+                return
+            if not self._uses_camera or plan["result"] == dict(self._position.layout):
+                self._commit_plan()
+            elif self._sim_board is not None:
+                plan["made"] = True
+                self._set_sim_board(plan["result"])
+
+    # -- the board ---------------------------------------------------------------------------------
+
+    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
+        """Move one marble on the simulated board (sim camera) or, without camera, on the expected board.
+
+        With the simulated camera the board is rendered, read by vision and checked like a real move;
+        without camera the resulting board is matched against the legal moves at once. A marble landing
+        on another sends that one to a free place of its reserve (what a player does by hand).
+
+        Raises:
+            TableError: 400 unknown place / no marble there, 409 with a real camera (move the real marble)
+            or when the game is over, 422 when (without camera) the board can be no legal move.
+        """
+        with self._lock:
+            for field, place in (("from", from_place), ("to", to_place)):
+                if not isinstance(place, str) or not self._topology.has_place(place):
+                    raise bad_input(field, f"Trou inconnu : {place!r}.", f"Unknown hole: {place!r}.")
+            if self._uses_camera and self._sim_board is None:
+                raise wrong_moment(
+                    "real_board",
+                    "Déplacez la vraie bille sur le plateau.",
+                    "Move the real marble on the board.",
+                )
+            if self._winner() is not None:
+                raise wrong_moment("game_over", "La partie est finie.", "The game is over.")
+            board = dict(
+                self._sim_board
+                if self._sim_board is not None
+                else self._proposed
+                if self._proposed is not None
+                else self._position.layout
+            )
+            seat = board.get(from_place)
+            if seat is None:
+                raise bad_input("from", f"Pas de bille en {from_place}.", f"No marble on {from_place}.")
+            if from_place == to_place:
+                return {"layout": board, "version": self.version}
+            del board[from_place]
+            taken = board.get(to_place)
+            board[to_place] = seat
+            if taken is not None:
+                free = [p for p in self._reserve(taken) if p not in board]
+                board[free[0]] = taken
+            if self._sim_board is not None:
+                self._set_sim_board(board)
+                self._changed()
+                return {"layout": board, "version": self.version}
+            self._judge_proposed(board)
+            return {"layout": dict(self._proposed or self._position.layout), "version": self.version}
+
+    def _reserve(self, seat: str) -> list[str]:
+        return [f"{seat}R{n}" for n in range(1, 5)]
+
+    def _judge_proposed(self, board: dict[str, str]) -> None:
+        """No camera: the board moved on the page is matched like a camera reading (under the lock)."""
+        result = self._match(board)
+        if result.kind == "illegal":
+            self._proposed = None
+            self._to_do = {}
+            violations = [v.to_dict() for v in result.violations]
+            self._changed()
+            raise TableError(
+                "illegal_move",
+                422,
+                "Coup interdit : " + " ; ".join(v["fr"] for v in violations),
+                "Illegal move: " + "; ".join(v["en"] for v in violations),
+                {"violations": violations},
+            )
+        self._proposed = board
+        self._apply_match(result, board)
+
+    def _match(self, layout: dict[str, str]) -> Any:
+        """The engine's legal moves against a board (of the chosen card, else of the whole hand)."""
+        card = self._chosen[1] if self._chosen is not None and self._chosen[0] == self._to_play() else None
+        if not self._digital and card is None:
+            return None
+        cards = [card] if card is not None else list(dict.fromkeys(self._hand(self._to_play() or "")))
+        return judge(self._position, layout, self._legal(card), cards)
+
+    def _apply_match(self, result: Any, layout: dict[str, str]) -> None:
+        """Act on the engine's verdict about a board (under the lock)."""
+        seat = self._to_play() or ""
+        self._problem = None
+        self._question = None
+        if result.kind == "unchanged":
+            self._to_do = {}
+            self._proposed = None
+            self._changed()
+            return
+        if result.kind == "move" or (result.kind == "ambiguous" and self._same_result(result.moves)):
+            self._proposed = None
+            self._commit(seat, result.moves[0], source="camera")
+            return
+        if result.kind == "ambiguous":
+            plan = self._plan
+            if plan is not None and any(str(m) == plan["move"] for m in result.moves):
+                self._proposed = None
+                self._commit_plan()
+                return
+            self._question = {
+                "fr": "Plusieurs coups donnent ce plateau : lequel a été joué ?",
+                "en": "Several moves give this board: which one was played?",
+                "places": sorted(change(self._position.layout, layout).places),
+                "moves": [self._move_info(m) for m in result.moves],
+            }
+            self._changed()
+            return
+        if result.kind == "in_progress":
+            self._to_do = dict(result.to_do)
+            self._changed()
+            return
+        self._illegal(result, layout)
+
+    def _same_result(self, moves: tuple[Any, ...]) -> bool:
+        """Several candidates that are the same move with equal cards (two 5s of different suits)."""
+        first = moves[0]
+        return all(m.card.rank == first.card.rank and self._result(m) == self._result(first) for m in moves)
+
+    def _illegal(self, result: Any, layout: dict[str, str]) -> None:
+        violations = [v.to_dict() for v in result.violations]
+        wrong, put_back = list(result.wrong_places), dict(result.put_back)
+        reasons_fr = " ; ".join(v["fr"] for v in violations) or "ce plateau ne vient d'aucun coup permis"
+        reasons_en = "; ".join(v["en"] for v in violations) or "no legal move gives this board"
+        self._problem = {
+            "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.",
+            "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.",
+            "places": sorted(set(wrong) | set(put_back)),
+            "violations": violations,
+            "wrong": wrong,
+            "put_back": put_back,
+        }
+        self._log.append(
+            {
+                "n": len(self._log) + 1,
+                "seat": self._to_play() or "",
+                "move": "",
+                "places": self._problem["places"],
+                "fr": self._problem["fr"],
+                "en": self._problem["en"],
+                "reasons": violations,
+            }
+        )
+        self._changed()
+
+    def _board_differs(self, layout: dict[str, str]) -> None:
+        wrong, put_back = board_diff(dict(self._position.layout), layout)
+        self._problem = {
+            "fr": "Le plateau ne correspond pas à la partie : placez les billes comme indiqué.",
+            "en": "The board does not match the game: place the marbles as shown.",
+            "places": sorted(set(wrong) | set(put_back)),
+            "violations": [],
+            "wrong": wrong,
+            "put_back": put_back,
+        }
+
+    def _check_board_now(self) -> None:
+        if self._await_board and self._last_reading is not None and self._last_reading.status == "ok":
+            self._judge_awaited(dict(self._last_reading.layout))
+
+    def _judge_awaited(self, layout: dict[str, str]) -> None:
+        if same_board(self._position.layout, layout):
+            self._await_board = False
+            self._problem = None
+        else:
+            self._board_differs(layout)
+
+    # -- the camera --------------------------------------------------------------------------------
+
+    def attach_camera(self, loop: Any, mode: str, *, calibration_path: Path | None = None) -> None:
+        """Use ``loop`` (a :class:`firmware_py.camera_loop.CameraLoop`) as the camera.
+
+        Args:
+            loop: the camera loop (not started: :meth:`start` starts it).
+            mode: the camera source as shown on the page (``sim``, ``picamera2``...).
+            calibration_path: where :meth:`calibrate` saves the calibration for the next start.
+        """
+        with self._lock:
+            self._loop = loop
+            self._calibration_path = calibration_path
+            self._camera_mode = mode
+            self._camera_status = {"mode": mode, "status": "starting", "message": ""}
+            if mode == "sim":
+                self._sim_board = dict(self._position.layout)
+                self._set_sim_board(self._sim_board)
+            self._await_board = self._uses_camera and mode != "sim"
+            self._changed()
+
+    def _set_sim_board(self, board: dict[str, str]) -> None:
+        self._sim_board = dict(board)
+        if self._loop is not None:
+            self._loop.use_camera(lambda camera: camera.set_layout(board))
+
+    def on_frame(self, frame: Any, reading: Any) -> None:
+        """Every frame read (for the calibration page's picture); cheap, no state change."""
+        self._last_frame = frame
+        self._last_reading = reading
+        status = getattr(reading, "status", "ok")
+        if status != "ok" and self._camera_status.get("status") != status:
+            self.on_camera_status(status, getattr(reading, "message", ""))
+        elif status == "ok" and self._camera_status.get("status") not in ("ok",):
+            self.on_camera_status("ok", "")
+
+    def on_camera_status(self, status: str, message: str) -> None:
+        """The camera loop reports: ``ok``, ``lost``, ``bad_frame``, ``occluded``, ``no_board``..."""
+        with self._lock:
+            if self._camera_status.get("status") == status and self._camera_status.get("message") == message:
+                return
+            self._camera_status = {"mode": self._camera_mode, "status": status, "message": message}
+            if status == "lost":
+                self._notice = {"fr": f"Caméra perdue : {message}", "en": f"Camera lost: {message}"}
+            self._changed()
+
+    def on_reading(self, reading: Any) -> None:
+        """A stable reading from vision: compare it with the expected board and act (see the module doc)."""
+        with self._lock:
+            self._last_reading = reading
+            if not self._uses_camera or getattr(reading, "status", "ok") != "ok":
+                return
+            layout = dict(reading.layout)
+            if reading.uncertain:
+                self._question = {
+                    "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
+                    "en": "Some holes could not be read for sure: check these marbles.",
+                    "places": sorted(reading.uncertain),
+                    "moves": [],
+                }
+                self._changed()
+                return
+            if self._await_board:
+                self._judge_awaited(layout)
+                self._changed()
+                return
+            if self._winner() is not None:
+                return
+            result = self._match(layout)
+            if result is None:
+                if not same_board(self._position.layout, layout):
+                    self._question = {
+                        "fr": "Quelle carte a été jouée ?",
+                        "en": "Which card was played?",
+                        "places": [],
+                        "moves": [],
+                    }
+                    self._changed()
+                return
+            self._apply_match(result, layout)
+
+    def camera_jpeg(self, *, overlay: bool) -> bytes | None:
+        """The latest camera frame as JPEG (with the reading drawn over it), None without a camera."""
+        frame, reading = self._last_frame, self._last_reading
+        if frame is None:
+            return None
+        import cv2
+
+        if overlay and reading is not None and self._loop is not None:
+            from vision.overlay import draw
+
+            frame = draw(frame, reading, self._loop.reader.calibration)
+        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        return bytes(data) if ok else None
+
+    def calibrate(self, what: str) -> dict[str, Any]:
+        """Calibrate the camera: ``"markers"`` (board position) or ``"colours"`` (marbles in their places).
+
+        Both use the latest frame and the expected board (the marbles must stand where the game says).
+
+        Raises:
+            TableError: 400 unknown ``what``, 409 no camera / board not seen.
+        """
+        if what not in ("markers", "colours"):
+            raise bad_input(
+                "what", "Calibrer « markers » ou « colours ».", "Calibrate 'markers' or 'colours'."
+            )
+        with self._lock:
+            if self._loop is None or self._last_frame is None:
+                raise wrong_moment("no_camera", "Pas d'image de caméra.", "No camera picture.")
+            frame, layout = self._last_frame, dict(self._position.layout)
+        try:
+            calibration = self._loop.reader.calibrate(frame, layout)
+        except Exception as error:  # vision explains why (no markers seen, board moved...)
+            raise wrong_moment(
+                "calibration_failed", f"Calibration impossible : {error}", f"Calibration failed: {error}"
+            ) from None
+        text = calibration.to_json()
+        if self._calibration_path is not None:
+            self._calibration_path.parent.mkdir(parents=True, exist_ok=True)
+            self._calibration_path.write_text(text, encoding="utf-8")
+        with self._lock:
+            self._notice = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
+            self._changed()
+        return {"ok": True, "what": what}
+
+    # -- learning ----------------------------------------------------------------------------------
+
+    def explain(self, move: str, *, token: str | None = None) -> dict[str, Any]:
+        """ "Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play.
+
+        Raises:
+            TableError: 400 bad notation, 403 bad token.
+        """
+        with self._lock:
+            if token is not None:
+                self._seat_of(token)
+            parsed = self._parse_move(move)
+            reasons = explain(self._position, parsed)
+            return {"move": str(parsed), "legal": not reasons, "reasons": [v.to_dict() for v in reasons]}
+
+    def hints(self, token: str) -> list[dict[str, Any]]:
+        """Every legal move of that seat's hand: [{card, move, fr, en, from, to}] (empty when not its turn).
+
+        Raises:
+            TableError: 403 bad token.
+        """
+        with self._lock:
+            seat = self._seat_of(token)
+            if seat != self._to_play() or self._phase() != "play":
+                return []
+            return [{"card": str(m.card), **self._move_info(m)} for m in self._legal()]
+
+    def rules_text(self, lang: str) -> list[dict[str, str]]:
+        """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").
+
+        Raises:
+            TableError: 400 unknown language.
+        """
+        if lang not in ("fr", "en"):
+            raise bad_input("lang", "Langue « fr » ou « en ».", "Language 'fr' or 'en'.")
+        with self._lock:
+            rules = self._rules
+        return [
+            {"switch": switch, "text": f"{what} {meaning}"} for switch, what, meaning in rule_words(rules)
+        ]
+
+    # -- buttons -----------------------------------------------------------------------------------
+
+    def press(self, button: str) -> dict[str, Any]:
+        """A table button: ``confirm`` (make the computer's move, take the first candidate), ``undo``,
+        ``next``.
+
+        A button pressed when it means nothing is ignored; the page says why (``notice``).
+        """
+        with self._lock:
+            try:
+                if button == "undo":
+                    return self.undo()
+                if button == "confirm" and self._plan is not None and not self._uses_camera:
+                    self._commit_plan()
+                    return {"button": button, "version": self.version}
+                if button == "confirm" and self._question and len(self._question.get("moves", [])) >= 1:
+                    move = self._parse_move(self._question["moves"][0]["move"])
+                    self._commit(self._to_play() or "", move, source="camera")
+                    return {"button": button, "version": self.version}
+                if button == "next" and self._winner() is None and self._phase() == "play":
+                    return self._next_hint()
+                raise wrong_moment(
+                    "button_ignored", "Bouton sans effet maintenant.", "Button has no effect now."
+                )
+            except TableError as error:
+                self._notice = {
+                    "fr": f"Bouton {button} ignoré : {error.message_fr}",
+                    "en": f"{button} button ignored: {error.message_en}",
+                }
+                self._changed()
+                return {"button": button, "ignored": True, "fr": self._notice["fr"], "en": self._notice["en"]}
+
+    def _next_hint(self) -> dict[str, Any]:
+        seat = self._to_play() or ""
+        cards = list(dict.fromkeys(self._hand(seat)))
+        cards = [c for c in cards if self._legal(c)]
+        if not cards:
+            raise wrong_moment("no_hint", "Aucun coup à montrer.", "No move to show.")
+        current = self._chosen[1] if self._chosen is not None else None
+        card = cards[(cards.index(current) + 1) % len(cards)] if current in cards else cards[0]
+        self._chosen = (seat, card, self._legal(card))
+        self._changed()
+        return {"button": "next", "card": str(card), "version": self.version}
+
+    # -- life cycle --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Run the background work: computer seats' timing, and the camera loop if attached."""
+        if self._ticker is None:
+            self._ticker = threading.Thread(target=self._tick_loop, name="tock-table", daemon=True)
+            self._ticker.start()
+        if self._loop is not None:
+            self._loop.start()
+
+    def _tick_loop(self) -> None:
+        while not self._stop.wait(0.1):
+            try:
+                self.tick()
+            except Exception as error:  # a computer seat's failure is shown, never fatal to the table
+                with self._lock:
+                    self._notice = {"fr": f"Erreur : {error}", "en": f"Error: {error}"}
+
+    def close(self) -> None:
+        """Stop the threads, darken the LEDs, close the camera and the save (idempotent)."""
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join(timeout=2)
+        if self._loop is not None:
+            self._loop.stop()
+        if self._driver is not None:
+            self._driver.stop()
+        self._store.close()
+
+    @property
+    def store(self) -> GameStore:
+        """The save of this table."""
+        return self._store
+
+    @property
+    def led_driver(self) -> Any:
+        """The LED driver (its strip records frames in simulation)."""
+        return self._driver
+
+
+def _is_simulated(strip: Any) -> bool:
+    from hardware.ledstrip import SimulatedStrip
+
+    return isinstance(strip, SimulatedStrip)

@@ -14,7 +14,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("firmware_py.serve:command", "Run the companion: camera, rules, LEDs and the web page."),
     "replay": ("firmware_py.replay_cli:command", "Replay a saved game move by move, or list saved games."),
     "leds": ("firmware_py.leds_cli:command", "Check the LED wiring (walk) and record the LED map (map)."),
-    "selfplay": ("firmware_py.selfplay_cli:command", "Random legal games with every invariant checked; games/s."),
+    "selfplay": ("firmware_py.selfplay_cli:command", "Random legal games, invariants checked, games/s."),
 }
 """Sub-command name -> ("package.module:attribute" of its click command or group, one-line help)."""
 

@@ -15,7 +15,26 @@
     board.update(view, marks);
   }
 
-  document.querySelector("[data-form=explain]").addEventListener("submit", async (event) => {
+  /* Tapping a marble then a hole writes CARD:FROM-TO (a marble of a reserve leaves from "AR"). */
+  const form = document.querySelector("[data-form=explain]");
+  let from = null;
+  board.onTap((place, seat) => {
+    if (from === null) {
+      if (!seat) return;
+      from = place;
+      marks = { from: [place] };
+      render();
+      return;
+    }
+    const card = form.elements.card.value.trim().toUpperCase() || "?";
+    const start = /^[A-H]R\d$/.test(from) ? from.slice(0, 2) : from;
+    form.elements.move.value = `${card}:${start}-${place}`;
+    marks = { from: [from], lit: [place] };
+    from = null;
+    render();
+  });
+
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const move = event.target.elements.move.value.trim();
     if (!move) return;

@@ -142,6 +142,8 @@
     document.querySelector(".layout-seat").replaceChildren(el("section", { class: "panel error-page" }, el("p", { class: "error-message" }, t("link_gone")), el("p", { class: "muted" }, pick(error))));
   }
 
+  document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", `${base}/undo`, {}).catch(() => {}));
+
   render();
   live(`/events/seat/${encodeURIComponent(token)}`, (next) => { view = next; render(); }, linkGone);
 })();

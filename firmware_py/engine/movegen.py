@@ -341,7 +341,8 @@ def legal_moves(position: Position, card: Card | None = None) -> tuple[Move, ...
     Returns:
         The moves of each card in hand order; when nothing in the hand can be played, the discards
         (or the one "lay the hand down") the rules prescribe instead. With hands unknown and a card
-        given, that card alone decides whether it is "nothing playable".
+        given, that card alone decides whether it is "nothing playable" (and laying the whole hand
+        down, which needs the hand, is never offered).
     """
     key = ("legal", card)
     cached = position.cache.get(key)
@@ -356,10 +357,10 @@ def legal_moves(position: Position, card: Card | None = None) -> tuple[Move, ...
             for c in cards:
                 moves += card_moves(position, c)
             if not moves and nothing_playable(position, cards):
-                if fallback_kind(position) is MoveKind.LAY_DOWN:
-                    moves.append(Move(None, MoveKind.LAY_DOWN))
-                else:
+                if fallback_kind(position) is MoveKind.DISCARD:
                     moves += [Move(c, MoveKind.DISCARD) for c in cards]
+                elif position.hands is not None:  # laying down is judged on the whole hand
+                    moves.append(Move(None, MoveKind.LAY_DOWN))
             result = tuple(moves)
     position.cache[key] = result
     return result

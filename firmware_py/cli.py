@@ -15,6 +15,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("firmware_py.replay_cli:command", "Replay a saved game move by move, or list saved games."),
     "leds": ("firmware_py.leds_cli:command", "Check the LED wiring (walk) and record the LED map (map)."),
     "selfplay": ("firmware_py.selfplay_cli:command", "Random legal games, invariants checked, games/s."),
+    "vision": ("vision.cli:vision", "Camera: render synthetic frames, calibrate, read a board, benchmark."),
+    "board": ("vision.cli:board", "The physical board: printable SVG, fit to a photo, reference designs."),
 }
 """Sub-command name -> ("package.module:attribute" of its click command or group, one-line help)."""
 

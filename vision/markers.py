@@ -31,7 +31,16 @@ STILL_PX = 1.5
 
 
 class BoardNotFound(Exception):
-    """The board could not be located in a frame; the message says why (markers missing...)."""
+    """The board could not be located in a frame; the message says why (markers missing...).
+
+    Args:
+        message: what was wrong.
+        seen: how many of the board's markers were found.
+    """
+
+    def __init__(self, message: str, *, seen: int = 0) -> None:
+        super().__init__(message)
+        self.seen = seen
 
 
 def project(h: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -58,13 +67,14 @@ def locate_board(frame: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray
         hint = f"; markers {others} belong to another board model" if others and not ids else ""
         raise BoardNotFound(
             f"{len(ids)} of the board's {len(geometry.markers)} markers visible (ids {list(geometry.marker_ids)}),"
-            f" {need} needed{hint}"
+            f" {need} needed{hint}",
+            seen=len(ids),
         )
     board = np.vstack([geometry.marker(i).corners() for i in ids])
     image = np.vstack([found[i] for i in ids])
     h, _ = cv2.findHomography(board, image, 0)
     if h is None:
-        raise BoardNotFound("the markers seen do not give a consistent board position")
+        raise BoardNotFound("the markers seen do not give a consistent board position", seen=len(ids))
     return h / h[2, 2], ids
 
 

@@ -163,7 +163,7 @@ class BoardReader:
         try:
             board_h, ids = locate_board(frame, self.geometry)
         except BoardNotFound as error:
-            return None if "0 of" not in str(error) else BoardReading("no_board", message=f"no board in view: {error}")
+            return None if error.seen else BoardReading("no_board", message=f"no board in view: {error}")
         corners = self.geometry.board_corners()
         change = float(np.max(np.linalg.norm(project(board_h, corners) - project(calibration.board_h, corners), axis=1)))
         if change <= MOVED_PX:

@@ -1,0 +1,261 @@
+"""``tock vision ...`` (render, calibrate, read, bench) and ``tock board ...`` (print, fit, design).
+
+Every error a person can cause (a missing file, a bad position, a frame without the board) ends as a
+one-line ``click`` error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import cv2
+import numpy as np
+
+from firmware_py.engine import NotationError, Position, TockError
+from firmware_py.engine.rules import find_preset
+from vision.board_design import design_board
+from vision.calibration import Calibration, CalibrationError
+from vision.geometry import BoardGeometry, GeometryError, geometry_text
+from vision.reader import BoardReader
+from vision.synthetic import SyntheticCamera, random_layout, starting_layout
+
+model_option = click.option("--model", default="tock4", show_default=True, help="Board model in hardware/boards.")
+geometry_option = click.option(
+    "--geometry", "geometry_path", type=click.Path(dir_okay=False, path_type=Path),
+    help="A geometry file (from 'tock board fit') instead of the model's.",
+)
+
+
+def _geometry(model: str, path: Path | None) -> BoardGeometry:
+    try:
+        return BoardGeometry.load(path) if path is not None else BoardGeometry.from_model(model)
+    except GeometryError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def parse_position(text: str, geometry: BoardGeometry) -> dict[str, str]:
+    """A layout from the command line: a number (0 = the start, N = random mid-game layout number N),
+    a JSON object (place id -> seat letter) or position notation (``'r1 A:A18*,B3 B: C: D: A'``).
+
+    Raises:
+        click.BadParameter: none of these, or places not on this board.
+    """
+    text = text.strip()
+    layout: dict[str, str]
+    if text.isdigit():
+        number = int(text)
+        layout = starting_layout(geometry) if number == 0 else random_layout(geometry, np.random.default_rng(number))
+    elif text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise click.BadParameter(f"not valid JSON: {error}", param_hint="--position") from None
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise click.BadParameter("a JSON layout maps place ids to seat letters", param_hint="--position")
+        layout = data
+    else:
+        try:
+            layout = Position.from_notation(text).layout
+        except (NotationError, TockError) as error:
+            raise click.BadParameter(str(error), param_hint="--position") from None
+    unknown = sorted(set(layout) - set(geometry.place_ids))
+    if unknown:
+        raise click.BadParameter(f"not places of board {geometry.model}: {', '.join(unknown)}", param_hint="--position")
+    return layout
+
+
+def _read_image(path: Path) -> np.ndarray:
+    frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if frame is None:
+        raise click.ClickException(f"{path} is not an image OpenCV can read")
+    return frame
+
+
+def _write_image(path: Path, image: np.ndarray) -> None:
+    if not cv2.imwrite(str(path), image):
+        raise click.ClickException(f"cannot write {path} (unknown extension or folder missing)")
+
+
+@click.group("vision")
+def vision() -> None:
+    """Camera: render synthetic frames, calibrate, read a board, benchmark the reader."""
+
+
+@vision.command()
+@model_option
+@click.option("--position", default="0", show_default=True, help="0 = start, N = random layout N, JSON, or notation.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the camera (its pose, lighting, noise).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Image file to write.")
+@click.option("--size", default="1280x960", show_default=True, help="Frame size WIDTHxHEIGHT.")
+@click.option("--tilt", default=0.0, help="Degrees off vertical, 0..35.")
+@click.option("--rotation", default=0.0, help="Degrees the board is turned.")
+@click.option("--blur", default=0.0, help="Lens blur, Gaussian sigma in pixels.")
+@click.option("--noise", default=0.0, help="Sensor noise, standard deviation in levels.")
+@click.option("--white-balance", default=0.0, help="Relative white-balance error, e.g. 0.1.")
+@click.option("--exposure", default=0.0, help="Relative exposure error, e.g. 0.2.")
+@click.option("--glare", default=0, help="Number of glare spots.")
+@click.option("--shadow/--no-shadow", default=False, help="A soft shadow over part of the board.")
+@click.option("--hand/--no-hand", default=False, help="An arm over the board.")
+def render(
+    model: str, position: str, seed: int, output: Path, size: str, tilt: float, rotation: float, blur: float,
+    noise: float, white_balance: float, exposure: float, glare: int, shadow: bool, hand: bool,
+) -> None:
+    """Render a frame of the synthetic camera."""
+    geometry = _geometry(model, None)
+    try:
+        width, height = (int(v) for v in size.lower().split("x"))
+        camera = SyntheticCamera(
+            geometry, seed=seed, size=(width, height), tilt=tilt, rotation=rotation, blur=blur, noise=noise,
+            white_balance=white_balance, exposure=exposure, glare=glare, shadow=shadow, hand=hand,
+        )
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    camera.set_layout(parse_position(position, geometry))
+    with camera:
+        _write_image(output, camera.capture())
+    click.echo(f"wrote {output}")
+
+
+@vision.command("calibrate")
+@click.argument("frame_path", metavar="FRAME", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@model_option
+@geometry_option
+@click.option("--position", default="0", show_default=True, help="What is on the board (default: the start).")
+@click.option("--corners", help="Board corners clicked in the frame, 'x,y x,y x,y x,y' (TL TR BR BL), without markers.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file.")
+def calibrate_command(frame_path: Path, model: str, geometry_path: Path | None, position: str, corners: str | None, output: Path) -> None:
+    """Calibrate from a frame of the board with marbles in known places."""
+    geometry = _geometry(model, geometry_path)
+    frame = _read_image(frame_path)
+    layout = parse_position(position, geometry)
+    reader = BoardReader(geometry)
+    try:
+        if corners:
+            points = np.array([[float(v) for v in pair.split(",")] for pair in corners.split()])
+            calibration = reader.calibrate_corners(frame, points, layout)
+        else:
+            calibration = reader.calibrate(frame, layout)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    output.write_text(calibration.to_json(), encoding="utf-8")
+    click.echo(f"wrote {output} (seats {', '.join(calibration.classes.seats)}, {calibration.method})")
+
+
+@vision.command("read")
+@click.argument("frame_path", metavar="FRAME", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@model_option
+@geometry_option
+@click.option("--calibration", "calibration_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Saved calibration.")
+@click.option("--start-frame", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Calibrate on this frame of the starting layout instead.")
+@click.option("--rules", default="r2", show_default=True, help="Rule preset written in the notation (one with the centre hole).")
+@click.option("--json", "as_json", is_flag=True, help="Print the reading as JSON.")
+@click.option("--overlay", type=click.Path(dir_okay=False, path_type=Path), help="Also write the frame with the reading drawn on it.")
+def read_command(
+    frame_path: Path, model: str, geometry_path: Path | None, calibration_path: Path | None, start_frame: Path | None,
+    rules: str, as_json: bool, overlay: Path | None,
+) -> None:
+    """Read the marbles of a frame; prints position notation (the seat to play is not seen: the first
+    seat is written) and names the uncertain places. Exit status 2 when the board could not be read."""
+    geometry = _geometry(model, geometry_path)
+    reader = BoardReader(geometry)
+    try:
+        if calibration_path is not None:
+            reader.use(Calibration.from_json(calibration_path.read_text(encoding="utf-8")))
+        elif start_frame is not None:
+            reader.calibrate(_read_image(start_frame), starting_layout(geometry))
+        else:
+            raise click.UsageError("give --calibration FILE (from 'tock vision calibrate') or --start-frame FRAME")
+    except CalibrationError as error:
+        raise click.ClickException(str(error)) from None
+    reading = reader.read(_read_image(frame_path))
+    if overlay is not None:
+        from vision.overlay import draw
+
+        assert reader.calibration is not None
+        _write_image(overlay, draw(_read_image(frame_path), reading, reader.calibration, geometry))
+    if as_json:
+        click.echo(json.dumps({
+            "status": reading.status, "message": reading.message, "layout": reading.layout,
+            "uncertain": list(reading.uncertain), "confidence": reading.confidence,
+        }, indent=2))
+    elif reading.status == "ok":
+        assert reader.calibration is not None
+        click.echo(_notation(reading.layout, reader.calibration.classes.seats, rules))
+        if reading.uncertain:
+            click.echo(f"uncertain: {', '.join(reading.uncertain)}")
+    if reading.status != "ok":
+        click.echo(f"{reading.status}: {reading.message}", err=True)
+        raise SystemExit(2)
+
+
+def _notation(layout: dict[str, str], seats: tuple[str, ...], rules: str) -> str:
+    try:
+        position = Position.from_layout(find_preset(rules), seats, layout, turn=seats[0])
+    except (TockError, ValueError) as error:
+        raise click.ClickException(f"the reading is not a position of the engine: {error}") from None
+    return position.to_notation()
+
+
+@vision.command("bench")
+@model_option
+@click.option("--frames", default=500, show_default=True, help="Frames to render and read.")
+@click.option("--seed", default=0, show_default=True)
+def bench_command(model: str, frames: int, seed: int) -> None:
+    """Accuracy and speed over rendered frames of mixed difficulty."""
+    from vision.bench import run_bench
+
+    _geometry(model, None)
+    click.echo(run_bench(frames, model=model, seed=seed).report())
+
+
+@click.group("board")
+def board() -> None:
+    """The physical board: print it at true size, fit its geometry to a photo, design a model."""
+
+
+@board.command("print")
+@model_option
+@geometry_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="SVG file to write.")
+@click.option("--markers-only", is_flag=True, help="Only the markers, to glue on a wooden board.")
+def print_command(model: str, geometry_path: Path | None, output: Path, markers_only: bool) -> None:
+    """Write a printable SVG at true size (print at 100 %)."""
+    from vision.svg import board_svg, markers_svg
+
+    geometry = _geometry(model, geometry_path)
+    output.write_text(markers_svg(geometry) if markers_only else board_svg(geometry), encoding="utf-8")
+    click.echo(f"wrote {output} ({geometry.size_mm[0]:g} x {geometry.size_mm[1]:g} mm board)")
+
+
+@board.command("fit")
+@click.argument("photo_path", metavar="PHOTO", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@model_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Geometry file to write.")
+def fit_command(photo_path: Path, model: str, output: Path) -> None:
+    """Measure the holes of an empty board in a photo from above and write the fitted geometry."""
+    from vision.fit import fit_geometry
+    from vision.markers import BoardNotFound
+
+    geometry = _geometry(model, None)
+    try:
+        result = fit_geometry(_read_image(photo_path), geometry)
+    except BoardNotFound as error:
+        raise click.ClickException(f"cannot locate the board: {error}") from None
+    output.write_text(geometry_text(result.geometry.to_data()), encoding="utf-8")
+    click.echo(
+        f"wrote {output}: {result.matched} of {len(geometry.place_ids)} holes found, moved by "
+        f"{result.mean_shift_mm:.1f} mm on average (at most {result.max_shift_mm:.1f} mm)"
+    )
+    if result.missing:
+        click.echo(f"not found, kept as modelled: {', '.join(result.missing)}")
+
+
+@board.command("design")
+@click.option("--sections", type=click.Choice(["4", "6"]), default="4", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Geometry file to write.")
+def design_command(sections: str, output: Path) -> None:
+    """Write the reference geometry of a 4- or 6-section board (what hardware/boards holds)."""
+    output.write_text(geometry_text(design_board(int(sections))), encoding="utf-8")
+    click.echo(f"wrote {output}")

@@ -1,9 +1,17 @@
-"""The rules of Tock: pure, typed, standard library only."""
+"""The rules of Tock: pure, typed, standard library only.
+
+``Game``, ``SeatView``/``view_for`` and ``DealSchedule``/``deal_schedule`` (the game with chance) are
+imported on first use, so that the rules alone load without them.
+"""
+
+from typing import Any
 
 from firmware_py.engine.board import CENTRE, BoardTopology, Place, PlaceKind, parse_place
 from firmware_py.engine.cards import Card, new_deck
+from firmware_py.engine.describe import describe, describe_move
 from firmware_py.engine.errors import IllegalMoveError, InvalidPositionError, NotationError, TockError
 from firmware_py.engine.legality import destinations, explain, is_legal, play
+from firmware_py.engine.matching import Match, match
 from firmware_py.engine.movegen import legal_moves
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position, validate
@@ -11,7 +19,6 @@ from firmware_py.engine.rules import (
     PRESETS,
     QC_ADVANCED,
     Dealing,
-    DealPlan,
     FiveMode,
     JackMode,
     KingSweep,
@@ -24,7 +31,6 @@ from firmware_py.engine.rules import (
     StartCell,
     TeamMode,
     board_sections,
-    deal_plan,
     find_preset,
     seat_letters,
     teams_of,
@@ -37,7 +43,6 @@ __all__ = [
     "QC_ADVANCED",
     "BoardTopology",
     "Card",
-    "DealPlan",
     "Dealing",
     "FiveMode",
     "IllegalMoveError",
@@ -49,6 +54,7 @@ __all__ = [
     "Overshoot",
     "Place",
     "PlaceKind",
+    "Match",
     "Move",
     "MoveKind",
     "Position",
@@ -62,12 +68,14 @@ __all__ = [
     "TockError",
     "Violation",
     "board_sections",
-    "deal_plan",
+    "describe",
+    "describe_move",
     "destinations",
     "explain",
     "find_preset",
     "is_legal",
     "legal_moves",
+    "match",
     "new_deck",
     "parse_place",
     "play",
@@ -75,3 +83,20 @@ __all__ = [
     "teams_of",
     "validate",
 ]
+
+_LAZY = {
+    "Game": "firmware_py.engine.game",
+    "DealSchedule": "firmware_py.engine.dealing",
+    "deal_schedule": "firmware_py.engine.dealing",
+    "SeatView": "firmware_py.engine.view",
+    "view_for": "firmware_py.engine.view",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the game-with-chance names on first use."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'firmware_py.engine' has no attribute {name!r}")

@@ -75,6 +75,16 @@ class Move:
             raise NotationError(f"a {self.kind.value} move needs a card")
 
     @classmethod
+    def discard(cls, card: Card) -> Move:
+        """Throwing ``card`` away because nothing can be played."""
+        return cls(card, MoveKind.DISCARD)
+
+    @classmethod
+    def lay_down(cls) -> Move:
+        """Laying the whole hand down until the next deal (R2, QC)."""
+        return cls(None, MoveKind.LAY_DOWN)
+
+    @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move written as :func:`str` writes it (case and spaces ignored).
 

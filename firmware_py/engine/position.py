@@ -50,7 +50,9 @@ class Position:
     hands: tuple[tuple[Card, ...], ...] | None = None
     """Each seat's cards, in ``seats`` order, when known."""
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
-    """Engine-internal memo of derived data (occupancy, legal moves); never part of the value."""
+    """Engine-internal memo of derived data (occupancy, legal moves); never part of the value. Use
+    :meth:`replace` (or pass ``cache={}`` to ``dataclasses.replace``) so that a changed position
+    never shares its memo."""
 
     # ---- construction -------------------------------------------------------------------------
 
@@ -173,6 +175,23 @@ class Position:
             raise InvalidPositionError(tuple(problems))
         return position
 
+    def replace(
+        self, *, turn: str | None = None, hands: Mapping[str, Sequence[Card]] | None = None
+    ) -> Position:
+        """A copy with another seat to play and/or other hands (the marbles are unchanged).
+
+        Raises:
+            NotationError: an unknown seat letter.
+        """
+        return Position(
+            self.rules,
+            self.seats,
+            self.marbles,
+            self.fresh,
+            self.turn_index if turn is None else self.seat_index(turn),
+            self.hands if hands is None else _hands_tuple(self.seats, hands),
+        )
+
     # ---- public accessors -----------------------------------------------------------------------
 
     @property
@@ -217,6 +236,12 @@ class Position:
         i = self.seat_index(seat)
         ids = self.tables.place_ids
         return tuple(ids[x] for x in self.marbles[4 * i : 4 * i + 4] if x != RESERVE)
+
+    def all_home(self, seat: str) -> bool:
+        """Whether all four marbles of a seat are in its home."""
+        i = self.seat_index(seat)
+        tables = self.tables
+        return all(tables.track <= x < tables.centre for x in self.marbles[4 * i : 4 * i + 4])
 
     def in_reserve(self, seat: str) -> int:
         """How many of a seat's marbles wait in its reserve."""

@@ -291,57 +291,6 @@ def teams_of(rules: RuleSet, seats: tuple[str, ...]) -> tuple[tuple[str, ...], .
     return tuple((s,) for s in seats)
 
 
-@dataclass(frozen=True, slots=True)
-class DealPlan:
-    """How one pack is dealt for a given seat count.
-
-    A *deal* gives every seat ``hands[i]`` cards; the hands of a deal are played out before the next
-    deal. After the last deal ``burn`` cards are set aside unseen; then the pack is gathered and
-    shuffled again (with the leftover cards) and, when ``new_dealer`` is set, the next seat deals.
-    With ``draw_pile`` the first deal is the only one: each card played is replaced from the pile.
-    """
-
-    hands: tuple[int, ...]
-    burn: int
-    new_dealer: bool
-    draw_pile: bool = False
-
-
-_R2_TABLE: Mapping[int, tuple[tuple[int, ...], int]] = MappingProxyType(
-    {2: ((5, 5, 4, 4, 4, 4), 0), 3: ((5, 4, 4, 4), 1), 4: ((5, 4, 4), 0), 5: ((5, 5), 2), 6: ((4, 4), 4)}
-)
-_QC_TABLE: Mapping[int, tuple[tuple[int, ...], int]] = MappingProxyType(
-    {2: ((5, 5, 4, 4, 4, 4), 0), 3: ((5, 4, 4, 4), 1), 4: ((5, 4, 4), 0), 5: ((5, 5), 2), 6: ((4, 4), 4)}
-)
-
-
-def deal_plan(rules: RuleSet, seats: int) -> DealPlan:
-    """The dealing schedule of ``rules`` for ``seats`` players.
-
-    Seat counts a table does not list (R2 at 7-8 seats, QC at 5) fall back to 5 then 4s.
-
-    Raises:
-        ValueError: ``seats`` is not between 2 and 8.
-    """
-    board_sections(seats)
-    pack = 52 + rules.jokers
-    if rules.dealing is Dealing.DRAW_PILE:
-        return DealPlan(hands=(5,), burn=0, new_dealer=rules.dealer_rotates, draw_pile=True)
-    table = {Dealing.R2_TABLE: _R2_TABLE, Dealing.QC_TABLE: _QC_TABLE}.get(rules.dealing)
-    if table is not None and seats in table and rules.jokers == 0:
-        hands, burn = table[seats]
-        return DealPlan(hands=hands, burn=burn, new_dealer=rules.dealer_rotates)
-    hands_list = [5]
-    left = pack - 5 * seats
-    while left >= 4 * seats:
-        hands_list.append(4)
-        left -= 4 * seats
-    if left >= seats:  # 6 and 8 seats: a last, smaller deal rather than a pile of unused cards
-        hands_list.append(left // seats)
-        left %= seats
-    return DealPlan(hands=tuple(hands_list), burn=left, new_dealer=rules.dealer_rotates)
-
-
 PRESETS: Mapping[str, RuleSet] = MappingProxyType(
     {
         "r1": RuleSet(
@@ -397,6 +346,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             shortcut=Shortcut.CENTRE,
             shortcut_cell=8,
             centre_cards=frozenset({"A", "10", "K"}),
+            overshoot=Overshoot.ROUND_AGAIN,
         ),
         "canop": RuleSet(
             name="canop",

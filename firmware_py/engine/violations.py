@@ -88,6 +88,17 @@ class Rule(Enum):
     """CANOP "Si un pion tombe sur une intersection (case 7), il se téléporte jusqu'à la case 7 suivante"."""
     NOTHING_TO_LAY_DOWN = "nothing_to_lay_down"
     """QC/R2: the hand is laid down only when nothing can be played."""
+    EXCHANGE_FIRST = "exchange_first"
+    """R1x "Les partenaires s'échangent une carte sans la montrer"; CANOP "les coéquipiers s'échangent
+    une carte"."""
+    NO_EXCHANGE_NOW = "no_exchange_now"
+    """A seat gives a card to its partner only during the exchange, once per deal."""
+    DISCARD_AFTER_JACK = "discard_after_jack"
+    """QC advanced "Avec un valet, le joueur de gauche élimine une carte et passe son tour"."""
+    ONLY_AFTER_JOKER = "only_after_joker"
+    """R1/TOC joker: "il repioche une carte et peut rejouer tout de suite ou plus tard"."""
+    NOT_A_MOVE = "not_a_move"
+    """The board read does not come from any legal move (nor from a move in progress)."""
     INVALID_POSITION = "invalid_position"
     """The position cannot exist."""
 
@@ -219,6 +230,23 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
     Rule.NOTHING_TO_LAY_DOWN: (
         "On ne pose sa main que si rien ne peut être joué.",
         "The hand is laid down only when nothing can be played.",
+    ),
+    Rule.EXCHANGE_FIRST: (
+        "Les partenaires échangent d'abord une carte.",
+        "Partners first exchange one card.",
+    ),
+    Rule.NO_EXCHANGE_NOW: ("{seat} n'a pas de carte à donner maintenant.", "{seat} has no card to give now."),
+    Rule.DISCARD_AFTER_JACK: (
+        "{seat} doit jeter une carte et passer son tour (valet).",
+        "{seat} must discard one card and skip the turn (Jack).",
+    ),
+    Rule.ONLY_AFTER_JOKER: (
+        "On ne peut passer son tour qu'après un joker.",
+        "Only after a joker may you end your turn without playing.",
+    ),
+    Rule.NOT_A_MOVE: (
+        "Aucun coup permis ne mène à ce plateau : remettez les pions indiqués.",
+        "No legal move leads to this board: put back the marbles shown.",
     ),
     Rule.INVALID_POSITION: ("Position impossible : {detail}.", "Impossible position: {detail}."),
 }

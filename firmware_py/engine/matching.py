@@ -1,0 +1,153 @@
+"""From what the camera sees to a move: ``match(position, layout)``.
+
+The camera loop hands over a *layout* (place id -> seat letter) read from the board. ``match`` compares
+it with the layout each legal move would leave: exactly one move (``move``), several (``ambiguous``),
+a board still on its way to a legal move (``in_progress``: a captured marble not yet back in its
+reserve, a 7 split half done), nothing changed (``unchanged``) or no legal move at all (``illegal``,
+with the reasons of the move the players seem to have attempted). A marble anywhere in its own seat's
+reserve counts as in reserve: which reserve hole does not matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from firmware_py.engine.board import SECTION_LETTERS
+from firmware_py.engine.cards import Card
+from firmware_py.engine.errors import NotationError
+from firmware_py.engine.legality import explain
+from firmware_py.engine.movegen import apply_delta, hand_cards, legal_moves
+from firmware_py.engine.moves import Move, MoveKind
+from firmware_py.engine.position import Position
+from firmware_py.engine.tables import RESERVE
+from firmware_py.engine.violations import Rule, Violation, violation
+
+Board = tuple[dict[str, str], dict[str, int]]
+"""A layout reduced to what matters: marbles on the board (place -> seat) and reserve counts per seat."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """What a layout read from the board means in a position."""
+
+    kind: str
+    """``unchanged``, ``move``, ``ambiguous``, ``in_progress`` or ``illegal``."""
+    moves: tuple[Move, ...] = ()
+    """The legal moves that give the layout (``move``, ``ambiguous``) or that it is on its way to."""
+    to_do: Mapping[str, str | None] = field(default_factory=lambda: MappingProxyType({}))
+    """``in_progress``: place -> seat letter whose marble must go there, or None to empty it. A reserve
+    is named by its first free hole."""
+    violations: tuple[Violation, ...] = ()
+    """``illegal``: why the attempted move is not allowed."""
+    wrong_places: tuple[str, ...] = ()
+    """``illegal``: places that differ from the board before the move (what to put back)."""
+
+
+def match(position: Position, layout: Mapping[str, str], card: Card | None = None) -> Match:
+    """Interpret a layout read from the board.
+
+    Args:
+        position: the position before the move.
+        layout: place id -> seat letter of every marble seen (reserve holes included).
+        card: the card played, when known (narrows the candidate moves).
+
+    Raises:
+        NotationError: the layout names a place that is not on this board, or an unknown seat.
+    """
+    before = _reduce(position, position.layout)
+    seen = _reduce(position, layout)
+    if seen == before:
+        return Match("unchanged")
+    results = [
+        (move, _reduce(position, apply_delta(position, move, move.delta).layout))
+        for move in legal_moves(position, card)
+        if not move.is_discard
+    ]
+    exact = tuple(move for move, after in results if after == seen)
+    if exact:
+        return Match("move" if len(exact) == 1 else "ambiguous", exact)
+    progress = [(move, after) for move, after in results if _on_the_way(before, seen, after)]
+    if progress:
+        best = min(len(_to_do(position, seen, after)) for _, after in progress)
+        closest = [(m, a) for m, a in progress if len(_to_do(position, seen, a)) == best]
+        to_do = _to_do(position, seen, closest[0][1])
+        return Match("in_progress", tuple(m for m, _ in closest), MappingProxyType(to_do))
+    wrong = _differences(before, seen)
+    return Match("illegal", violations=_attempt(position, before, seen, card), wrong_places=wrong)
+
+
+def _reduce(position: Position, layout: Mapping[str, str]) -> Board:
+    tables = position.tables
+    on_board: dict[str, str] = {}
+    reserves: dict[str, int] = {seat: 0 for seat in position.seats}
+    for place, seat in layout.items():
+        if seat not in reserves:
+            raise NotationError(f"{place}: {seat!r} is not one of the seats {', '.join(position.seats)}")
+        if tables.loc_of(place) == RESERVE and place[0] == seat:
+            reserves[seat] += 1
+        else:
+            on_board[place] = seat
+    return on_board, reserves
+
+
+def _on_the_way(before: Board, seen: Board, after: Board) -> bool:
+    """Every place is as before, as after, or emptied (a marble in a hand); reserves in between."""
+    (b, br), (s, sr), (a, ar) = before, seen, after
+    for place in set(b) | set(s) | set(a):
+        got = s.get(place)
+        if got is not None and got != b.get(place) and got != a.get(place):
+            return False
+    return all(min(br[seat], ar[seat]) <= sr[seat] <= max(br[seat], ar[seat]) for seat in br)
+
+
+def _to_do(position: Position, seen: Board, after: Board) -> dict[str, str | None]:
+    (s, sr), (a, ar) = seen, after
+    todo: dict[str, str | None] = {}
+    for place in sorted(set(s) | set(a)):
+        if s.get(place) != a.get(place):
+            todo[place] = a.get(place)
+    for seat in position.seats:
+        missing = ar[seat] - sr[seat]
+        if missing > 0:
+            section = SECTION_LETTERS.index(seat)
+            todo[position.tables.reserve_id(section, sr[seat] + 1)] = seat
+    return todo
+
+
+def _differences(before: Board, seen: Board) -> tuple[str, ...]:
+    (b, _), (s, _) = before, seen
+    return tuple(sorted(p for p in set(b) | set(s) if b.get(p) != s.get(p)))
+
+
+def _attempt(position: Position, before: Board, seen: Board, card: Card | None) -> tuple[Violation, ...]:
+    """Explain the move the players seem to have made (one marble moved, one entered, two swapped)."""
+    (b, br), (s, sr) = before, seen
+    emptied = [p for p in b if p not in s or s[p] != b[p]]
+    filled = [p for p in s if b.get(p) != s[p]]
+    attempts: list[tuple[MoveKind, tuple[tuple[str, str], ...]]] = []
+    if len(emptied) == 2 and len(filled) == 2 and set(emptied) == set(filled):
+        attempts.append((MoveKind.SWAP, ((emptied[0], emptied[1]),)))
+    entering = [seat for seat in br if sr[seat] < br[seat]]
+    if entering and len(filled) >= 1:
+        attempts.append((MoveKind.ENTER, ((f"{entering[0]}R", filled[0]),)))
+    movers = [(p, b[p]) for p in emptied]
+    steps: list[tuple[str, str]] = []
+    for place, seat in movers:
+        targets = [q for q in filled if s[q] == seat and q not in {t for _, t in steps}]
+        if targets:
+            steps.append((place, targets[0]))
+    if steps:
+        attempts.append((MoveKind.STEP, tuple(steps)))
+    cards = hand_cards(position, card)
+    best: tuple[Violation, ...] = ()
+    for kind, move_steps in attempts:
+        for c in cards:
+            problems = explain(position, Move(c, kind, move_steps))
+            if problems and (not best or len(problems) < len(best)):
+                best = problems
+    if best:
+        return best
+    places = _differences(before, seen)
+    return (violation(Rule.NOT_A_MOVE, places=places),)

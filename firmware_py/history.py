@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_py.config import GameSettings, parse_game_settings
-from firmware_py.engine import Card, RuleSet
+from firmware_py.engine import Card, Game, Move, Position, RuleSet, TockError, play
 from firmware_py.house_rules import build_rules
 from firmware_py.store import StoredEvent, StoredGame
-from firmware_py.wording import describe
+from firmware_py.wording import change, describe
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,6 @@ def rules_of(settings: GameSettings) -> RuleSet:
 
 def start(settings: GameSettings, seed: int) -> Any:
     """The game at its start: the engine's ``Game`` (digital cards) or ``Position`` (physical cards)."""
-    from firmware_py.engine.game import Game
-    from firmware_py.engine.position import Position
-
     rules = rules_of(settings)
     seats = tuple(s.seat for s in settings.seats)
     if settings.cards == "digital":
@@ -66,10 +63,6 @@ def apply_event(game: Any, kind: str, seat: str, text: str) -> Any:
     Raises:
         ReplayError: the engine refuses the event.
     """
-    from firmware_py.engine import TockError
-    from firmware_py.engine.legality import play
-    from firmware_py.engine.moves import Move
-
     try:
         if kind == "exchange":
             return game.exchange(seat, Card.parse(text))
@@ -91,13 +84,9 @@ def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]
             **action_words(event.kind, names.get(event.seat, event.seat)),
             "places": [],
         }
-    from firmware_py.engine.moves import Move
-
     move = Move.parse(event.text)
     old, new = position_of(before).layout, position_of(after).layout
     words = describe(names.get(event.seat, event.seat), move.card, old, new, names, discard=old == new)
-    from firmware_py.wording import change
-
     return {
         "n": event.n,
         "seat": event.seat,

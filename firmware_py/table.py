@@ -22,6 +22,7 @@ Errors are :class:`firmware_py.errors.TableError` carrying the HTTP status the w
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 import secrets
 import threading
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py import computer, history
-from firmware_py.board_match import board_diff, judge, same_board
+from firmware_py.board_diff import board_diff, same_board
 from firmware_py.config import (
     BOARD_MODELS,
     SEAT_COLOURS,
@@ -44,16 +45,20 @@ from firmware_py.engine import (
     PRESETS,
     Card,
     IllegalMoveError,
+    Move,
     NotationError,
     PlaceKind,
     TockError,
+    explain,
+    legal_moves,
+    match,
     parse_place,
+    play,
     teams_of,
 )
-from firmware_py.engine.legality import explain, legal_moves, play
-from firmware_py.engine.moves import Move
+from firmware_py.engine import describe as describe_rules
 from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
-from firmware_py.house_rules import rule_words, switch_choices, switches_of
+from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.lights import LightFacts, hex_to_rgb
 from firmware_py.store import GameStore
 from firmware_py.wording import change, describe
@@ -492,7 +497,7 @@ class Table:
         """What the set-up page offers: presets with every switch, board models, colours, cameras, seats."""
         presets = []
         for name, rules in PRESETS.items():
-            docs = {switch: (what, meaning) for switch, what, meaning in rule_words(rules)}
+            words = {lang: _switch_words(rules, lang) for lang in ("fr", "en")}
             presets.append(
                 {
                     "name": name,
@@ -505,9 +510,8 @@ class Table:
                             "name": switch,
                             "value": value,
                             "choices": switch_choices(getattr(rules, switch)),
-                            "fr": docs[switch][0],
-                            "en": docs[switch][0],
-                            "meaning": docs[switch][1],
+                            "fr": words["fr"][switch],
+                            "en": words["en"][switch],
                         }
                         for switch, value in switches_of(rules).items()
                     ],
@@ -956,12 +960,12 @@ class Table:
         self._apply_match(result, board)
 
     def _match(self, layout: dict[str, str]) -> Any:
-        """The engine's legal moves against a board (of the chosen card, else of the whole hand)."""
+        """The engine's verdict on a board (for the chosen card, else for the whole hand); None when,
+        with physical cards, the card played is not known yet."""
         card = self._chosen[1] if self._chosen is not None and self._chosen[0] == self._to_play() else None
         if not self._digital and card is None:
             return None
-        cards = [card] if card is not None else list(dict.fromkeys(self._hand(self._to_play() or "")))
-        return judge(self._position, layout, self._legal(card), cards)
+        return match(self._position, layout, card)
 
     def _apply_match(self, result: Any, layout: dict[str, str]) -> None:
         """Act on the engine's verdict about a board (under the lock)."""
@@ -1004,7 +1008,7 @@ class Table:
 
     def _illegal(self, result: Any, layout: dict[str, str]) -> None:
         violations = [v.to_dict() for v in result.violations]
-        wrong, put_back = list(result.wrong_places), dict(result.put_back)
+        wrong, put_back = board_diff(dict(self._position.layout), layout)
         reasons_fr = " ; ".join(v["fr"] for v in violations) or "ce plateau ne vient d'aucun coup permis"
         reasons_en = "; ".join(v["en"] for v in violations) or "no legal move gives this board"
         self._problem = {
@@ -1213,9 +1217,7 @@ class Table:
             raise bad_input("lang", "Langue « fr » ou « en ».", "Language 'fr' or 'en'.")
         with self._lock:
             rules = self._rules
-        return [
-            {"switch": switch, "text": f"{what} {meaning}"} for switch, what, meaning in rule_words(rules)
-        ]
+        return [{"switch": switch, "text": text} for switch, text in _switch_words(rules, lang).items()]
 
     # -- buttons -----------------------------------------------------------------------------------
 
@@ -1299,6 +1301,15 @@ class Table:
     def led_driver(self) -> Any:
         """The LED driver (its strip records frames in simulation)."""
         return self._driver
+
+
+def _switch_words(rules: Any, lang: str) -> dict[str, str]:
+    """Switch name -> "what it decides: its value", in ``lang``, from the engine's ``describe``."""
+    names = [f.name for f in dataclasses.fields(rules) if f.name != "name"]
+    return {
+        name: f"{label} : {value}" if lang == "fr" else f"{label}: {value}"
+        for name, (label, value) in zip(names, describe_rules(rules, lang), strict=True)
+    }
 
 
 def _is_simulated(strip: Any) -> bool:

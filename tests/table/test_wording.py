@@ -22,7 +22,10 @@ def test_leaving_the_reserve() -> None:
     before = {"AR1": "A", "AR2": "A"}
     after = {"A18": "A", "AR2": "A"}
     assert change(before, after).steps == (("A", "AR1", "A18"),)
-    assert describe("Ana", Card.parse("KS"), before, after, NAMES)["en"] == "Ana plays the King of spades: AR1 → A18"
+    assert (
+        describe("Ana", Card.parse("KS"), before, after, NAMES)["en"]
+        == "Ana plays the King of spades: AR1 → A18"
+    )
 
 
 def test_a_swap_moves_two_marbles() -> None:

@@ -554,7 +554,7 @@ class Game:
 
     def _turn_to(self, seat: str) -> Game:
         return dataclasses.replace(
-            self, to_play=seat, position=_with(self.position, turn_index=self.seats.index(seat))
+            self, to_play=seat, position=_with(self.position, turn=seat)
         )
 
     def _new_pack(self, *, rotate: bool = True) -> Game:
@@ -620,9 +620,11 @@ def _card_in(hand: Sequence[Card], card: Card) -> Card:
     return next((c for c in hand if c.rank == card.rank), card)
 
 
-def _with(position: Position, **changes: object) -> Position:
-    """``position`` with its turn or hands changed (and a fresh memo of derived data)."""
-    return dataclasses.replace(position, cache={}, **changes)  # type: ignore[arg-type]
+def _with(
+    position: Position, *, turn: str | None = None, hands: tuple[tuple[Card, ...], ...] | None = None
+) -> Position:
+    """``position`` with another seat to play and/or other hands (hands in seat order)."""
+    return position.replace(turn=turn, hands=None if hands is None else dict(zip(position.seats, hands)))
 
 
 def _seat_tuple(seats: int | Sequence[str]) -> tuple[str, ...]:

@@ -158,8 +158,7 @@ def run(rules: RuleSet, seats: int, seeds: Iterable[int], *, check: bool = True)
 
 def _ending(game: Game) -> str:
     winner = game.winner or ()
-    kind = "solo" if len(winner) == 1 else "team"
-    return f"{kind} {'+'.join(winner)}" if len(game.teams) <= 2 else f"{kind} of {len(winner)}"
+    return f"{'solo' if len(winner) == 1 else 'team'} {'+'.join(winner)}"
 
 
 def _check(game: Game, action: Action, pack: Counter[Card], number: int) -> list[str]:
@@ -169,10 +168,8 @@ def _check(game: Game, action: Action, pack: Counter[Card], number: int) -> list
     problems = validate(position)
     if problems:
         failures.append(f"{where}: invalid position {position.to_notation()}: {[v.en for v in problems]}")
-    cards = Counter(game.pack.stock) + Counter(game.pack.played)
-    for hand in game.hand_tuple:
-        cards.update(hand)
-    if cards != pack:
+    cards = Counter(game.pack.stock + game.pack.played + sum(game.hand_tuple, ()))
+    if not dict.__eq__(cards, pack):  # both hold positive counts only: the C-level comparison is enough
         failures.append(f"{where}: cards not conserved: {+(cards - pack)} extra, {+(pack - cards)} missing")
     text = position.to_notation()
     try:

@@ -103,7 +103,8 @@ class MarbleSprite:
         if x0 < 0 or y0 < 0 or x0 + size > frame.shape[1] or y0 + size > frame.shape[0]:
             return
         scale = 2 * radius / n
-        warp = np.array([[scale, 0, cx - radius - x0 - 0.5], [0, scale, cy - radius - y0 - 0.5]], np.float32)
+        offset = scale * (n - 1) / 2
+        warp = np.array([[scale, 0, cx - x0 - offset], [0, scale, cy - y0 - offset]], np.float32)
         layers = np.dstack([self.shade, self.specular, self.alpha])
         shade, spec, alpha = cv2.split(cv2.warpAffine(layers, warp, (size, size), flags=cv2.INTER_LINEAR))
         roi = frame[y0 : y0 + size, x0 : x0 + size]

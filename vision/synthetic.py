@@ -33,6 +33,8 @@ SEAT_COLOURS_BGR: dict[str, tuple[int, int, int]] = {
 """Default marble colour of each seat."""
 TEXTURE_PX_PER_MM = 3.0
 MAX_TILT = 35.0
+DRIFT = 0.35
+"""Share of the white-balance and exposure error that drifts from frame to frame (the rest is fixed)."""
 
 
 class CameraClosed(RuntimeError):
@@ -131,6 +133,7 @@ class SyntheticCamera:
         self._pose(math.radians(tilt), math.radians(rotation), float(self.rng.uniform(0, 2 * math.pi)))
         self._wb_base = 1 + self.rng.uniform(-1, 1, 3) * self.white_balance
         self._exposure_base = 1 + float(self.rng.uniform(-1, 1)) * self.exposure
+        self._drift = np.zeros(4)
         self._glare = self._glare_field(int(glare))
         self._vignette = self._vignette_field()
         self._noise_tile = self.rng.standard_normal((self.size[1] + 32, self.size[0] + 32, 3)).astype(np.float32)
@@ -224,9 +227,10 @@ class SyntheticCamera:
         frame *= light[..., None]
         if self._glare is not None:
             frame += self._glare[..., None]
-        drift = 0.35
-        gains = self._wb_base * (1 + self.rng.uniform(-drift, drift, 3) * self.white_balance)
-        gains *= self._exposure_base * (1 + float(self.rng.uniform(-drift, drift)) * self.exposure)
+        # White balance and exposure drift as a camera's automatic controls do: a slow random walk.
+        self._drift = np.clip(0.95 * self._drift + self.rng.normal(0.0, 0.15, 4), -1.0, 1.0)
+        gains = self._wb_base * (1 + DRIFT * self._drift[:3] * self.white_balance)
+        gains *= self._exposure_base * (1 + DRIFT * float(self._drift[3]) * self.exposure)
         frame *= gains.astype(np.float32)[None, None, :]
         if self.blur > 0:
             frame = cv2.GaussianBlur(frame, (0, 0), self.blur)

@@ -1,0 +1,45 @@
+"""Shared synthetic cameras and calibrated readers for the vision tests (built once per session)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from vision.calibration import Calibration
+from vision.geometry import BoardGeometry
+from vision.reader import BoardReader
+from vision.synthetic import SyntheticCamera, starting_layout
+
+
+@dataclass
+class Rig:
+    """A camera above a board, and a reader calibrated on its starting layout."""
+
+    camera: SyntheticCamera
+    reader: BoardReader
+    calibration: Calibration
+
+    @property
+    def geometry(self) -> BoardGeometry:
+        return self.camera.geometry
+
+
+def make_rig(model: str = "tock4", **options: object) -> Rig:
+    camera = SyntheticCamera(model, **options)  # type: ignore[arg-type]
+    camera.set_layout(starting_layout(camera.geometry))
+    reader = BoardReader(camera.geometry)
+    calibration = reader.calibrate(camera.capture(), starting_layout(camera.geometry))
+    return Rig(camera, reader, calibration)
+
+
+@pytest.fixture(scope="session")
+def tilted_rig() -> Rig:
+    """A hard but honest camera: 35 degrees off vertical, turned, blurred, noisy, glare, drifting light."""
+    return make_rig(seed=11, tilt=35, rotation=37, blur=1.0, noise=4, glare=2, white_balance=0.1, exposure=0.2)
+
+
+@pytest.fixture(scope="session")
+def plain_rig() -> Rig:
+    """A camera straight above the board."""
+    return make_rig(seed=3, tilt=5, rotation=-10, noise=2)

@@ -1,0 +1,156 @@
+"""Reading marbles off rendered frames: accuracy, the marble plane, and every kind of bad frame."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.vision.conftest import Rig, make_rig
+from vision.calibration import Calibration, CalibrationError, marble_centre_height
+from vision.markers import project
+from vision.reader import BoardReader
+from vision.synthetic import random_layout, starting_layout
+
+
+def _read(rig: Rig, layout: dict[str, str], *, hand: bool = False):  # type: ignore[no-untyped-def]
+    rig.camera.set_layout(layout)
+    rig.camera.set_hand(hand)
+    try:
+        return rig.reader.read(rig.camera.capture())
+    finally:
+        rig.camera.set_hand(False)
+
+
+def test_calibration_finds_the_plane_marbles_are_seen_at(tilted_rig: Rig) -> None:
+    geometry = tilted_rig.geometry
+    height = marble_centre_height(geometry)
+    found = project(tilted_rig.calibration.homography_at(height), geometry.centres)
+    truth = project(tilted_rig.camera.homography(height), geometry.centres)
+    board_level = project(tilted_rig.camera.homography(0.0), geometry.centres)
+    assert np.linalg.norm(found - truth, axis=1).max() < 2.0
+    parallax = np.linalg.norm(board_level - truth, axis=1).max()
+    assert parallax > 4.0  # what reading at the board surface would be off by, at 35 degrees
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_reads_mid_game_layouts_exactly_under_a_tilted_noisy_camera(tilted_rig: Rig, seed: int) -> None:
+    layout = random_layout(tilted_rig.geometry, np.random.default_rng(seed))
+    reading = _read(tilted_rig, layout)
+    assert reading.status == "ok", reading.message
+    assert reading.layout == layout
+    assert reading.uncertain == ()
+    assert min(reading.confidence.values()) >= 0.97
+
+
+def test_reads_the_6_section_board() -> None:
+    rig = make_rig("tock6", seed=5, tilt=20, rotation=100, noise=3)
+    layout = random_layout(rig.geometry, np.random.default_rng(9))
+    assert _read(rig, layout).layout == layout
+
+
+def test_an_empty_board_reads_empty(plain_rig: Rig) -> None:
+    reading = _read(plain_rig, {})
+    assert (reading.status, reading.layout, reading.uncertain) == ("ok", {}, ())
+
+
+def test_an_arm_over_the_board_is_never_read_as_marbles(tilted_rig: Rig) -> None:
+    rng = np.random.default_rng(4)
+    statuses = []
+    for _ in range(6):
+        layout = random_layout(tilted_rig.geometry, rng)
+        reading = _read(tilted_rig, layout, hand=True)
+        statuses.append(reading.status)
+        if reading.status == "ok":  # an arm off the holes may leave the board readable, never misread
+            assert {p: s for p, s in reading.layout.items()} == {p: s for p, s in layout.items() if p not in reading.uncertain}
+    assert statuses.count("occluded") >= 4
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        (np.zeros((960, 1280, 3), np.uint8), "too dark"),
+        (np.full((960, 1280, 3), 255, np.uint8), "overexposed"),
+        (np.zeros((480, 640, 3), np.uint8), "640x480"),
+        (np.zeros((960, 1280), np.uint8), "BGR uint8"),
+        (None, "not an image"),
+    ],
+)
+def test_bad_frames_get_a_status_never_an_exception(plain_rig: Rig, frame: object, message: str) -> None:
+    reading = plain_rig.reader.read(frame)
+    assert reading.status == "bad_frame"
+    assert message in reading.message
+    assert reading.layout == {}
+
+
+def test_a_frame_without_the_board_says_so(plain_rig: Rig) -> None:
+    rng = np.random.default_rng(0)
+    table = rng.integers(60, 90, (960, 1280, 3), dtype=np.uint8)
+    reading = plain_rig.reader.read(table)
+    assert reading.status == "no_board"
+    assert "markers" in reading.message
+
+
+def test_reading_before_calibration_asks_for_it(plain_rig: Rig) -> None:
+    reading = BoardReader(plain_rig.geometry).read(plain_rig.camera.capture())
+    assert reading.status == "no_board"
+    assert "not calibrated" in reading.message
+
+
+def test_a_bumped_board_is_reported_moved_then_read_again() -> None:
+    rig = make_rig(seed=8, tilt=15, rotation=5, noise=2)
+    layout = random_layout(rig.geometry, np.random.default_rng(2))
+    assert _read(rig, layout).layout == layout
+    rig.camera.move_board(6.0, -4.0, 2.0)
+    moved = _read(rig, layout)
+    assert moved.status == "board_moved"
+    assert moved.layout == {}
+    again = _read(rig, layout)
+    assert again.status == "ok"
+    assert again.layout == layout
+
+
+def test_calibration_still_works_with_one_marker_hidden() -> None:
+    rig = make_rig(seed=6, tilt=10)
+    camera = rig.camera
+    frame = camera.capture()
+    quad = project(camera.homography(), np.array(rig.geometry.markers[2].corners()))
+    x0, y0 = quad.min(axis=0).astype(int) - 12
+    x1, y1 = quad.max(axis=0).astype(int) + 12
+    frame[y0:y1, x0:x1] = (70, 74, 80)
+    reader = BoardReader(rig.geometry)
+    reader.calibrate(frame, starting_layout(rig.geometry))
+    layout = random_layout(rig.geometry, np.random.default_rng(3))
+    camera.set_layout(layout)
+    assert reader.read(camera.capture()).layout == layout
+
+
+def test_calibration_with_clicked_corners(plain_rig: Rig) -> None:
+    camera = plain_rig.camera
+    camera.set_layout(starting_layout(plain_rig.geometry))
+    reader = BoardReader(plain_rig.geometry)
+    reader.calibrate_corners(camera.capture(), camera.board_quad(), starting_layout(plain_rig.geometry))
+    layout = random_layout(plain_rig.geometry, np.random.default_rng(5))
+    camera.set_layout(layout)
+    assert reader.read(camera.capture()).layout == layout
+
+
+def test_calibration_refuses_a_layout_the_frame_does_not_show(plain_rig: Rig) -> None:
+    camera = plain_rig.camera
+    camera.set_layout(starting_layout(plain_rig.geometry))
+    wrong = dict(starting_layout(plain_rig.geometry))
+    wrong["A5"] = wrong.pop("AR1")
+    with pytest.raises(CalibrationError, match="does not look like the given layout"):
+        BoardReader(plain_rig.geometry).calibrate(camera.capture(), wrong)
+    with pytest.raises(CalibrationError, match="cannot locate the board"):
+        BoardReader(plain_rig.geometry).calibrate(np.full((960, 1280, 3), 80, np.uint8), wrong)
+
+
+def test_a_saved_calibration_reads_the_same(plain_rig: Rig) -> None:
+    saved = Calibration.from_json(plain_rig.calibration.to_json())
+    reader = BoardReader(plain_rig.geometry, saved)
+    layout = random_layout(plain_rig.geometry, np.random.default_rng(8))
+    plain_rig.camera.set_layout(layout)
+    frame = plain_rig.camera.capture()
+    assert reader.read(frame) == plain_rig.reader.read(frame)
+    with pytest.raises(CalibrationError, match="not a saved calibration"):
+        Calibration.from_json('{"format": 1}')

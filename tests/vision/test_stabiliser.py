@@ -1,0 +1,85 @@
+"""The stabiliser: a reading only once the board is still, never under a hand or changing light."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.vision.conftest import Rig
+from vision.reader import BoardReading
+from vision.stabiliser import Stabiliser
+from vision.synthetic import random_layout
+
+BOARD = {"A5": "A", "CH2": "C"}
+
+
+def ok(layout: dict[str, str] = BOARD, light: float = 1.0) -> BoardReading:
+    return BoardReading("ok", dict(layout), light=light, local_light=np.full(105, light))
+
+
+def test_reports_once_after_n_still_frames() -> None:
+    stabiliser = Stabiliser(still_frames=3)
+    out = [stabiliser.push(ok()) for _ in range(6)]
+    assert out[:2] == [None, None]
+    assert out[2] is not None and out[2].layout == BOARD
+    assert out[3:] == [None, None, None]
+
+
+def test_occlusion_and_bad_frames_reset_the_run_and_are_never_reported() -> None:
+    stabiliser = Stabiliser(still_frames=2)
+    assert stabiliser.push(ok()) is None
+    assert stabiliser.push(ok()) is not None
+    for status in ("occluded", "bad_frame", "board_moved", "no_board"):
+        assert stabiliser.push(BoardReading(status, dict(BOARD))) is None  # type: ignore[arg-type]
+    assert stabiliser.push(ok()) is None
+    again = stabiliser.push(ok())
+    assert again is not None and again.layout == BOARD  # reported again after the disturbance
+
+
+def test_a_changing_reading_waits_until_it_settles() -> None:
+    stabiliser = Stabiliser(still_frames=2)
+    assert stabiliser.push(ok({"A5": "A"})) is None
+    assert stabiliser.push(ok({"A6": "A"})) is None
+    reported = stabiliser.push(ok({"A6": "A"}))
+    assert reported is not None and reported.layout == {"A6": "A"}
+
+
+def test_a_lighting_change_or_a_passing_shadow_produces_nothing() -> None:
+    stabiliser = Stabiliser(still_frames=2)
+    frames = [ok(light=1.0), ok(light=1.2), ok(light=0.9), ok(light=1.1)]
+    assert [stabiliser.push(f) for f in frames] == [None] * 4
+    shadowed = np.ones(105)
+    shadowed[10:20] = 0.6
+    stabiliser = Stabiliser(still_frames=2)
+    assert stabiliser.push(ok()) is None
+    assert stabiliser.push(BoardReading("ok", dict(BOARD), local_light=shadowed)) is None
+
+
+def test_still_frames_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        Stabiliser(still_frames=0)
+
+
+def test_camera_stream_reports_the_move_soon_after_the_hand_leaves(tilted_rig: Rig) -> None:
+    """30 frames per second: the hand moves a marble over 8 frames, then leaves; the new board must be
+    reported within 0.5 s (15 frames) and nothing while the hand is there."""
+    camera, reader = tilted_rig.camera, tilted_rig.reader
+    before = random_layout(tilted_rig.geometry, np.random.default_rng(21))
+    after = random_layout(tilted_rig.geometry, np.random.default_rng(22))
+    stabiliser = Stabiliser(still_frames=5)
+    camera.set_layout(before)
+    reports = [stabiliser.push(reader.read(camera.capture())) for _ in range(6)]
+    assert [r.layout for r in reports if r is not None] == [before]
+    camera.set_hand(True)
+    try:
+        under_hand = [stabiliser.push(reader.read(camera.capture())) for _ in range(8)]
+    finally:
+        camera.set_hand(False)
+    camera.set_layout(after)
+    assert under_hand == [None] * 8
+    for frame_number in range(15):
+        reported = stabiliser.push(reader.read(camera.capture()))
+        if reported is not None:
+            break
+    assert reported is not None and reported.layout == after
+    assert frame_number < 15

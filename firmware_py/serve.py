@@ -78,7 +78,9 @@ def _camera_for(config: Config, table: Any) -> Any:
         from vision.synthetic import SyntheticCamera
 
         def open_sim() -> Any:
-            return SyntheticCamera(model, seed=0)
+            camera = SyntheticCamera(model, seed=0)
+            camera.set_layout(table.sim_board or table.public_view()["layout"])
+            return camera
 
         opener = open_sim
         probe = open_sim()

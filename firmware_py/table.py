@@ -1080,6 +1080,12 @@ class Table:
         if self._loop is not None:
             self._loop.use_camera(lambda camera: camera.set_layout(board))
 
+    @property
+    def sim_board(self) -> dict[str, str] | None:
+        """The marbles on the simulated board (what the synthetic camera renders), None without it."""
+        with self._lock:
+            return None if self._sim_board is None else dict(self._sim_board)
+
     def on_frame(self, frame: Any, reading: Any) -> None:
         """Every frame read (for the calibration page's picture); cheap, no state change."""
         self._last_frame = frame

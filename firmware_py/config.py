@@ -135,7 +135,7 @@ class Config:
     game: GameSettings = field(default_factory=lambda: default_game())
     camera: CameraSettings = field(default_factory=CameraSettings)
     leds: dict[str, Any] = field(default_factory=lambda: {"backend": "sim"})
-    """The ``[leds]`` table, handed to ``hardware.ledconfig.LedConfig.from_mapping`` (which names bad keys)."""
+    """The ``[leds]`` table, for ``hardware.ledconfig.LedConfig.from_mapping`` (which names bad keys)."""
     web: WebSettings = field(default_factory=WebSettings)
     buttons: ButtonSettings = field(default_factory=ButtonSettings)
     db: Path = DEFAULT_DB

@@ -275,6 +275,8 @@ def _explain_steps(position: Position, card: Card, move: Move) -> tuple[Violatio
     if refusal is not None:
         return (refusal,)
     matching = [r for r in routes if r[0] == to]
+    if not matching and tables.owner_of_home[to] == owner:
+        matching = [r for r in routes if r[0] == NOWHERE]  # aimed at the home, overshot its end
     if matching:
         best = min(matching, key=lambda r: len(r[2]))
         return _violations(position, best[2], frm, card)

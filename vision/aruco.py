@@ -27,7 +27,7 @@ def marker_image(dictionary: str, marker_id: int, side_px: int) -> np.ndarray:
     d = _dictionary(dictionary)
     if hasattr(cv2.aruco, "generateImageMarker"):
         return cv2.aruco.generateImageMarker(d, marker_id, side_px)
-    return cv2.aruco.drawMarker(d, marker_id, side_px)  # OpenCV <= 4.6
+    return cv2.aruco.drawMarker(d, marker_id, side_px)  # type: ignore[attr-defined]  # OpenCV <= 4.6
 
 
 def detect_markers(gray: np.ndarray, dictionary: str) -> dict[int, np.ndarray]:
@@ -43,9 +43,9 @@ def detect_markers(gray: np.ndarray, dictionary: str) -> dict[int, np.ndarray]:
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         corners, ids, _ = cv2.aruco.ArucoDetector(d, params).detectMarkers(gray)
     else:  # OpenCV <= 4.6
-        params = cv2.aruco.DetectorParameters_create()
+        params = cv2.aruco.DetectorParameters_create()  # type: ignore[attr-defined]
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-        corners, ids, _ = cv2.aruco.detectMarkers(gray, d, parameters=params)
+        corners, ids, _ = cv2.aruco.detectMarkers(gray, d, parameters=params)  # type: ignore[attr-defined]
     if ids is None:
         return {}
     found: dict[int, np.ndarray] = {}

@@ -74,19 +74,26 @@ class BenchResult:
     def report(self) -> str:
         """The figures against the targets, one per line."""
         lines = [
-            f"frames {self.frames} ({self.clear_frames} clear, {self.hand_frames} with an arm) from {self.cameras} cameras",
-            f"per-place error   {100 * self.place_error_rate:.4f} %  ({self.place_errors} of {self.places_read})"
+            f"frames {self.frames} ({self.clear_frames} clear, {self.hand_frames} with an arm)"
+            f" from {self.cameras} cameras",
+            f"per-place error   {100 * self.place_error_rate:.4f} %"
+            f"  ({self.place_errors} of {self.places_read})"
             f"   target <= {100 * TARGETS['place_error']:.2f} %",
             f"perfect boards    {100 * self.perfect_share:.2f} %  ({self.perfect} of {self.clear_frames})"
             f"   target >= {100 * TARGETS['perfect']:.1f} %",
             f"   clear frames not read 'ok': {self.clear_not_ok}; uncertain places: {self.uncertain_places}",
-            f"false readings under an arm  {self.false_under_hand}  (occluded {self.hand_occluded} of {self.hand_frames})"
+            f"false readings under an arm  {self.false_under_hand}"
+            f"  (occluded {self.hand_occluded} of {self.hand_frames})"
             "   target 0",
-            f"ms per frame      median {self.ms_median:.2f}  p95 {self.ms_p95:.2f}   target <= {TARGETS['ms_per_frame']:.0f}"
+            f"ms per frame      median {self.ms_median:.2f}  p95 {self.ms_p95:.2f}"
+            f"   target <= {TARGETS['ms_per_frame']:.0f}"
             f" (one core, {' x '.join(map(str, self.size))})",
         ]
         if self.calibration_failures:
-            lines.append(f"calibration failed on {len(self.calibration_failures)} cameras: {self.calibration_failures[0]}")
+            lines.append(
+                f"calibration failed on {len(self.calibration_failures)} cameras:"
+                f" {self.calibration_failures[0]}"
+            )
         return "\n".join(lines)
 
 
@@ -139,7 +146,8 @@ def run_bench(
             result.read_ms.append((time.perf_counter() - started) * 1000)
             result.frames += 1
             wrong = [
-                p for p in geometry.place_ids
+                p
+                for p in geometry.place_ids
                 if p not in reading.uncertain and reading.layout.get(p) != truth.get(p)
             ]
             if hand:

@@ -95,7 +95,12 @@ def design_board(sections: int) -> dict[str, Any]:
     places["CIEL"] = (round(centre[0], 2), round(centre[1], 2))
 
     inset = MARKER_INSET_MM
-    marker_centres = ((inset, inset), (size - inset, inset), (size - inset, size - inset), (inset, size - inset))
+    marker_centres = (
+        (inset, inset),
+        (size - inset, inset),
+        (size - inset, size - inset),
+        (inset, size - inset),
+    )
     return {
         "format": 1,
         "model": f"tock{sections}",

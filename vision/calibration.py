@@ -14,7 +14,6 @@ import base64
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import cv2
 import numpy as np
@@ -145,7 +144,9 @@ def calibrate(
         clicked = np.asarray(corners, np.float64).reshape(-1, 2)
         if clicked.shape != (4, 2):
             raise CalibrationError("give exactly 4 corners: top-left, top-right, bottom-right, bottom-left")
-        board_h = cv2.getPerspectiveTransform(geometry.board_corners().astype(np.float32), clicked.astype(np.float32))
+        board_h = cv2.getPerspectiveTransform(
+            geometry.board_corners().astype(np.float32), clicked.astype(np.float32)
+        )
         board_h = board_h / board_h[2, 2]
         anchor_points = clicked
         method = "corners"
@@ -175,7 +176,9 @@ def calibrate(
         )
     watch = AnchorWatch.from_frame(frame, anchor_points)
     if watch.size < 2:
-        raise CalibrationError("fewer than 2 markers or corners usable to watch the board: too close to the frame's edge")
+        raise CalibrationError(
+            "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
+        )
     return Calibration(geometry.model, (width, height), board_h, lift, samples.wood, classes, watch, method)
 
 
@@ -206,7 +209,9 @@ def _prior_lift(board_h: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return shift @ np.diag([focal, focal, 1.0]) @ up / scale
 
 
-def _measure_lift(frame: np.ndarray, geometry: BoardGeometry, board_h: np.ndarray, layout: Mapping[str, str]) -> np.ndarray:
+def _measure_lift(
+    frame: np.ndarray, geometry: BoardGeometry, board_h: np.ndarray, layout: Mapping[str, str]
+) -> np.ndarray:
     """Refine the lift on the marbles of ``layout``: find each one's outline near where it should be.
 
     With fewer than 4 marbles found, the prior from the camera model is kept.
@@ -231,7 +236,9 @@ def _measure_lift(frame: np.ndarray, geometry: BoardGeometry, board_h: np.ndarra
             frame_lab = lab(frame.astype(np.float32))
         found = []
         for i, (px, py) in enumerate(predicted):
-            point = _marble_centre(frame_lab, (px, py), float(radius[i]), float(pitch_px[i] * radius_share), wood[i])
+            point = _marble_centre(
+                frame_lab, (px, py), float(radius[i]), float(pitch_px[i] * radius_share), wood[i]
+            )
             if point is not None:
                 found.append((i, point))
         if len(found) < 4:
@@ -265,7 +272,10 @@ def _marble_centre(
     if weights.sum() <= 0:
         return (float(x0 + bx), float(y0 + by))
     py, px = np.mgrid[max(by - 1, 0) : by + 2, max(bx - 1, 0) : bx + 2]
-    return (float(x0 + (px * weights).sum() / weights.sum()), float(y0 + (py * weights).sum() / weights.sum()))
+    return (
+        float(x0 + (px * weights).sum() / weights.sum()),
+        float(y0 + (py * weights).sum() / weights.sum()),
+    )
 
 
 def _fit_lift(board_h: np.ndarray, height: float, board_xy: np.ndarray, image_xy: np.ndarray) -> np.ndarray:
@@ -276,7 +286,12 @@ def _fit_lift(board_h: np.ndarray, height: float, board_xy: np.ndarray, image_xy
     for _ in range(2):
         base = np.column_stack([board_xy[keep], np.ones(keep.sum())]) @ board_h.T
         u, v = image_xy[keep, 0], image_xy[keep, 1]
-        rows = np.vstack([np.column_stack([np.ones_like(u), np.zeros_like(u), -u]), np.column_stack([np.zeros_like(v), np.ones_like(v), -v])])
+        rows = np.vstack(
+            [
+                np.column_stack([np.ones_like(u), np.zeros_like(u), -u]),
+                np.column_stack([np.zeros_like(v), np.ones_like(v), -v]),
+            ]
+        )
         rhs = np.concatenate([u * base[:, 2] - base[:, 0], v * base[:, 2] - base[:, 1]])
         solution, *_ = np.linalg.lstsq(rows * height, rhs, rcond=None)
         lift = solution

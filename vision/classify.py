@@ -205,7 +205,9 @@ def classify(feats: Features, classes: Classes) -> Verdicts:
     best, second = d2[rows, order[:, 0]], d2[rows, order[:, 1]]
     flat = (((values - np.concatenate([feats.wood, feats.wood])) / FLAT_SIGMA) ** 2).sum(axis=1)
     confidence = 1.0 - np.exp(-(second - best) / 2)
-    anomalous = (np.sqrt(best / values.shape[1]) > REJECT) | ((flat < best) & (flat < FLAT_MATCH**2 * values.shape[1]))
+    anomalous = (np.sqrt(best / values.shape[1]) > REJECT) | (
+        (flat < best) & (flat < FLAT_MATCH**2 * values.shape[1])
+    )
     uncertain = anomalous | (confidence < MIN_CONFIDENCE) | feats.covered
     names = (EMPTY, *classes.seats)
     labels = [names[i] for i in order[:, 0]]

@@ -21,9 +21,13 @@ from vision.geometry import BoardGeometry, GeometryError, geometry_text
 from vision.reader import BoardReader
 from vision.synthetic import SyntheticCamera, random_layout, starting_layout
 
-model_option = click.option("--model", default="tock4", show_default=True, help="Board model in hardware/boards.")
+model_option = click.option(
+    "--model", default="tock4", show_default=True, help="Board model in hardware/boards."
+)
 geometry_option = click.option(
-    "--geometry", "geometry_path", type=click.Path(dir_okay=False, path_type=Path),
+    "--geometry",
+    "geometry_path",
+    type=click.Path(dir_okay=False, path_type=Path),
     help="A geometry file (from 'tock board fit') instead of the model's.",
 )
 
@@ -46,7 +50,11 @@ def parse_position(text: str, geometry: BoardGeometry) -> dict[str, str]:
     layout: dict[str, str]
     if text.isdigit():
         number = int(text)
-        layout = starting_layout(geometry) if number == 0 else random_layout(geometry, np.random.default_rng(number))
+        layout = (
+            starting_layout(geometry)
+            if number == 0
+            else random_layout(geometry, np.random.default_rng(number))
+        )
     elif text.startswith("{"):
         try:
             data = json.loads(text)
@@ -62,7 +70,9 @@ def parse_position(text: str, geometry: BoardGeometry) -> dict[str, str]:
             raise click.BadParameter(str(error), param_hint="--position") from None
     unknown = sorted(set(layout) - set(geometry.place_ids))
     if unknown:
-        raise click.BadParameter(f"not places of board {geometry.model}: {', '.join(unknown)}", param_hint="--position")
+        raise click.BadParameter(
+            f"not places of board {geometry.model}: {', '.join(unknown)}", param_hint="--position"
+        )
     return layout
 
 
@@ -85,9 +95,17 @@ def vision() -> None:
 
 @vision.command()
 @model_option
-@click.option("--position", default="0", show_default=True, help="0 = start, N = random layout N, JSON, or notation.")
+@click.option(
+    "--position", default="0", show_default=True, help="0 = start, N = random layout N, JSON, or notation."
+)
 @click.option("--seed", default=0, show_default=True, help="Seed of the camera (its pose, lighting, noise).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Image file to write.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="Image file to write.",
+)
 @click.option("--size", default="1280x960", show_default=True, help="Frame size WIDTHxHEIGHT.")
 @click.option("--tilt", default=0.0, help="Degrees off vertical, 0..35.")
 @click.option("--rotation", default=0.0, help="Degrees the board is turned.")
@@ -99,16 +117,38 @@ def vision() -> None:
 @click.option("--shadow/--no-shadow", default=False, help="A soft shadow over part of the board.")
 @click.option("--hand/--no-hand", default=False, help="An arm over the board.")
 def render(
-    model: str, position: str, seed: int, output: Path, size: str, tilt: float, rotation: float, blur: float,
-    noise: float, white_balance: float, exposure: float, glare: int, shadow: bool, hand: bool,
+    model: str,
+    position: str,
+    seed: int,
+    output: Path,
+    size: str,
+    tilt: float,
+    rotation: float,
+    blur: float,
+    noise: float,
+    white_balance: float,
+    exposure: float,
+    glare: int,
+    shadow: bool,
+    hand: bool,
 ) -> None:
     """Render a frame of the synthetic camera."""
     geometry = _geometry(model, None)
     try:
         width, height = (int(v) for v in size.lower().split("x"))
         camera = SyntheticCamera(
-            geometry, seed=seed, size=(width, height), tilt=tilt, rotation=rotation, blur=blur, noise=noise,
-            white_balance=white_balance, exposure=exposure, glare=glare, shadow=shadow, hand=hand,
+            geometry,
+            seed=seed,
+            size=(width, height),
+            tilt=tilt,
+            rotation=rotation,
+            blur=blur,
+            noise=noise,
+            white_balance=white_balance,
+            exposure=exposure,
+            glare=glare,
+            shadow=shadow,
+            hand=hand,
         )
     except ValueError as error:
         raise click.ClickException(str(error)) from None
@@ -123,9 +163,15 @@ def render(
 @model_option
 @geometry_option
 @click.option("--position", default="0", show_default=True, help="What is on the board (default: the start).")
-@click.option("--corners", help="Board corners clicked in the frame, 'x,y x,y x,y x,y' (TL TR BR BL), without markers.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file.")
-def calibrate_command(frame_path: Path, model: str, geometry_path: Path | None, position: str, corners: str | None, output: Path) -> None:
+@click.option(
+    "--corners", help="Board corners clicked in the frame, 'x,y x,y x,y x,y' (TL TR BR BL), without markers."
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file."
+)
+def calibrate_command(
+    frame_path: Path, model: str, geometry_path: Path | None, position: str, corners: str | None, output: Path
+) -> None:
     """Calibrate from a frame of the board with marbles in known places."""
     geometry = _geometry(model, geometry_path)
     frame = _read_image(frame_path)
@@ -147,14 +193,38 @@ def calibrate_command(frame_path: Path, model: str, geometry_path: Path | None, 
 @click.argument("frame_path", metavar="FRAME", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @model_option
 @geometry_option
-@click.option("--calibration", "calibration_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Saved calibration.")
-@click.option("--start-frame", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Calibrate on this frame of the starting layout instead.")
-@click.option("--rules", default="r2", show_default=True, help="Rule preset written in the notation (one with the centre hole).")
+@click.option(
+    "--calibration",
+    "calibration_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Saved calibration.",
+)
+@click.option(
+    "--start-frame",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Calibrate on this frame of the starting layout instead.",
+)
+@click.option(
+    "--rules",
+    default="r2",
+    show_default=True,
+    help="Rule preset written in the notation (one with the centre hole).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the reading as JSON.")
-@click.option("--overlay", type=click.Path(dir_okay=False, path_type=Path), help="Also write the frame with the reading drawn on it.")
+@click.option(
+    "--overlay",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the frame with the reading drawn on it.",
+)
 def read_command(
-    frame_path: Path, model: str, geometry_path: Path | None, calibration_path: Path | None, start_frame: Path | None,
-    rules: str, as_json: bool, overlay: Path | None,
+    frame_path: Path,
+    model: str,
+    geometry_path: Path | None,
+    calibration_path: Path | None,
+    start_frame: Path | None,
+    rules: str,
+    as_json: bool,
+    overlay: Path | None,
 ) -> None:
     """Read the marbles of a frame; prints position notation (the seat to play is not seen: the first
     seat is written) and names the uncertain places. Exit status 2 when the board could not be read."""
@@ -166,7 +236,9 @@ def read_command(
         elif start_frame is not None:
             reader.calibrate(_read_image(start_frame), starting_layout(geometry))
         else:
-            raise click.UsageError("give --calibration FILE (from 'tock vision calibrate') or --start-frame FRAME")
+            raise click.UsageError(
+                "give --calibration FILE (from 'tock vision calibrate') or --start-frame FRAME"
+            )
     except CalibrationError as error:
         raise click.ClickException(str(error)) from None
     reading = reader.read(_read_image(frame_path))
@@ -176,10 +248,18 @@ def read_command(
         assert reader.calibration is not None
         _write_image(overlay, draw(_read_image(frame_path), reading, reader.calibration, geometry))
     if as_json:
-        click.echo(json.dumps({
-            "status": reading.status, "message": reading.message, "layout": reading.layout,
-            "uncertain": list(reading.uncertain), "confidence": reading.confidence,
-        }, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "status": reading.status,
+                    "message": reading.message,
+                    "layout": reading.layout,
+                    "uncertain": list(reading.uncertain),
+                    "confidence": reading.confidence,
+                },
+                indent=2,
+            )
+        )
     elif reading.status == "ok":
         assert reader.calibration is not None
         click.echo(_notation(reading.layout, reader.calibration.classes.seats, rules))
@@ -218,7 +298,13 @@ def board() -> None:
 @board.command("print")
 @model_option
 @geometry_option
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="SVG file to write.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="SVG file to write.",
+)
 @click.option("--markers-only", is_flag=True, help="Only the markers, to glue on a wooden board.")
 def print_command(model: str, geometry_path: Path | None, output: Path, markers_only: bool) -> None:
     """Write a printable SVG at true size (print at 100 %)."""
@@ -232,7 +318,13 @@ def print_command(model: str, geometry_path: Path | None, output: Path, markers_
 @board.command("fit")
 @click.argument("photo_path", metavar="PHOTO", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @model_option
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Geometry file to write.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="Geometry file to write.",
+)
 def fit_command(photo_path: Path, model: str, output: Path) -> None:
     """Measure the holes of an empty board in a photo from above and write the fitted geometry."""
     from vision.fit import fit_geometry
@@ -254,7 +346,13 @@ def fit_command(photo_path: Path, model: str, output: Path) -> None:
 
 @board.command("design")
 @click.option("--sections", type=click.Choice(["4", "6"]), default="4", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Geometry file to write.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="Geometry file to write.",
+)
 def design_command(sections: str, output: Path) -> None:
     """Write the reference geometry of a 4- or 6-section board (what hardware/boards holds)."""
     output.write_text(geometry_text(design_board(int(sections))), encoding="utf-8")

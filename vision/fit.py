@@ -44,7 +44,7 @@ def fit_geometry(photo: np.ndarray, model: BoardGeometry) -> FitResult:
     centres_px = project(board_h, model.centres)
     edge_px = project(board_h, model.centres + [model.hole_radius, 0.0])
     radius_px = float(np.median(np.linalg.norm(edge_px - centres_px, axis=1)))
-    params = cv2.SimpleBlobDetector_Params()
+    params = cv2.SimpleBlobDetector_Params()  # type: ignore[attr-defined]
     params.filterByColor = True
     params.blobColor = 0
     params.filterByArea = True
@@ -54,7 +54,8 @@ def fit_geometry(photo: np.ndarray, model: BoardGeometry) -> FitResult:
     params.minCircularity = 0.6
     params.filterByConvexity = False
     params.filterByInertia = False
-    blobs = np.array([k.pt for k in cv2.SimpleBlobDetector_create(params).detect(gray)], np.float64).reshape(-1, 2)
+    detector = cv2.SimpleBlobDetector_create(params)  # type: ignore[attr-defined]
+    blobs = np.array([k.pt for k in detector.detect(gray)], np.float64).reshape(-1, 2)
     blobs_mm = project(to_board, blobs) if len(blobs) else np.zeros((0, 2))
     reach = MATCH_SHARE * model.pitch_mm
     places = dict(model.places)

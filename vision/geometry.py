@@ -34,7 +34,10 @@ class Marker:
     """Side of the black square in millimetres."""
 
     def corners(self) -> np.ndarray:
-        """The 4 corners in board millimetres, in ArUco's order (top-left, top-right, bottom-right, bottom-left)."""
+        """The 4 corners in board millimetres, in ArUco's order.
+
+        Top-left, top-right, bottom-right, bottom-left.
+        """
         x, y = self.centre
         h = self.size / 2
         return np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]], dtype=np.float64)
@@ -107,7 +110,9 @@ class BoardGeometry:
                 parts.append(f"missing places {', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")
             if extra:
                 parts.append(f"unknown places {', '.join(extra[:8])}{' ...' if len(extra) > 8 else ''}")
-            raise GeometryError(f"the places do not match a {data['sections']}-section board: " + "; ".join(parts))
+            raise GeometryError(
+                f"the places do not match a {data['sections']}-section board: " + "; ".join(parts)
+            )
         places = {p: (float(given[p][0]), float(given[p][1])) for p in topology.place_ids}
         markers = tuple(
             Marker(int(m["id"]), (float(m["centre"][0]), float(m["centre"][1])), float(m["size"]))
@@ -176,7 +181,10 @@ class BoardGeometry:
 
 
 def geometry_text(data: Mapping[str, Any]) -> str:
-    """Geometry data as the JSON text of a board file: one place or marker per line, so diffs stay readable."""
+    """Geometry data as the JSON text of a board file.
+
+    One place or marker per line, so that diffs of a fitted board stay readable.
+    """
     lines = []
     for key, value in data.items():
         if key == "places":

@@ -66,7 +66,8 @@ def locate_board(frame: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray
         others = sorted(set(found) - set(geometry.marker_ids))
         hint = f"; markers {others} belong to another board model" if others and not ids else ""
         raise BoardNotFound(
-            f"{len(ids)} of the board's {len(geometry.markers)} markers visible (ids {list(geometry.marker_ids)}),"
+            f"{len(ids)} of the board's {len(geometry.markers)} markers visible"
+            f" (ids {list(geometry.marker_ids)}),"
             f" {need} needed{hint}",
             seen=len(ids),
         )
@@ -107,7 +108,10 @@ class AnchorWatch:
 
     @classmethod
     def from_frame(cls, frame: np.ndarray, points: np.ndarray) -> AnchorWatch:
-        """Cut anchors around ``points`` (``(n, 2)`` pixels) of ``frame``; flat or cut-off ones are skipped."""
+        """Cut anchors around ``points`` (``(n, 2)`` pixels) of ``frame``.
+
+        Flat patches and patches cut by the frame's edge are skipped.
+        """
         height, width = frame.shape[:2]
         items = []
         half = ANCHOR_HALF_PX * 2
@@ -150,7 +154,9 @@ class AnchorWatch:
             dx = bx + _parabola(scores, by, bx, axis=1) - SEARCH_PX
             dy = by + _parabola(scores, by, bx, axis=0) - SEARCH_PX
             shifts.append(2.0 * float(np.hypot(dx, dy)))
-        return WatchResult(len(shifts), len(self._items), float(np.median(shifts)) if shifts else float("inf"))
+        return WatchResult(
+            len(shifts), len(self._items), float(np.median(shifts)) if shifts else float("inf")
+        )
 
 
 def _half_gray(patch: np.ndarray) -> np.ndarray:

@@ -15,7 +15,9 @@ UNCERTAIN_BGR = (0, 0, 255)
 EMPTY_BGR = (200, 200, 200)
 
 
-def draw(frame: np.ndarray, reading: BoardReading, calibration: Calibration, geometry: BoardGeometry | None = None) -> np.ndarray:
+def draw(
+    frame: np.ndarray, reading: BoardReading, calibration: Calibration, geometry: BoardGeometry | None = None
+) -> np.ndarray:
     """Draw the board outline, the markers, every hole and what was read there on a copy of ``frame``.
 
     Holes are circles at the height a marble is seen; a marble read is a filled dot labelled with its
@@ -36,7 +38,16 @@ def draw(frame: np.ndarray, reading: BoardReading, calibration: Calibration, geo
         quad = project(calibration.board_h, marker.corners())
         cv2.polylines(out, [np.rint(quad).astype(np.int32)], True, (255, 0, 255), 2, cv2.LINE_AA)
         x, y = quad[0]
-        cv2.putText(out, str(marker.id), (int(x), int(y) - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 0, 255), 1, cv2.LINE_AA)
+        cv2.putText(
+            out,
+            str(marker.id),
+            (int(x), int(y) - 4),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.5,
+            (255, 0, 255),
+            1,
+            cv2.LINE_AA,
+        )
     centre_h = calibration.homography_at(marble_centre_height(geometry))
     points = project(centre_h, geometry.centres)
     edge = project(centre_h, geometry.centres + [geometry.marble_diameter / 2, 0])
@@ -48,7 +59,16 @@ def draw(frame: np.ndarray, reading: BoardReading, calibration: Calibration, geo
             cv2.circle(out, centre, int(r), UNCERTAIN_BGR, 2, cv2.LINE_AA)
         elif place in reading.layout:
             cv2.circle(out, centre, int(r * 0.35), (255, 255, 255), -1, cv2.LINE_AA)
-            cv2.putText(out, reading.layout[place], (centre[0] - 4, centre[1] + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA)
+            cv2.putText(
+                out,
+                reading.layout[place],
+                (centre[0] - 4, centre[1] + 4),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.4,
+                (0, 0, 0),
+                1,
+                cv2.LINE_AA,
+            )
         else:
             cv2.circle(out, centre, int(r * 0.8), EMPTY_BGR, 1, cv2.LINE_AA)
     text = reading.status + (f": {reading.message}" if reading.message else "")

@@ -76,8 +76,12 @@ class BoardReader:
         Raises:
             CalibrationError: the calibration was made for another board model.
         """
-        if calibration.model != self.geometry.model or len(calibration.wood_ref) != len(self.geometry.place_ids):
-            raise CalibrationError(f"the calibration is for board {calibration.model}, not {self.geometry.model}")
+        if calibration.model != self.geometry.model or len(calibration.wood_ref) != len(
+            self.geometry.place_ids
+        ):
+            raise CalibrationError(
+                f"the calibration is for board {calibration.model}, not {self.geometry.model}"
+            )
         self.calibration = calibration
         self._plan = self._make_plan(calibration)
 
@@ -91,7 +95,9 @@ class BoardReader:
         self.use(calibration)
         return calibration
 
-    def calibrate_corners(self, frame: np.ndarray, corners: np.ndarray, layout: Mapping[str, str]) -> Calibration:
+    def calibrate_corners(
+        self, frame: np.ndarray, corners: np.ndarray, layout: Mapping[str, str]
+    ) -> Calibration:
         """Calibrate from the board's 4 corners clicked in the frame, for a board without markers.
 
         Args:
@@ -117,7 +123,9 @@ class BoardReader:
         """Read a frame. Never raises for a bad frame; the status and message say what is wrong."""
         calibration, plan = self.calibration, self._plan
         if calibration is None or plan is None:
-            return BoardReading("no_board", message="not calibrated: calibrate with the board in its starting layout")
+            return BoardReading(
+                "no_board", message="not calibrated: calibrate with the board in its starting layout"
+            )
         problem = _frame_problem(frame, calibration.size)
         if problem:
             return BoardReading("bad_frame", message=problem)
@@ -132,21 +140,36 @@ class BoardReader:
         feats = features(plan.gather(frame), calibration.wood_ref)
         verdicts = classify(feats, calibration.classes)
         ids = self.geometry.place_ids
-        layout = {ids[i]: verdicts.labels[i] for i in range(len(ids)) if not verdicts.uncertain[i] and verdicts.labels[i] != EMPTY}
+        layout = {
+            ids[i]: verdicts.labels[i]
+            for i in range(len(ids))
+            if not verdicts.uncertain[i] and verdicts.labels[i] != EMPTY
+        }
         uncertain = tuple(ids[i] for i in np.flatnonzero(verdicts.uncertain))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
         light_map = np.exp(np.log(feats.gain).mean(axis=1))
-        reading = {"layout": layout, "uncertain": uncertain, "confidence": confidence, "light": feats.light, "local_light": light_map}
+        reading = {
+            "layout": layout,
+            "uncertain": uncertain,
+            "confidence": confidence,
+            "light": feats.light,
+            "local_light": light_map,
+        }
         covered, anomalous = int(np.count_nonzero(feats.covered)), int(np.count_nonzero(verdicts.anomalous))
         crowded = [s for s, n in Counter(layout.values()).items() if n > RESERVE_SIZE]
         if markers_hidden:
             return BoardReading("occluded", message="the board's markers are covered", **reading)  # type: ignore[arg-type]
         if anomalous or covered >= OCCLUDED_PLACES:
             hidden = int(np.count_nonzero(feats.covered | verdicts.anomalous))
-            return BoardReading("occluded", message=f"something covers the board ({hidden} places hidden)", **reading)  # type: ignore[arg-type]
+            return BoardReading(
+                "occluded", message=f"something covers the board ({hidden} places hidden)", **reading
+            )  # type: ignore[arg-type]
         if crowded:
             return BoardReading(
-                "occluded", message=f"more than {RESERVE_SIZE} marbles of seat {', '.join(crowded)}: something covers the board", **reading  # type: ignore[arg-type]
+                "occluded",
+                message=f"more than {RESERVE_SIZE} marbles of seat {', '.join(crowded)}:"
+                " something covers the board",
+                **reading,  # type: ignore[arg-type]
             )
         message = f"{len(uncertain)} places uncertain" if uncertain else ""
         return BoardReading("ok", message=message, **reading)  # type: ignore[arg-type]
@@ -165,13 +188,19 @@ class BoardReader:
         except BoardNotFound as error:
             return None if error.seen else BoardReading("no_board", message=f"no board in view: {error}")
         corners = self.geometry.board_corners()
-        change = float(np.max(np.linalg.norm(project(board_h, corners) - project(calibration.board_h, corners), axis=1)))
+        change = float(
+            np.max(np.linalg.norm(project(board_h, corners) - project(calibration.board_h, corners), axis=1))
+        )
         if change <= MOVED_PX:
             return None
         calibration.board_h = board_h
-        calibration.anchors = AnchorWatch.from_frame(frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids])))
+        calibration.anchors = AnchorWatch.from_frame(
+            frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids]))
+        )
         self._plan = self._make_plan(calibration)
-        return BoardReading("board_moved", message=f"the board moved by {change:.0f} px: found again, reading resumes")
+        return BoardReading(
+            "board_moved", message=f"the board moved by {change:.0f} px: found again, reading resumes"
+        )
 
 
 def _frame_problem(frame: object, size: tuple[int, int]) -> str:

@@ -34,7 +34,9 @@ def board_texture(geometry: BoardGeometry, px_per_mm: float, rng: np.random.Gene
     wobble = float(rng.uniform(8.0, 20.0)) * px_per_mm
     phase = float(rng.uniform(0, 2 * np.pi))
     grain = np.sin(2 * np.pi * (ys + 0.6 * wobble * np.sin(xs / wobble + phase)) / period)
-    coarse = cv2.resize(rng.normal(0.0, 1.0, (8, 8)).astype(np.float32), (width, height), interpolation=cv2.INTER_CUBIC)
+    coarse = cv2.resize(
+        rng.normal(0.0, 1.0, (8, 8)).astype(np.float32), (width, height), interpolation=cv2.INTER_CUBIC
+    )
     shade = 1.0 + 0.05 * grain + 0.04 * coarse
     texture = np.empty((height, width, 3), np.float32)
     tint = rng.uniform(0.92, 1.06, 3)
@@ -70,7 +72,13 @@ def _draw_markers(texture: np.ndarray, geometry: BoardGeometry, px_per_mm: float
         code = marker_image(geometry.marker_dictionary, marker.id, side).astype(np.float32)
         x0 = int(round((marker.centre[0] - marker.size / 2) * px_per_mm))
         y0 = int(round((marker.centre[1] - marker.size / 2) * px_per_mm))
-        cv2.rectangle(texture, (x0 - quiet, y0 - quiet), (x0 + side + quiet, y0 + side + quiet), (235.0, 238.0, 240.0), -1)
+        cv2.rectangle(
+            texture,
+            (x0 - quiet, y0 - quiet),
+            (x0 + side + quiet, y0 + side + quiet),
+            (235.0, 238.0, 240.0),
+            -1,
+        )
         paper = 30.0 + code * (205.0 / 255.0)
         texture[y0 : y0 + side, x0 : x0 + side] = paper[..., None]
 
@@ -113,7 +121,9 @@ class MarbleSprite:
         roi[:] = roi * (1 - a) + colour * a
 
 
-def soft_shadow(frame: np.ndarray, centre: tuple[float, float], axes: tuple[float, float], strength: float) -> None:
+def soft_shadow(
+    frame: np.ndarray, centre: tuple[float, float], axes: tuple[float, float], strength: float
+) -> None:
     """Darken a soft ellipse (a marble's contact shadow) in place."""
     ax, ay = axes
     half_x, half_y = int(ax * 2) + 2, int(ay * 2) + 2

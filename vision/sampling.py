@@ -71,7 +71,9 @@ class SamplePlan:
         size: (width, height) of the frames.
     """
 
-    def __init__(self, geometry: BoardGeometry, board_h: np.ndarray, top_h: np.ndarray, size: tuple[int, int]) -> None:
+    def __init__(
+        self, geometry: BoardGeometry, board_h: np.ndarray, top_h: np.ndarray, size: tuple[int, int]
+    ) -> None:
         self.size = size
         centres = geometry.centres
         self.board_px = project(board_h, centres)
@@ -80,7 +82,9 @@ class SamplePlan:
         marble_r = geometry.marble_diameter / 2 * scale
         self.marble_radius_px = marble_r
         top_points = self.top_px[:, None, :] + DISC[None] * (TOP_DISC * marble_r)[:, None, None]
-        hole_points = self.board_px[:, None, :] + DISC[None] * (HOLE_DISC * geometry.hole_radius * scale)[:, None, None]
+        hole_points = (
+            self.board_px[:, None, :] + DISC[None] * (HOLE_DISC * geometry.hole_radius * scale)[:, None, None]
+        )
         wood = _wood_points(geometry, board_h, top_h, scale)
         self.wood_px = wood
         self._top = self._index(top_points)
@@ -88,7 +92,9 @@ class SamplePlan:
         wood_points = wood[:, :, None, :] + CROSS[None, None]
         self._wood = self._index(wood_points.reshape(len(centres), -1, 2))
         self.inside = bool(
-            np.all(top_points >= 0) and np.all(top_points[..., 0] < size[0] - 1) and np.all(top_points[..., 1] < size[1] - 1)
+            np.all(top_points >= 0)
+            and np.all(top_points[..., 0] < size[0] - 1)
+            and np.all(top_points[..., 1] < size[1] - 1)
         )
 
     def _index(self, points: np.ndarray) -> np.ndarray:
@@ -116,7 +122,9 @@ def _local_scale(h: np.ndarray, points: np.ndarray) -> np.ndarray:
     return np.sqrt(np.abs(dx[:, 0] * dy[:, 1] - dx[:, 1] * dy[:, 0]))
 
 
-def _wood_points(geometry: BoardGeometry, board_h: np.ndarray, top_h: np.ndarray, scale: np.ndarray) -> np.ndarray:
+def _wood_points(
+    geometry: BoardGeometry, board_h: np.ndarray, top_h: np.ndarray, scale: np.ndarray
+) -> np.ndarray:
     """For each place, the :data:`WOOD_POINTS` nearest bare-wood points, in pixels ``(places, k, 2)``."""
     w, h = geometry.size_mm
     xs = np.arange(EDGE_MM, w - EDGE_MM, WOOD_STEP_MM)

@@ -38,7 +38,8 @@ def board_svg(geometry: BoardGeometry, *, labels: bool = True) -> str:
     """The whole board: outline, every hole (labelled with its place id) and the markers, in mm."""
     width, height = geometry.size_mm
     parts = [
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#e8cfa0" stroke="black" stroke-width="0.5"/>'
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#e8cfa0" '
+        'stroke="black" stroke-width="0.5"/>'
     ]
     for marker in geometry.markers:
         x, y = marker.centre[0] - marker.size / 2, marker.centre[1] - marker.size / 2
@@ -47,8 +48,8 @@ def board_svg(geometry: BoardGeometry, *, labels: bool = True) -> str:
         parts.append(f'<circle cx="{x}" cy="{y}" r="{geometry.hole_radius}" fill="#3a2a1a"/>')
         if labels:
             parts.append(
-                f'<text x="{x}" y="{y + geometry.hole_radius + 2.6:.2f}" font-size="2.2" text-anchor="middle" '
-                f'font-family="sans-serif">{escape(place)}</text>'
+                f'<text x="{x}" y="{y + geometry.hole_radius + 2.6:.2f}" font-size="2.2" '
+                f'text-anchor="middle" font-family="sans-serif">{escape(place)}</text>'
             )
     return _document(width, height, parts, f"Tock board {geometry.model}, true size")
 
@@ -64,8 +65,8 @@ def markers_svg(geometry: BoardGeometry) -> str:
         x = gap + i * (size + gap)
         parts += _marker_cells(geometry, marker, x, gap)
         parts.append(
-            f'<text x="{x + marker.size / 2:.2f}" y="{gap + marker.size + 10:.2f}" font-size="4" text-anchor="middle" '
-            f'font-family="sans-serif">id {marker.id}: {marker.size:g} mm, centre at '
+            f'<text x="{x + marker.size / 2:.2f}" y="{gap + marker.size + 10:.2f}" font-size="4" '
+            f'text-anchor="middle" font-family="sans-serif">id {marker.id}: {marker.size:g} mm, centre at '
             f"({marker.centre[0]:g}, {marker.centre[1]:g}) mm</text>"
         )
     return _document(width, height, parts, f"ArUco markers of board {geometry.model}, true size")

@@ -49,12 +49,12 @@ def board_seats(geometry: BoardGeometry) -> str:
 def starting_layout(geometry: BoardGeometry, seats: str | None = None) -> dict[str, str]:
     """The layout at the start of a game: every marble of every seat in its reserve."""
     seats = board_seats(geometry) if seats is None else seats
-    return {
-        reserve_id(SECTION_LETTERS.index(s), n): s for s in seats for n in range(1, RESERVE_SIZE + 1)
-    }
+    return {reserve_id(SECTION_LETTERS.index(s), n): s for s in seats for n in range(1, RESERVE_SIZE + 1)}
 
 
-def random_layout(geometry: BoardGeometry, rng: np.random.Generator, seats: str | None = None) -> dict[str, str]:
+def random_layout(
+    geometry: BoardGeometry, rng: np.random.Generator, seats: str | None = None
+) -> dict[str, str]:
     """A plausible mid-game layout: each seat's 4 marbles in its reserve, on the track or at home."""
     seats = board_seats(geometry) if seats is None else seats
     track = [p for p in geometry.place_ids if p[1:].isdigit()] + ["CIEL"]
@@ -123,7 +123,9 @@ class SyntheticCamera:
         self.exposure = float(exposure)
         self.shadow = bool(shadow)
         self.hand = bool(hand)
-        self.colours = {s: np.array(c, np.float32) for s, c in {**SEAT_COLOURS_BGR, **(colours or {})}.items()}
+        self.colours = {
+            s: np.array(c, np.float32) for s, c in {**SEAT_COLOURS_BGR, **(colours or {})}.items()
+        }
         self.layout: dict[str, str] = {}
         self._closed = False
         self._sprite = MarbleSprite()
@@ -136,7 +138,9 @@ class SyntheticCamera:
         self._drift = np.zeros(4)
         self._glare = self._glare_field(int(glare))
         self._vignette = self._vignette_field()
-        self._noise_tile = self.rng.standard_normal((self.size[1] + 32, self.size[0] + 32, 3)).astype(np.float32)
+        self._noise_tile = self.rng.standard_normal((self.size[1] + 32, self.size[0] + 32, 3)).astype(
+            np.float32
+        )
         self._base = self._render_base()
 
     # -- camera geometry ------------------------------------------------------------------------
@@ -160,7 +164,11 @@ class SyntheticCamera:
             self._camera = camera
             quad = self.board_quad()
             margin = 0.04 * width
-            if quad.min() > margin and (quad[:, 0].max() < width - margin) and quad[:, 1].max() < height - margin:
+            if (
+                quad.min() > margin
+                and (quad[:, 0].max() < width - margin)
+                and quad[:, 1].max() < height - margin
+            ):
                 return
             distance *= 1.05
 
@@ -168,7 +176,9 @@ class SyntheticCamera:
         """The true homography from board millimetres at ``height_mm`` above the board to pixels."""
         cx, cy = self.geometry.size_mm[0] / 2, self.geometry.size_mm[1] / 2
         r = self._rotation
-        world = self._k @ np.column_stack([r[:, 0], r[:, 1], r @ (np.array([0.0, 0.0, -height_mm]) - self._camera)])
+        world = self._k @ np.column_stack(
+            [r[:, 0], r[:, 1], r @ (np.array([0.0, 0.0, -height_mm]) - self._camera)]
+        )
         centred = np.array([[1.0, 0, -cx], [0, 1.0, -cy], [0, 0, 1]])
         h = world @ self._board_motion @ centred
         return h / h[2, 2]
@@ -221,7 +231,9 @@ class SyntheticCamera:
         if self.hand:
             alpha, across, along = arm_mask(self.size, self.board_quad(), self._px_per_mm(), self.rng)
             offset = self.rng.uniform(8, 25, 2)
-            cast = cv2.warpAffine(alpha, np.float32([[1, 0, offset[0]], [0, 1, offset[1]]]), self.size)
+            cast = cv2.warpAffine(
+                alpha, np.array([[1, 0, offset[0]], [0, 1, offset[1]]], np.float32), self.size
+            )
             light = light * (1 - 0.45 * cv2.GaussianBlur(cast, (0, 0), 8))
             paint_arm(frame, alpha, across, along, self.rng)
         frame *= light[..., None]
@@ -266,7 +278,10 @@ class SyntheticCamera:
             table[..., c] = (70.0, 74.0, 80.0)[c] * ripple
         to_texture = np.diag([1 / TEXTURE_PX_PER_MM, 1 / TEXTURE_PX_PER_MM, 1.0])
         return cv2.warpPerspective(
-            self._texture, self.homography() @ to_texture, self.size, dst=table,
+            self._texture,
+            self.homography() @ to_texture,
+            self.size,
+            dst=table,
             flags=cv2.INTER_AREA if self._px_per_mm() < TEXTURE_PX_PER_MM * 0.7 else cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_TRANSPARENT,
         )
@@ -280,9 +295,19 @@ class SyntheticCamera:
         centre_h = self.geometry.marble_top - radius_mm
         centres = _apply(self.homography(centre_h), xy)
         floor = _apply(self.homography(0.0), xy)
-        world = np.column_stack([xy, np.ones(len(xy))]) @ (self._board_motion @ np.array(
-            [[1.0, 0, -self.geometry.size_mm[0] / 2], [0, 1.0, -self.geometry.size_mm[1] / 2], [0, 0, 1]]
-        )).T
+        world = (
+            np.column_stack([xy, np.ones(len(xy))])
+            @ (
+                self._board_motion
+                @ np.array(
+                    [
+                        [1.0, 0, -self.geometry.size_mm[0] / 2],
+                        [0, 1.0, -self.geometry.size_mm[1] / 2],
+                        [0, 0, 1],
+                    ]
+                )
+            ).T
+        )
         points = np.column_stack([world[:, 0], world[:, 1], np.full(len(xy), -centre_h)])
         depth = (points - self._camera) @ self._rotation[2]
         radii = self._focal * radius_mm / depth
@@ -309,7 +334,9 @@ class SyntheticCamera:
         quad = self.board_quad()
         for _ in range(spots):
             x, y = self.rng.dirichlet(np.ones(4)) @ quad
-            cv2.circle(field, (int(x), int(y)), int(self.rng.uniform(6, 18)), float(self.rng.uniform(60, 140)), -1)
+            cv2.circle(
+                field, (int(x), int(y)), int(self.rng.uniform(6, 18)), float(self.rng.uniform(60, 140)), -1
+            )
         return cv2.GaussianBlur(field, (0, 0), float(self.rng.uniform(8, 16)))
 
     def _shadow_field(self) -> np.ndarray:
@@ -318,10 +345,12 @@ class SyntheticCamera:
         quad = self.board_quad() / 4
         centre = self.rng.dirichlet(np.ones(4)) @ quad
         axes = (int(self.rng.uniform(40, 90)), int(self.rng.uniform(20, 50)))
-        cv2.ellipse(mask, (int(centre[0]), int(centre[1])), axes, float(self.rng.uniform(0, 180)), 0, 360, 1.0, -1)
-        mask = cv2.GaussianBlur(mask, (0, 0), float(self.rng.uniform(4, 10)))
+        cv2.ellipse(
+            mask, (int(centre[0]), int(centre[1])), axes, float(self.rng.uniform(0, 180)), 0, 360, 1.0, -1
+        )
+        soft = cv2.GaussianBlur(mask, (0, 0), float(self.rng.uniform(4, 10)))
         strength = float(self.rng.uniform(0.25, 0.5))
-        return 1 - strength * cv2.resize(mask, self.size, interpolation=cv2.INTER_LINEAR)
+        return 1 - strength * cv2.resize(soft, self.size, interpolation=cv2.INTER_LINEAR)
 
 
 def _apply(h: np.ndarray, points: np.ndarray) -> np.ndarray:

@@ -36,7 +36,9 @@ def make_rig(model: str = "tock4", **options: object) -> Rig:
 @pytest.fixture(scope="session")
 def tilted_rig() -> Rig:
     """A hard but honest camera: 35 degrees off vertical, turned, blurred, noisy, glare, drifting light."""
-    return make_rig(seed=11, tilt=35, rotation=37, blur=1.0, noise=4, glare=2, white_balance=0.1, exposure=0.2)
+    return make_rig(
+        seed=11, tilt=35, rotation=37, blur=1.0, noise=4, glare=2, white_balance=0.1, exposure=0.2
+    )
 
 
 @pytest.fixture(scope="session")

@@ -21,16 +21,37 @@ def frames(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("frames")
     runner = CliRunner()
     for position, name in (("0", "start.png"), ("7", "mid.png")):
-        result = runner.invoke(main, ["vision", "render", "--position", position, "--seed", "4", "--tilt", "20",
-                                      "--rotation", "30", "--noise", "3", "-o", str(folder / name)])
+        result = runner.invoke(
+            main,
+            [
+                "vision",
+                "render",
+                "--position",
+                position,
+                "--seed",
+                "4",
+                "--tilt",
+                "20",
+                "--rotation",
+                "30",
+                "--noise",
+                "3",
+                "-o",
+                str(folder / name),
+            ],
+        )
         assert result.exit_code == 0, result.output
-    result = runner.invoke(main, ["vision", "calibrate", str(folder / "start.png"), "-o", str(folder / "cal.json")])
+    result = runner.invoke(
+        main, ["vision", "calibrate", str(folder / "start.png"), "-o", str(folder / "cal.json")]
+    )
     assert result.exit_code == 0, result.output
     return folder
 
 
 def test_read_prints_the_engines_notation(frames: Path) -> None:
-    result = CliRunner().invoke(main, ["vision", "read", str(frames / "mid.png"), "--calibration", str(frames / "cal.json")])
+    result = CliRunner().invoke(
+        main, ["vision", "read", str(frames / "mid.png"), "--calibration", str(frames / "cal.json")]
+    )
     assert result.exit_code == 0, result.output
     read = Position.from_notation(result.output.strip()).layout
     expected = random_layout(BoardGeometry.from_model("tock4"), np.random.default_rng(7))
@@ -44,8 +65,19 @@ def test_read_prints_the_engines_notation(frames: Path) -> None:
 
 def test_read_json_and_overlay(frames: Path) -> None:
     overlay = frames / "overlay.png"
-    result = CliRunner().invoke(main, ["vision", "read", str(frames / "mid.png"), "--start-frame", str(frames / "start.png"),
-                                       "--json", "--overlay", str(overlay)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "vision",
+            "read",
+            str(frames / "mid.png"),
+            "--start-frame",
+            str(frames / "start.png"),
+            "--json",
+            "--overlay",
+            str(overlay),
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["status"] == "ok"
@@ -55,8 +87,23 @@ def test_read_json_and_overlay(frames: Path) -> None:
 
 def test_rendering_a_notation_position(frames: Path) -> None:
     out = frames / "notation.png"
-    result = CliRunner().invoke(main, ["vision", "render", "--position", "r2 A:A18*,B3 B: C:C5,CIEL D: A", "--seed", "4",
-                                       "--tilt", "20", "--rotation", "30", "-o", str(out)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "vision",
+            "render",
+            "--position",
+            "r2 A:A18*,B3 B: C:C5,CIEL D: A",
+            "--seed",
+            "4",
+            "--tilt",
+            "20",
+            "--rotation",
+            "30",
+            "-o",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     result = CliRunner().invoke(main, ["vision", "read", str(out), "--calibration", str(frames / "cal.json")])
     assert result.output.strip() == "r2 A:A18,B3 B: C:C5,CIEL D: A"
@@ -88,8 +135,15 @@ def test_board_print_and_design(tmp_path: Path) -> None:
     text = svg.read_text(encoding="utf-8")
     assert 'width="360mm"' in text and text.count("<circle") == 105
     markers = tmp_path / "markers.svg"
-    assert runner.invoke(main, ["board", "print", "--model", "tock6", "--markers-only", "-o", str(markers)]).exit_code == 0
-    assert "<circle" not in markers.read_text(encoding="utf-8") and "id 4: 36 mm" in markers.read_text(encoding="utf-8")
+    assert (
+        runner.invoke(
+            main, ["board", "print", "--model", "tock6", "--markers-only", "-o", str(markers)]
+        ).exit_code
+        == 0
+    )
+    assert "<circle" not in markers.read_text(encoding="utf-8") and "id 4: 36 mm" in markers.read_text(
+        encoding="utf-8"
+    )
     design = tmp_path / "tock6.json"
     assert runner.invoke(main, ["board", "design", "--sections", "6", "-o", str(design)]).exit_code == 0
     assert design.read_text(encoding="utf-8") == geometry_text(design_board(6))

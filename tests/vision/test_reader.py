@@ -61,7 +61,9 @@ def test_an_arm_over_the_board_is_never_read_as_marbles(tilted_rig: Rig) -> None
         reading = _read(tilted_rig, layout, hand=True)
         statuses.append(reading.status)
         if reading.status == "ok":  # an arm off the holes may leave the board readable, never misread
-            assert {p: s for p, s in reading.layout.items()} == {p: s for p, s in layout.items() if p not in reading.uncertain}
+            assert {p: s for p, s in reading.layout.items()} == {
+                p: s for p, s in layout.items() if p not in reading.uncertain
+            }
     assert statuses.count("occluded") >= 4
 
 

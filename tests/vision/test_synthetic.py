@@ -5,15 +5,24 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.vision.conftest import Rig
 from vision.aruco import MarkerDictionaryError, detect_markers, marker_image
 from vision.calibration import marble_centre_height
 from vision.markers import project
 from vision.overlay import draw
 from vision.reader import BoardReading
 from vision.synthetic import CameraClosed, SyntheticCamera, random_layout, starting_layout
-from tests.vision.conftest import Rig
 
-HARD = {"tilt": 30, "rotation": 50, "blur": 1.0, "noise": 4, "white_balance": 0.1, "exposure": 0.2, "glare": 2, "shadow": True}
+HARD = {
+    "tilt": 30,
+    "rotation": 50,
+    "blur": 1.0,
+    "noise": 4,
+    "white_balance": 0.1,
+    "exposure": 0.2,
+    "glare": 2,
+    "shadow": True,
+}
 
 
 def test_same_seed_same_frames_other_seed_other_frames() -> None:
@@ -39,7 +48,9 @@ def test_marbles_are_drawn_at_their_height_in_their_seat_colour() -> None:
     camera.set_layout({"A5": "A", "B5": "B"})
     frame = camera.capture().astype(int)
     height = marble_centre_height(camera.geometry)
-    points = project(camera.homography(height), np.array([camera.geometry.places["A5"], camera.geometry.places["B5"]]))
+    points = project(
+        camera.homography(height), np.array([camera.geometry.places["A5"], camera.geometry.places["B5"]])
+    )
     (ax, ay), (bx, by) = np.rint(points).astype(int)
     blue, green, red = frame[ay, ax]
     assert red > green + 60 and red > blue + 60

@@ -149,6 +149,13 @@ def discard(token: str) -> Response:
     return jsonify(get_table().discard(token, _text(_body(), "card")))
 
 
+@bp.post("/seat/<token>/end_turn")
+def end_turn(token: str) -> Response:
+    """After a joker the seat keeps the card it drew for later instead of playing again now."""
+    _body()
+    return jsonify(get_table().end_turn(token))
+
+
 @bp.post("/seat/<token>/undo")
 def seat_undo(token: str) -> Response:
     """The seat takes back its own last move."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from firmware_py.engine.board import (
     CELLS_PER_SECTION,
@@ -79,6 +80,7 @@ def _point(angle: float, radius: float) -> tuple[float, float]:
     return round(centre + radius * math.cos(angle), 1), round(centre + radius * math.sin(angle), 1)
 
 
+@lru_cache(maxsize=32)
 def draw_board(topology: BoardTopology) -> BoardDrawing:
     """Compute the position of every place of ``topology``.
 

@@ -83,6 +83,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ce lien n'est plus valable (nouvelle partie ?). Demandez le nouveau code à la table.",
         "This link is no longer valid (a new game?). Ask the table for the new code.",
     ),
+    "extra_play_help": (
+        "Joker : vous avez pioché une carte. Jouez encore maintenant, ou gardez-la pour plus tard.",
+        "Joker: you drew a card. Play again now, or keep it for later.",
+    ),
+    "keep_for_later": ("Garder pour plus tard", "Keep for later"),
     "learn_my_hand": ("Apprendre avec ma main", "Learn with my hand"),
     "private_warning": ("Page privée : ne la montrez pas.", "Private page: do not show it."),
     # set-up page

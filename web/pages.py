@@ -38,9 +38,11 @@ def _drawing(view: dict[str, Any]) -> BoardDrawing:
 
 
 def _seat_links() -> list[dict[str, Any]]:
-    """The seat links with an absolute address and its QR code (table and set-up pages only)."""
+    """The people's seat links with an absolute address and a QR code (table and set-up pages only)."""
     links = []
     for link in get_table().seat_links():
+        if link.get("computer"):
+            continue
         url = request.host_url.rstrip("/") + link["path"]
         links.append({**link, "url": url, "qr": qr_svg(url, title=f"{link['seat']} {link['name']}")})
     return links

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from markupsafe import Markup
 
 
+@lru_cache(maxsize=64)
 def qr_svg(url: str, *, title: str) -> Markup:
     """An inline ``<svg>`` QR code of ``url`` that a phone's camera opens.
 

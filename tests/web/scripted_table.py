@@ -102,6 +102,9 @@ class ScriptedTable:
                 "leds": {place: "#ffd400" for place in self.highlight},
                 "highlight": list(self.highlight),
                 "problem": None,
+                "question": None,
+                "computer": None,
+                "notice": None,
                 "camera": {"mode": "none", "status": "off", "message": None},
                 "winner": None,
                 "version": self.version,
@@ -124,6 +127,7 @@ class ScriptedTable:
                 "playable": {card: self._moves(card) for card in hand},
                 "can_exchange": False,
                 "must_discard": False,
+                "extra_play": False,
             }
 
     def seat_links(self) -> list[dict[str, Any]]:
@@ -249,6 +253,10 @@ class ScriptedTable:
     def exchange(self, token: str, card: str) -> dict[str, Any]:
         self._seat(token)
         raise TableError("no_exchange", 409, "Pas d'échange maintenant.", "No exchange now.")
+
+    def end_turn(self, token: str) -> dict[str, Any]:
+        self._my_turn(token)
+        raise TableError("no_extra_play", 409, "Pas de tour en plus.", "No extra turn.")
 
     def discard(self, token: str, card: str) -> dict[str, Any]:
         with self._lock:

@@ -50,6 +50,7 @@ def test_wrong_seat_token_is_403(client: FlaskClient) -> None:
         ("post", "/api/seat/nope/exchange", {"card": "AS"}),
         ("post", "/api/seat/nope/discard", {"card": "AS"}),
         ("post", "/api/seat/nope/undo", {}),
+        ("post", "/api/seat/nope/end_turn", {}),
         ("get", "/api/seat/nope/hints", None),
         ("post", "/api/seat/nope/explain", {"move": "AS:AR1-A18"}),
         ("get", "/events/seat/nope", None),
@@ -124,6 +125,7 @@ def test_exchange_discard_and_undo_pass_the_table_s_refusals(
     _error(client.post(f"{seat}/exchange", json={"card": "AS"}), 409, "no_exchange")
     _error(client.post(f"{seat}/discard", json={"card": "AS"}), 409, "cannot_discard")
     _error(client.post(f"{seat}/undo", json={}), 409, "nothing_to_undo")
+    _error(client.post(f"{seat}/end_turn", json={}), 409, "no_extra_play")
     _error(client.post("/api/undo", json={}), 409, "nothing_to_undo")
 
 

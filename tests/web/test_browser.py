@@ -14,8 +14,10 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
+from firmware_py.table import Table
 from tests.web.conftest import TEST_CONFIG
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
@@ -41,6 +43,32 @@ def served(table: ScriptedTable) -> Iterator[str]:
     }
     app = create_app(config, table=table)  # type: ignore[arg-type]
     server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def real_table() -> Iterator[Table]:
+    table = Table()
+    try:
+        yield table
+    finally:
+        table.close()
+
+
+@pytest.fixture(scope="module")
+def real_served(real_table: Table) -> Iterator[str]:
+    config = {
+        **TEST_CONFIG,
+        "TOCK_STREAM_SECONDS": 5.0,
+        "TOCK_HEARTBEAT_SECONDS": 1.0,
+        "TOCK_STREAM_SLOTS": 12,
+    }
+    server = make_server("127.0.0.1", 0, create_app(config, table=real_table), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -95,7 +123,32 @@ def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
     seat_b.wait_for_selector(".banner-mine")
     assert "À vous de jouer" in seat_b.locator(".banner-turn").inner_text()
     seat_b.wait_for_selector('.marble[data-place="A18"]')
-    seat_a.wait_for_function("document.querySelectorAll('.card').length === 4")
+    expect(seat_a.locator(".card")).to_have_count(4)
+
+
+def test_two_people_play_on_the_real_table(context: Any, real_served: str, real_table: Table) -> None:
+    """Alice (seat A) and Bob (seat C) on a two-seat TOC game whose deal (seed 3) gives Alice a King."""
+    real_table.new_game({"preset": "toc", "seed": 3, "seats": [{"name": "Alice"}, {"name": "Bob"}]})
+    links = {link["seat"]: link["path"] for link in real_table.seat_links()}
+    board_page = context.new_page()
+    board_page.set_viewport_size(TABLET)
+    board_page.goto(real_served + "/table")
+    alice = context.new_page()
+    alice.goto(real_served + links["A"])
+    bob = context.new_page()
+    bob.goto(real_served + links["C"])
+    assert "À vous de jouer" in alice.locator(".banner-turn").inner_text()
+    assert board_page.locator('.marble[data-place="A18"]').count() == 0
+
+    alice.click('.card[data-card="KH"]')
+    alice.click('button.move[data-move="KH:AR-A18"]')
+
+    board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
+    board_page.wait_for_selector(".log li >> text=Alice")
+    bob.wait_for_selector(".banner-mine")
+    bob.wait_for_selector('.marble[data-place="A18"]')
+    expect(alice.locator('.card[data-card="KH"]')).to_have_count(0)  # TOC: she drew a card instead
+    assert real_table.public_view()["turn"] == "C"
 
 
 def test_the_table_moves_a_marble_on_the_simulated_board(
@@ -136,10 +189,10 @@ def _non_blank(png: bytes) -> float:
 
 @pytest.mark.parametrize("size_name", ["phone", "tablet"])
 def test_screenshots_of_every_page(
-    context: Any, served: str, table: ScriptedTable, artifacts: Path, size_name: str
+    context: Any, real_served: str, real_table: Table, artifacts: Path, size_name: str
 ) -> None:
-    table.new_game({})
-    links = _links(table)
+    real_table.new_game({"preset": "r1", "seed": 5})
+    links = {link["seat"]: link["path"] for link in real_table.seat_links()}
     size = PHONE if size_name == "phone" else TABLET
     pages = {
         "table": "/table",
@@ -153,7 +206,7 @@ def test_screenshots_of_every_page(
     page = context.new_page()
     page.set_viewport_size(size)
     for name, path in pages.items():
-        page.goto(served + path)
+        page.goto(real_served + path)
         page.wait_for_load_state("load")
         png = page.screenshot(full_page=True, path=str(artifacts / f"web-{name}-{size_name}.png"))
         assert _non_blank(png) > 10, f"{name} looks blank at {size_name} size"

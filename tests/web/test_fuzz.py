@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from firmware_py.table import Table
 from tests.web.conftest import TEST_CONFIG
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
-
-TABLE = ScriptedTable()
-CLIENT = create_app({**TEST_CONFIG, "TOCK_STREAM_SECONDS": 0.0}, table=TABLE).test_client()  # type: ignore[arg-type]
 
 ROUTES = [
     ("GET", "/api/state"),
@@ -31,6 +32,7 @@ ROUTES = [
     ("POST", "/api/seat/{token}/exchange"),
     ("POST", "/api/seat/{token}/discard"),
     ("POST", "/api/seat/{token}/undo"),
+    ("POST", "/api/seat/{token}/end_turn"),
     ("POST", "/api/seat/{token}/explain"),
     ("GET", "/events/seat/{token}"),
     ("GET", "/seat/{token}"),
@@ -74,12 +76,20 @@ BODIES = st.one_of(
 )
 
 
-def _token(which: str) -> str:
-    links = {link["seat"]: link["token"] for link in TABLE.seat_links()}
-    return links.get(which, which)
+@pytest.fixture(scope="module", params=["scripted", "real"])
+def fuzzed(request: pytest.FixtureRequest) -> Iterator[tuple[Any, FlaskClient]]:
+    """The app over the scripted table, then over the real demo table."""
+    table: Any = ScriptedTable() if request.param == "scripted" else Table()
+    yield table, create_app({**TEST_CONFIG, "TOCK_STREAM_SECONDS": 0.0}, table=table).test_client()
+    if isinstance(table, Table):
+        table.close()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(
     route=st.sampled_from(ROUTES),
     seat=st.one_of(st.sampled_from("ABCD"), st.text(min_size=1, max_size=12).filter(lambda s: "/" not in s)),
@@ -88,16 +98,23 @@ def _token(which: str) -> str:
     query=st.sampled_from(["", "?lang=en", "?lang=xx", "?overlay=0", "?lang="]),
 )
 def test_the_api_never_answers_a_server_error(
-    route: tuple[str, str], seat: str, body: Any, raw: bytes | None, query: str
+    fuzzed: tuple[Any, FlaskClient],
+    route: tuple[str, str],
+    seat: str,
+    body: Any,
+    raw: bytes | None,
+    query: str,
 ) -> None:
+    table, client = fuzzed
     method, path = route
-    url = path.format(token=_token(seat)) + query
+    tokens = {link["seat"]: link["token"] for link in table.seat_links()}
+    url = path.format(token=tokens.get(seat, seat)) + query
     if method == "GET":
-        response = CLIENT.get(url)
+        response = client.get(url)
     elif raw is not None:
-        response = CLIENT.post(url, data=raw, content_type="application/json")
+        response = client.post(url, data=raw, content_type="application/json")
     else:
-        response = CLIENT.post(url, json=body)
+        response = client.post(url, json=body)
     assert response.status_code < 500, (url, body, response.get_data(as_text=True)[:300])
     if response.status_code >= 400:
         assert response.mimetype in ("application/json", "text/html")

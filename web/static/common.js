@@ -131,6 +131,9 @@ const Tock = (() => {
     node.textContent = text || "";
   }
 
+  /** Places given as one id, a list of ids, or nothing, as a list (a move's `from` and `to`). */
+  const places = (value) => [].concat(value || []);
+
   /** The phase in words. */
   const phaseText = (phase) => (phase ? words["phase_" + phase] || phase : "");
 
@@ -140,5 +143,5 @@ const Tock = (() => {
     return [board.model, board.sections, board.home_entry_after, board.shortcut_cell, board.centre].join("|");
   };
 
-  return { t, pick, el, $, bound, toast, notice, banner, api, live, seatOf, seatName, chip, paintChips, phaseText, boardKey, page, lang };
+  return { t, pick, el, $, bound, toast, notice, banner, places, api, live, seatOf, seatName, chip, paintChips, phaseText, boardKey, page, lang };
 })();

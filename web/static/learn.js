@@ -69,12 +69,12 @@
           type: "button", class: "button move", dataset: { move: hint.move },
           onclick: () => {
             document.getElementById("move-input").value = hint.move;
-            marks = { lit: hint.to || [], from: hint.from ? [hint.from] : [] };
+            marks = { lit: Tock.places(hint.to), from: Tock.places(hint.from) };
             render();
           },
         }, el("strong", {}, hint.card), " ", pick(hint) || hint.move, el("code", { class: "notation" }, hint.move)),
       )) : [el("li", { class: "muted" }, t("no_hint"))]));
-      marks = { lit: hints.flatMap((h) => h.to || []) };
+      marks = { lit: hints.flatMap((h) => Tock.places(h.to)) };
       render();
     });
   }

@@ -37,6 +37,7 @@
     banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")}) : ${pick(view.computer)}` : "");
     Tock.notice(view);
     renderQuestion();
+    bound("extra-play").hidden = !(view.extra_play && myTurn());
     const help = { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
     bound("hand-help").textContent = help;
     const hand = view.hand || [];
@@ -51,8 +52,8 @@
     renderMoves();
     bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     paintChips(view);
-    const places = moves.flatMap((m) => m.to || []);
-    board.update(view, { lit: lit.length ? lit : places, from: moves.flatMap((m) => (m.from ? [m.from] : [])) });
+    const places = moves.flatMap((m) => Tock.places(m.to));
+    board.update(view, { lit: lit.length ? lit : places, from: moves.flatMap((m) => Tock.places(m.from)) });
   }
 
   /** The table asks the seat to play which move the board shows (an ambiguous or uncertain reading). */
@@ -86,7 +87,10 @@
     )) : [el("li", { class: "muted" }, t("no_move"))]));
     for (const button of list.querySelectorAll("button.move")) {
       const move = moves.find((m) => m.move === button.dataset.move);
-      const show = () => { lit = [...(move.to || []), ...(move.from ? [move.from] : [])]; board.update(view, { lit, from: move.from ? [move.from] : [] }); };
+      const show = () => {
+        lit = [...Tock.places(move.to), ...Tock.places(move.from)];
+        board.update(view, { lit, from: Tock.places(move.from) });
+      };
       button.addEventListener("pointerenter", show);
       button.addEventListener("focus", show);
       button.addEventListener("pointerleave", () => { lit = []; render(); });
@@ -142,6 +146,7 @@
     document.querySelector(".layout-seat").replaceChildren(el("section", { class: "panel error-page" }, el("p", { class: "error-message" }, t("link_gone")), el("p", { class: "muted" }, pick(error))));
   }
 
+  document.querySelector("[data-action=end-turn]").addEventListener("click", () => api("POST", `${base}/end_turn`, {}).catch(() => {}));
   document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", `${base}/undo`, {}).catch(() => {}));
 
   render();

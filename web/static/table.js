@@ -35,16 +35,16 @@
     bound("camera").textContent = [camera.mode, camera.status, pick(camera.message) || camera.message].filter((x) => x && typeof x === "string").join(" · ") || "—";
     const log = view.log || [];
     bound("log").replaceChildren(...(log.length ? log.slice().reverse().map((entry) => el("li", { value: entry.n },
-      el("span", { class: "log-seat" }, chip((Tock.seatOf(view, entry.seat) || {}).colour), seatName(view, entry.seat)),
-      " ", pick(entry) || entry.move,
+      chip((Tock.seatOf(view, entry.seat) || {}).colour), " ",
+      pick(entry) || `${seatName(view, entry.seat)} : ${entry.move}`,
       entry.reasons && entry.reasons.length ? el("ul", { class: "reasons" }, ...entry.reasons.map((r) => el("li", {}, pick(r)))) : null,
     )) : [el("li", { class: "muted" }, t("log_empty"))]));
     paintChips(view);
     const computer = view.computer || {};
     board.update(view, {
       selected,
-      lit: [...(computer.to || []), ...(view.question ? view.question.places || [] : [])],
-      from: computer.from ? [computer.from] : [],
+      lit: [...Tock.places(computer.to), ...(view.question ? Tock.places(view.question.places) : [])],
+      from: Tock.places(computer.from),
     });
   }
 

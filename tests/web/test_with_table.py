@@ -1,0 +1,128 @@
+"""The web app over the real table (``firmware_py.table.Table``): a demo game, a new game, privacy."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from firmware_py.table import Table
+from tests.web.conftest import TEST_CONFIG
+from tests.web.leaks import card_leaks
+from web import create_app
+
+TWO_PEOPLE = {
+    "preset": "toc",
+    "seed": 7,
+    "seats": [{"name": "Alice", "computer": False}, {"name": "Bob", "computer": False}],
+}
+
+
+@pytest.fixture()
+def real_table() -> Iterator[Table]:
+    table = Table()
+    try:
+        yield table
+    finally:
+        table.close()
+
+
+@pytest.fixture()
+def real_app(real_table: Table) -> Flask:
+    return create_app({**TEST_CONFIG, "TOCK_STREAM_SECONDS": 0.01}, table=real_table)
+
+
+@pytest.fixture()
+def real_client(real_app: Flask) -> FlaskClient:
+    return real_app.test_client()
+
+
+def _people(table: Table) -> dict[str, str]:
+    return {link["seat"]: link["token"] for link in table.seat_links() if not link["computer"]}
+
+
+def test_every_page_renders_over_the_demo_table(real_client: FlaskClient, real_table: Table) -> None:
+    token = _people(real_table)["A"]
+    for path in ("/table", "/setup", "/learn", "/calibration", f"/seat/{token}", f"/learn/{token}"):
+        response = real_client.get(path)
+        assert response.status_code == 200, path
+    table_page = real_client.get("/table").get_data(as_text=True)
+    assert table_page.count('class="qr"') == 1, "only the person's seat gets a QR code, not the computers"
+
+
+def test_the_person_plays_a_legal_move_offered_for_a_card(
+    real_client: FlaskClient, real_table: Table
+) -> None:
+    token = _people(real_table)["A"]
+    view = real_client.get(f"/api/seat/{token}").get_json()
+    assert view["turn"] == "A" and view["playable"], "the demo deals seat A something to play"
+    card, moves = next(iter(view["playable"].items()))
+    chosen = real_client.post(f"/api/seat/{token}/choose", json={"card": card}).get_json()
+    assert [m["move"] for m in chosen["moves"]] == [m["move"] for m in moves]
+    played = real_client.post(f"/api/seat/{token}/play", json={"move": moves[0]["move"]})
+    assert played.status_code == 200, played.get_json()
+    state = real_client.get("/api/state").get_json()
+    assert state["log"][-1]["seat"] == "A" or any(entry["seat"] == "A" for entry in state["log"])
+    assert state["version"] > view["version"]
+
+
+def test_refusals_of_the_real_table_are_4xx_json(real_client: FlaskClient, real_table: Table) -> None:
+    token = _people(real_table)["A"]
+    bad_card = real_client.post(f"/api/seat/{token}/choose", json={"card": "ZZ"})
+    assert bad_card.status_code == 400 and bad_card.get_json()["error"]
+    bad_move = real_client.post(f"/api/seat/{token}/play", json={"move": "not a move"})
+    assert bad_move.status_code == 400
+    wrong = real_client.post("/api/game", json={"settings": {"preset": "chess"}})
+    assert wrong.status_code == 400 and wrong.get_json()["field"] == "preset"
+    assert real_client.get("/api/camera.jpg").status_code == 404
+
+
+def test_a_new_game_of_two_people_from_the_setup_api(real_client: FlaskClient, real_table: Table) -> None:
+    response = real_client.post("/api/game", json={"settings": TWO_PEOPLE})
+    assert response.status_code == 200, response.get_json()
+    view = response.get_json()
+    assert [seat["seat"] for seat in view["seats"]] == ["A", "C"]
+    assert [seat["name"] for seat in view["seats"]] == ["Alice", "Bob"]
+    assert set(_people(real_table)) == {"A", "C"}
+    assert real_client.get("/table").get_data(as_text=True).count('class="qr"') == 2
+
+
+def test_no_answer_without_a_seat_s_token_holds_its_cards(
+    real_client: FlaskClient, real_table: Table
+) -> None:
+    tokens = {link["seat"]: link["token"] for link in real_table.seat_links()}
+    for seat, token in tokens.items():
+        hand = real_table.seat_view(token)["hand"]
+        assert hand
+        others = [t for s, t in tokens.items() if s != seat]
+        answers: list[Any] = [
+            real_client.get(path)
+            for path in (
+                "/table",
+                "/setup",
+                "/learn",
+                "/calibration",
+                "/api/state",
+                "/api/setup",
+                "/api/rules",
+                "/events",
+            )
+        ]
+        for other in others:
+            answers += [
+                real_client.get(f"/seat/{other}"),
+                real_client.get(f"/api/seat/{other}"),
+                real_client.get(f"/api/seat/{other}/hints"),
+                real_client.get(f"/events/seat/{other}"),
+                real_client.get(f"/learn/{other}"),
+            ]
+        for answer in answers:
+            leaks = card_leaks(answer.get_data(as_text=True), hand)
+            assert not leaks, f"{answer.request.path} shows {seat}'s cards: {leaks}"
+    own = real_table.seat_view(tokens["A"])["hand"]
+    assert card_leaks(real_client.get(f"/seat/{tokens['A']}").get_data(as_text=True), own), (
+        "the check sees a hand"
+    )

@@ -624,7 +624,8 @@ def _with(
     position: Position, *, turn: str | None = None, hands: tuple[tuple[Card, ...], ...] | None = None
 ) -> Position:
     """``position`` with another seat to play and/or other hands (hands in seat order)."""
-    return position.replace(turn=turn, hands=None if hands is None else dict(zip(position.seats, hands)))
+    by_seat = None if hands is None else dict(zip(position.seats, hands, strict=True))
+    return position.replace(turn=turn, hands=by_seat)
 
 
 def _seat_tuple(seats: int | Sequence[str]) -> tuple[str, ...]:

@@ -342,6 +342,17 @@ class Game:
             return None
         return team[(team.index(seat) + 1) % len(team)]
 
+    @property
+    def pending_exchanges(self) -> tuple[str, ...]:
+        """Seats that still owe their partner a card in the exchange under way (in turn order)."""
+        if self.phase is not Phase.EXCHANGE:
+            return ()
+        return tuple(
+            seat
+            for seat, given in zip(self.seats, self.given, strict=True)
+            if given is None and self.partner_of(seat) is not None
+        )
+
     def legal_moves(self, card: Card | None = None) -> tuple[Move, ...]:
         """The moves the seat to play may make now (with ``card``, or with any card of its hand).
 
@@ -364,10 +375,7 @@ class Game:
         """Everything that may happen next, in a deterministic order (empty once the game is over)."""
         if self.phase is Phase.EXCHANGE:
             return tuple(
-                Exchange(seat, card)
-                for seat, given in zip(self.seats, self.given, strict=True)
-                if given is None and self.partner_of(seat) is not None
-                for card in sorted(set(self.hand(seat)))
+                Exchange(seat, card) for seat in self.pending_exchanges for card in sorted(set(self.hand(seat)))
             )
         actions: tuple[Action, ...] = self.legal_moves()
         if self.extra_play and self.to_play is not None:
@@ -437,10 +445,10 @@ class Game:
             self._refuse(Exchange(seat, card), violation(Rule.NO_EXCHANGE_NOW, seat=seat))
         if card not in self.hand_tuple[index]:
             self._refuse(Exchange(seat, card), violation(Rule.CARD_NOT_IN_HAND, card=str(card)))
-        given = self.given[:index] + (card,) + self.given[index + 1 :]
-        pending = [s for s, g in zip(self.seats, given, strict=True) if g is None and self.partner_of(s)]
-        if pending:
-            return dataclasses.replace(self, given=given, to_play=pending[0])
+        waiting = dataclasses.replace(self, given=self.given[:index] + (card,) + self.given[index + 1 :])
+        if waiting.pending_exchanges:
+            return dataclasses.replace(waiting, to_play=waiting.pending_exchanges[0])
+        given = waiting.given
         hands = [list(h) for h in self.hand_tuple]
         gifts: list[tuple[str, str, Card]] = []
         for giver, gift in zip(self.seats, given, strict=True):

@@ -135,9 +135,11 @@ def test_r1x_partners_exchange_one_card_face_down__002() -> None:
     assert game.phase is Phase.EXCHANGE
     gifts = {seat: game.hand(seat)[0] for seat in "ABCD"}
     before = game.hands
-    for seat in "BDAC":
+    assert game.pending_exchanges == ("A", "B", "C", "D")
+    for number, seat in enumerate("BDAC"):
         assert game.phase is Phase.EXCHANGE
         game = game.exchange(seat, gifts[seat])
+        assert seat not in game.pending_exchanges and len(game.pending_exchanges) == 3 - number
     assert game.phase is Phase.PLAY
     for seat, partner in (("A", "C"), ("C", "A"), ("B", "D"), ("D", "B")):
         expected = Counter(before[seat]) - Counter([gifts[seat]]) + Counter([gifts[partner]])
@@ -181,9 +183,7 @@ def test_canop_teammates_exchange_at_every_deal__004() -> None:
     game = Game.new(PRESETS["canop"], seats=4, seed=15)
     game = _advance(game, rng, lambda g: g.deals == 2)
     assert game.phase is Phase.EXCHANGE
-    assert set(game.legal_actions()) == {
-        Exchange(seat, card) for seat in "ABCD" for card in game.hand(seat)
-    }
+    assert set(game.legal_actions()) == {Exchange(seat, card) for seat in "ABCD" for card in game.hand(seat)}
 
 
 def test_no_exchange_without_a_partner() -> None:
@@ -353,9 +353,7 @@ def test_r1_all_marbles_home_plays_the_partners_and_the_team_wins__000() -> None
     """000 R1: "il joue ses cartes pour faire avancer les pions de son partenaire. L'équipe gagnante est
     celle qui réussit en premier à rentrer tous ses pions"."""
     game = Game.new(R1, seats=4, seed=40, dealer="D")
-    game = _with_board(
-        game, "r1 A:AH1,AH2,AH3,AH4 B:B5 C:C16,CH2,CH3,CH4 D: A A=AS,9H B=2S C=3S D=4S"
-    )
+    game = _with_board(game, "r1 A:AH1,AH2,AH3,AH4 B:B5 C:C16,CH2,CH3,CH4 D: A A=AS,9H B=2S C=3S D=4S")
     move = Move.parse("AS:C16-CH1")
     assert move in game.legal_moves()
     over = game.play(move)

@@ -86,7 +86,7 @@ class CameraLoop:
                 return None
             return action(self._camera)
 
-    def _ensure_open(self) -> CameraSource | None:
+    def _ensure_open(self, reports: list[tuple[str, str]]) -> CameraSource | None:
         if self._camera is not None:
             return self._camera
         now = self._clock()
@@ -96,12 +96,12 @@ class CameraLoop:
             self._camera = self._open_camera()
         except Exception as error:  # missing library, unplugged, busy: reported, retried
             self._next_open = now + self._reopen_seconds
-            self._sink.on_camera_status("lost", f"{error}; trying again in {self._reopen_seconds:g} s")
+            reports.append(("lost", f"{error}; trying again in {self._reopen_seconds:g} s"))
             return None
-        self._sink.on_camera_status("ok", "camera open")
+        reports.append(("ok", "camera open"))
         return self._camera
 
-    def _lose(self, error: Exception) -> None:
+    def _lose(self, error: Exception, reports: list[tuple[str, str]]) -> None:
         camera, self._camera = self._camera, None
         self._next_open = self._clock() + self._reopen_seconds
         if camera is not None:
@@ -109,19 +109,29 @@ class CameraLoop:
                 camera.close()
             except Exception:  # a camera that vanished may fail to close; it is gone either way
                 pass
-        self._sink.on_camera_status("lost", f"camera lost ({error}); re-opening")
+        reports.append(("lost", f"camera lost ({error}); re-opening"))
 
     def step(self) -> bool:
-        """Read one frame; True when a frame was read (whatever it showed)."""
+        """Read one frame; True when a frame was read (whatever it showed).
+
+        The table is told what happened only once the camera is released, so that the table (which
+        moves marbles on the simulated camera under its own lock) and this loop never wait on each other.
+        """
+        reports: list[tuple[str, str]] = []
+        frame: Any = None
+        captured = False
         with self._camera_lock:
-            camera = self._ensure_open()
-            if camera is None:
-                return False
-            try:
-                frame = camera.capture()
-            except Exception as error:  # the camera disappeared mid-game
-                self._lose(error)
-                return False
+            camera = self._ensure_open(reports)
+            if camera is not None:
+                try:
+                    frame = camera.capture()
+                    captured = True
+                except Exception as error:  # the camera disappeared mid-game
+                    self._lose(error, reports)
+        for status, message in reports:
+            self._sink.on_camera_status(status, message)
+        if not captured:
+            return False
         self.frames += 1
         try:
             reading = self.reader.read(frame)

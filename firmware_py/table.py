@@ -1081,10 +1081,20 @@ class Table:
             self._loop.use_camera(lambda camera: camera.set_layout(board))
 
     @property
-    def sim_board(self) -> dict[str, str] | None:
-        """The marbles on the simulated board (what the synthetic camera renders), None without it."""
+    def position(self) -> Any:
+        """The engine's position the game is at (immutable: safe to read from any thread)."""
         with self._lock:
-            return None if self._sim_board is None else dict(self._sim_board)
+            return self._position
+
+    @property
+    def sim_board(self) -> dict[str, str] | None:
+        """The marbles on the simulated board (what the synthetic camera renders), None without it.
+
+        Read without the table's lock (the camera thread asks while holding the camera): the board is
+        never changed in place, only replaced, so the reference read is always a whole board.
+        """
+        board = self._sim_board
+        return None if board is None else dict(board)
 
     def on_frame(self, frame: Any, reading: Any) -> None:
         """Every frame read (for the calibration page's picture); cheap, no state change."""

@@ -1,0 +1,140 @@
+"""Property tests (hypothesis) of the game with chance, and the ``tock selfplay`` command."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware_py.cli import main as tock
+from firmware_py.engine.cards import new_deck
+from firmware_py.engine.game import Dealt, Drew, Exchange, Exchanged, Game, Phase
+from firmware_py.engine.moves import Move
+from firmware_py.engine.position import Position, validate
+from firmware_py.engine.rules import PRESETS
+from firmware_py.engine.selfplay import GameReport, RunSummary, play_random_game, random_action
+
+PRESET_SEATS = [(name, seats) for name, rules in PRESETS.items() for seats in rules.seat_counts]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    preset_seats=st.sampled_from(PRESET_SEATS),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 250),
+)
+def test_any_prefix_of_a_random_game_keeps_the_invariants_and_replays(
+    preset_seats: tuple[str, int], seed: int, steps: int
+) -> None:
+    name, seats = preset_seats
+    rules = PRESETS[name]
+    game = Game.new(rules, seats=seats, seed=seed)
+    rng = random.Random(seed)
+    actions = []
+    pack = Counter(new_deck(rules))
+    for _ in range(steps):
+        if game.winner is not None:
+            break
+        action = random_action(game, rng)
+        assert action is not None, f"nothing to do in {game.position}"
+        game = game.apply(action)
+        actions.append(action)
+        held = Counter(game.pack.stock + game.pack.played + sum(game.hand_tuple, ()))
+        assert held == pack
+        assert validate(game.position) == ()
+        assert game.phase is Phase.OVER or game.to_play is not None
+        if game.phase is Phase.PLAY:
+            assert game.position.turn == game.to_play
+    assert Position.from_notation(game.position.to_notation()) == game.position
+    assert Game.replay(rules, seats=seats, seed=seed, actions=[str(a) for a in actions]) == game
+
+
+@settings(max_examples=40, deadline=None)
+@given(preset_seats=st.sampled_from(PRESET_SEATS), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
+def test_a_seat_view_never_shows_another_hand_or_the_stock(
+    preset_seats: tuple[str, int], seed: int, steps: int
+) -> None:
+    name, seats = preset_seats
+    game = Game.new(PRESETS[name], seats=seats, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        action = random_action(game, rng)
+        if action is None or game.winner is not None:
+            break
+        game = game.apply(action)
+    seat = rng.choice(game.seats)
+    view = game.view_for(seat)
+    assert view.hand == game.hand(seat)
+    assert view.position.hands is None
+    assert dict(view.hand_counts) == {s: len(h) for s, h in game.hands.items()}
+    assert view.stock_count == len(game.pack.stock)
+    for event in view.history:
+        if event.kind in ("dealt", "drew", "exchanged"):
+            assert Counter(event.cards) <= Counter(_own_cards_ever(game, seat)), event
+    assert not any(name.startswith("stock") and name != "stock_count" for name in view.to_dict())
+
+
+def _own_cards_ever(game: Game, seat: str) -> list[object]:
+    """Every card that has ever been in ``seat``'s hand (dealt, drawn, given or received)."""
+    cards: list[object] = []
+    for event in game.history:
+        if isinstance(event, Dealt):
+            cards += dict(event.hands).get(seat, ())
+        elif isinstance(event, Drew) and event.seat == seat:
+            cards.append(event.card)
+        elif isinstance(event, Exchanged):
+            cards += [card for giver, receiver, card in event.gifts if seat in (giver, receiver)]
+    return cards
+
+
+def test_a_random_game_report_says_how_it_ended() -> None:
+    report = play_random_game(PRESETS["r2"], 2, 3)
+    assert report.failures == ()
+    assert report.winner is not None and report.ending == f"solo {report.winner[0]}"
+    assert report.actions > 50 and report.deals >= 1
+    summary = RunSummary()
+    summary.add(report)
+    summary.add(dataclasses.replace(report, failures=("boom",), ending="unfinished"))
+    assert summary.games == 2 and summary.endings["unfinished"] == 1
+    assert summary.failures == [f"seed {report.seed}: boom"]
+
+
+def test_a_game_that_does_not_end_in_time_is_reported() -> None:
+    report = play_random_game(PRESETS["r1"], 4, 1, max_actions=10)
+    assert report.ending == "unfinished" and report.winner is None
+    assert report.failures == ("no winner after 10 actions",)
+    assert isinstance(report, GameReport)
+
+
+def test_the_random_player_picks_a_card_first_then_one_of_its_moves() -> None:
+    game = Game.new(PRESETS["r1x"], seats=4, seed=3)
+    rng = random.Random(0)
+    action = random_action(game, rng)
+    assert isinstance(action, Exchange) and action in game.legal_actions()
+    for seat in game.seats:
+        game = game.exchange(seat, game.hand(seat)[0])
+    move = random_action(game, rng)
+    assert isinstance(move, Move) and move in game.legal_moves()
+
+
+def test_tock_selfplay_prints_rate_endings_and_no_failure() -> None:
+    result = CliRunner().invoke(tock, ["selfplay", "--preset", "r2", "--seats", "2", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    assert "r2, 2 seats: 2 games in" in result.output and "games/s" in result.output
+    assert "endings: solo" in result.output
+    assert "invariant failures: 0" in result.output
+
+
+def test_tock_selfplay_refuses_an_unknown_preset_or_seat_count() -> None:
+    runner = CliRunner()
+    unknown = runner.invoke(tock, ["selfplay", "--preset", "nope"])
+    assert unknown.exit_code == 1 and "unknown preset 'nope'" in unknown.output
+    assert "Traceback" not in unknown.output
+    seats = runner.invoke(tock, ["selfplay", "--preset", "canop", "--seats", "3"])
+    assert seats.exit_code == 1 and "played by 2, 4 seats, not 3" in seats.output
+    too_many = runner.invoke(tock, ["selfplay", "--seats", "9"])
+    assert too_many.exit_code == 2

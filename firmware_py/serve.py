@@ -78,15 +78,14 @@ def _camera_for(config: Config, table: Any) -> Any:
         from vision.synthetic import SyntheticCamera
 
         def open_sim() -> Any:
+            # on the camera thread: the first opening also calibrates (about a second), after the URL is up
             camera = SyntheticCamera(model, seed=0)
-            camera.set_layout(table.sim_board or table.public_view()["layout"])
+            camera.set_layout(table.sim_board or table.position.layout)
+            if reader.calibration is None:
+                reader.calibrate(camera.capture(), camera.layout)
             return camera
 
         opener = open_sim
-        probe = open_sim()
-        probe.set_layout(table.public_view()["layout"])
-        reader.calibrate(probe.capture(), probe.layout)
-        probe.close()
     else:
         from hardware.cameras import open_camera
         from hardware.errors import CameraUnavailable

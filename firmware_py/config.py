@@ -245,6 +245,12 @@ def parse_game_settings(data: dict[str, Any], *, prefix: str = "") -> GameSettin
     cards = _expect(data.get("cards", "digital"), str, prefix + "cards", f"one of {', '.join(CARD_MODES)}")
     if cards not in CARD_MODES:
         raise ConfigError(prefix + "cards", f"one of {', '.join(CARD_MODES)}", cards)
+    if cards == "physical":
+        for i, seat in enumerate(seats):
+            if seat.computer:
+                raise ConfigError(
+                    f"{prefix}seats[{i}].computer", "false: a computer seat needs digital cards", True
+                )
     camera = _expect(data.get("camera", True), bool, prefix + "camera", "true or false")
     seed = data.get("seed")
     if seed is not None:

@@ -57,6 +57,7 @@ from firmware_py.engine import (
     teams_of,
 )
 from firmware_py.engine import describe as describe_rules
+from firmware_py.engine.cards import JOKER, RANKS
 from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
 from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.lights import LightFacts, hex_to_rgb
@@ -455,7 +456,7 @@ class Table:
             playable: dict[str, list[dict[str, Any]]] = {}
             must_discard = False
             if seat == self._to_play() and self._phase() == "play":
-                for card in dict.fromkeys(hand):
+                for card in dict.fromkeys(hand) if self._digital else self._ranks():
                     moves = self._legal(card)
                     if moves:
                         playable[str(card)] = [self._move_info(m) for m in moves]
@@ -470,6 +471,11 @@ class Table:
                 extra_play=bool(self._digital and seat == self._to_play() and self._game.extra_play),
             )
             return view
+
+    def _ranks(self) -> list[Card]:
+        """Physical cards: every rank a player may say they played (suits are not told)."""
+        ranks = [Card(rank) for rank in RANKS]
+        return ranks + [Card(JOKER)] if self._rules.jokers else ranks
 
     def _owing_exchange(self) -> tuple[str, ...]:
         if not self._digital or self._phase() != "exchange":
@@ -1221,7 +1227,11 @@ class Table:
             seat = self._seat_of(token)
             if seat != self._to_play() or self._phase() != "play":
                 return []
-            return [{"card": str(m.card), **self._move_info(m)} for m in self._legal()]
+            if self._digital:
+                moves = list(self._legal())
+            else:
+                moves = [m for card in self._ranks() for m in self._legal(card)]
+            return [{"card": str(m.card), **self._move_info(m)} for m in moves]
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
         """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").

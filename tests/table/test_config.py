@@ -19,7 +19,7 @@ seed = 7
 switches = { jokers = 2, seven = "split_any" }
 seats = [
   { seat = "A", name = "Ana", computer = false },
-  { name = "Bot", computer = true, colour = "#00FF00" },
+  { name = "Bruno", colour = "#00FF00" },
 ]
 
 [camera]
@@ -79,7 +79,7 @@ def test_every_section_is_read(tmp_path: Path) -> None:
     assert game.switches == {"jokers": 2, "seven": "split_any"}
     assert [(s.seat, s.name, s.colour, s.computer) for s in game.seats] == [
         ("A", "Ana", "#d62728", False),
-        ("C", "Bot", "#00ff00", True),
+        ("C", "Bruno", "#00ff00", False),
     ]
     assert (config.camera.source, config.camera.still_frames, config.camera.fps) == ("opencv:1", 4, 15.0)
     assert config.leds == {"backend": "ws281x", "count": 120}
@@ -138,6 +138,10 @@ def test_every_section_is_read(tmp_path: Path) -> None:
         (
             "[table]\npreset = 'toc'\nseats = [{seat = 'A'}, {seat = 'C', colour = 'red'}]",
             "tock.toml: table.seats[1].colour: expected a colour '#rrggbb', got 'red'",
+        ),
+        (
+            "[table]\ncards = 'physical'",
+            "tock.toml: table.seats[1].computer: expected false: a computer seat needs digital cards",
         ),
         ("[table]\nseed = -1", "tock.toml: table.seed: expected a whole number"),
         ("[buttons]\nconfirm = 5\nundo = 5", "tock.toml: buttons: expected three different GPIO pins"),

@@ -238,3 +238,21 @@ def test_a_button_at_the_wrong_time_is_ignored_with_a_message(table: Table) -> N
     result = table.press("undo")
     assert result["ignored"] and "undo" in result["en"]
     assert table.public_view()["notice"]["en"].startswith("undo button ignored")
+
+
+def test_physical_cards_the_player_names_the_rank() -> None:
+    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=4), cards="physical")
+    table = Table(Config(game=game, camera=CameraSettings(source="none"), computer_delay=0.0))
+    view = table.public_view()
+    token = token_of(table, view["turn"])
+    seat = table.seat_view(token)
+    assert seat["hand"] == [] and set(seat["playable"]) >= {"A", "K"}
+    assert all(not m["from"] for card in ("2", "3", "Q") for m in seat["playable"].get(card, [])), (
+        "only an Ace or a King brings a marble out; other ranks can only be discarded"
+    )
+    moves = table.choose_card(token, "K")["moves"]
+    table.play(token, moves[0]["move"])
+    assert (
+        table.public_view()["turn"] != view["turn"] and table.public_view()["log"][-1]["move"] == "K:AR-A18"
+    )
+    table.close()

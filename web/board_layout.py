@@ -51,11 +51,13 @@ class Hole:
 
 @dataclass(frozen=True, slots=True)
 class SeatLabel:
-    """Where a seat's name is written: outside the ring, beside its reserve."""
+    """Where a seat's name is written: inside the ring, beside its home lane, running away from it."""
 
     seat: str
     x: float
     y: float
+    anchor: str
+    """SVG ``text-anchor``: ``start`` or ``end`` beside an upright lane, ``middle`` beside a level one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,17 @@ class BoardDrawing:
 def _point(angle: float, radius: float) -> tuple[float, float]:
     centre = VIEWBOX / 2
     return round(centre + radius * math.cos(angle), 1), round(centre + radius * math.sin(angle), 1)
+
+
+def _label(seat: str, lane_angle: float, radius: float, hole_r: float, sections: int) -> SeatLabel:
+    """The seat's name on the start-cell side of its home lane, written away from the lane."""
+    lane_x, lane_y = _point(lane_angle, radius)
+    x, y = _point(lane_angle + 0.5 * math.pi / sections, radius)
+    dx, dy = x - lane_x, y - lane_y
+    if abs(dx) > abs(dy):  # an upright lane: the name starts just beside it, level with the lane cell
+        beside = round(lane_x + math.copysign(2 * hole_r, dx), 1)
+        return SeatLabel(seat, beside, lane_y, "start" if dx > 0 else "end")
+    return SeatLabel(seat, x, y, "middle")
 
 
 @lru_cache(maxsize=32)
@@ -126,10 +139,7 @@ def draw_board(topology: BoardTopology) -> BoardDrawing:
             angle = reserve_angle + (column - 0.5) * lane_step / radius
             x, y = _point(angle, radius)
             holes.append(Hole(reserve_id(section, number), x, y, hole_r, "reserve", seat))
-        # The name: inside the ring, on the start-cell side of the home lane.
-        label_radius = TRACK_RADIUS - 2.5 * lane_step
-        lx, ly = _point(lane_angle + 0.5 * math.pi / topology.sections, label_radius)
-        labels.append(SeatLabel(seat, lx, ly))
+        labels.append(_label(seat, lane_angle, TRACK_RADIUS - 2.5 * lane_step, hole_r, topology.sections))
     if topology.centre:
         holes.append(Hole(CENTRE, VIEWBOX / 2, VIEWBOX / 2, round(hole_r * 1.6, 1), "centre", ""))
     label_size = {4: 26.0, 6: 20.0, 8: 16.0}[topology.sections]

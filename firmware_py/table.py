@@ -154,6 +154,7 @@ class Table:
         self._seen: dict[str, float] = {}
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
+        self._advancing = False
         self._reset_turn_state()
         latest = self._store.latest_game()
         if latest is None:
@@ -814,8 +815,21 @@ class Table:
     # -- computer seats --------------------------------------------------------------------------------
 
     def _advance(self) -> None:
-        """Let computer seats act: exchanges at once; moves chosen, shown and made when due (under lock)."""
-        for _ in range(10_000):
+        """Let computer seats act: exchanges at once; moves chosen, shown and made when due (under lock).
+
+        Making a move calls back here; the outer call goes on looping, so a game of computer seats
+        without delay runs as a loop, not as a recursion.
+        """
+        if self._advancing:
+            return
+        self._advancing = True
+        try:
+            self._advance_loop()
+        finally:
+            self._advancing = False
+
+    def _advance_loop(self) -> None:
+        for _ in range(100_000):
             if self._winner() is not None:
                 self._plan = None
                 return

@@ -1,0 +1,91 @@
+"""``tock serve`` and ``tock replay`` from the command line: one clear line for anything missing."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from firmware_py.cli import main
+from firmware_py.config import CameraSettings, Config, default_game, default_seats
+from firmware_py.store import GameStore
+from firmware_py.table import Table
+
+
+def serve(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["serve", *args])
+    return result.exit_code, result.output
+
+
+def test_a_bad_config_file_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "tock.toml"
+    bad.write_text("[camera]\nfps = 'fast'\n", encoding="utf-8")
+    code, output = serve("--config", str(bad), "--db", str(tmp_path / "t.db"))
+    assert code == 1
+    assert output.strip() == f"Error: {bad}: camera.fps: expected a number 1..60, got 'fast'"
+
+
+def test_an_unknown_camera_is_one_line(tmp_path: Path) -> None:
+    code, output = serve("--camera", "webcam", "--db", str(tmp_path / "t.db"))
+    assert code == 1 and output.startswith("Error: --camera: expected sim, none, picamera2")
+    assert len(output.strip().splitlines()) == 1
+
+
+def test_a_missing_camera_library_is_one_line(tmp_path: Path) -> None:
+    try:
+        import picamera2  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("picamera2 is installed here")
+    code, output = serve("--camera", "picamera2", "--db", str(tmp_path / "t.db"))
+    assert code == 1 and output.startswith("Error: camera picamera2: ") and "Traceback" not in output
+    assert len(output.strip().splitlines()) == 1
+
+
+def test_led_strip_that_cannot_start_here_is_one_line(tmp_path: Path) -> None:
+    if (
+        Path("/proc/device-tree/model").exists()
+        and "Raspberry" in Path("/proc/device-tree/model").read_text()
+    ):
+        pytest.skip("on a Raspberry Pi the strip may start")
+    code, output = serve("--leds", "ws281x", "--db", str(tmp_path / "t.db"))
+    assert code == 1 and output.startswith("Error: LEDs: ") and "Traceback" not in output
+    assert len(output.strip().splitlines()) == 1
+
+
+def test_a_save_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    db.write_bytes(b"not a database" * 200)
+    code, output = serve("--camera", "none", "--db", str(db))
+    assert code == 1 and "is not a readable save file" in output
+
+
+def test_replay_lists_and_replays_a_saved_game(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=0), seed=9)
+    table = Table(
+        Config(game=game, camera=CameraSettings(source="none"), computer_delay=0.0), store=GameStore(db)
+    )
+    view = table.public_view()
+    table.close()
+    assert view["winner"], "four computer seats play a whole game"
+    listing = CliRunner().invoke(main, ["replay", "--db", str(db)])
+    assert listing.exit_code == 0 and f"won by {view['winner']}" in listing.output
+    replayed = CliRunner().invoke(main, ["replay", "last", "--db", str(db), "--lang", "en", "--boards"])
+    assert replayed.exit_code == 0, replayed.output
+    lines = replayed.output.splitlines()
+    assert lines[0].startswith(f"game {view['game_id']}: preset r1, seed 9")
+    assert sum(line[:5].strip().rstrip(".").isdigit() for line in lines) == len(view["log"])
+    assert lines[-1].startswith("won by ")
+
+
+def test_replay_of_an_unknown_game_is_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    GameStore(db).close()
+    result = CliRunner().invoke(main, ["replay", "7", "--db", str(db)])
+    assert result.exit_code == 1 and result.output.startswith("Error: no game 7 in")
+    missing = CliRunner().invoke(main, ["replay", "--db", str(tmp_path / "none.db")])
+    assert missing.exit_code == 1 and "no save file" in missing.output

@@ -73,6 +73,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Exchange: tap the card to give your partner.",
     ),
     "give": ("Donner", "Give"),
+    "exchange_waiting": (
+        "Carte donnée : l'échange se fait quand chacun a donné la sienne.",
+        "Card given: the cards change hands once everyone has given theirs.",
+    ),
     "discard_help": (
         "Aucun coup possible : touchez la carte à défausser.",
         "No move possible: tap the card to discard.",
@@ -152,7 +156,8 @@ JS_KEYS = (
     "turn", "phase", "phase_exchange", "phase_play", "phase_over", "winner", "last_move", "log_empty",
     "cards", "computer", "team", "connected", "not_connected", "problem", "live_lost", "error", "close",
     "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move", "play",
-    "exchange_help", "give", "discard_help", "discard", "played", "link_gone", "legal", "illegal",
+    "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
+    "illegal",
     "no_hint", "no_camera", "done", "game_started", "tap_card", "seat", "name", "colour",
 )
 """The words the pages' scripts need, sent with each page as JSON."""

@@ -126,3 +126,19 @@ def test_no_answer_without_a_seat_s_token_holds_its_cards(
     assert card_leaks(real_client.get(f"/seat/{tokens['A']}").get_data(as_text=True), own), (
         "the check sees a hand"
     )
+
+
+def test_partners_exchange_a_card_through_the_api(real_client: FlaskClient, real_table: Table) -> None:
+    people = [{"name": name, "computer": False} for name in ("Alice", "Bob", "Chloé", "David")]
+    response = real_client.post("/api/game", json={"settings": {"preset": "r1x", "seed": 2, "seats": people}})
+    assert response.status_code == 200, response.get_json()
+    tokens = _people(real_table)
+    alice = real_client.get(f"/api/seat/{tokens['A']}").get_json()
+    assert alice["phase"] == "exchange" and alice["can_exchange"]
+    given = alice["hand"][0]
+    answer = real_client.post(f"/api/seat/{tokens['A']}/exchange", json={"card": given})
+    assert answer.status_code == 200, answer.get_json()
+    after = real_client.get(f"/api/seat/{tokens['A']}").get_json()
+    assert not after["can_exchange"] and after["version"] > alice["version"]
+    again = real_client.post(f"/api/seat/{tokens['A']}/exchange", json={"card": after["hand"][0]})
+    assert again.status_code == 409 and again.get_json()["error"] == "no_exchange"

@@ -38,7 +38,8 @@
     Tock.notice(view);
     renderQuestion();
     bound("extra-play").hidden = !(view.extra_play && myTurn());
-    const help = { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
+    const waiting = view.phase === "exchange" && !view.can_exchange;
+    const help = waiting ? t("exchange_waiting") : { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
     bound("hand-help").textContent = help;
     const hand = view.hand || [];
     if (card !== null && !hand.includes(card)) { card = null; moves = []; }

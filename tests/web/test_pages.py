@@ -143,3 +143,17 @@ def test_pages_load_nothing_from_another_site(client: FlaskClient, tokens: dict[
     for path in (*PUBLIC_PAGES, f"/seat/{tokens['A']}"):
         html = client.get(path).get_data(as_text=True)
         assert not re.search(r'(src|href)="(https?:)?//', html), path
+
+
+def test_every_word_the_scripts_ask_for_is_sent_in_both_languages() -> None:
+    from pathlib import Path
+
+    from web.i18n import JS_KEYS, MESSAGES
+
+    static = Path(__file__).resolve().parents[2] / "web" / "static"
+    asked = {
+        key for script in static.glob("*.js") for key in re.findall(r'\bt\("([a-z_]+)"\)', script.read_text())
+    }
+    assert asked, "the scripts ask for words"
+    assert asked <= set(JS_KEYS), sorted(asked - set(JS_KEYS))
+    assert all(MESSAGES[key][0] and MESSAGES[key][1] for key in JS_KEYS)

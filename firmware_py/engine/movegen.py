@@ -8,7 +8,7 @@ that ``play`` applies a generated move without walking the board again. Results 
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations, product
 
 from firmware_py.engine.cards import JOKER, RANKS, Card
 from firmware_py.engine.moves import Move, MoveKind
@@ -21,7 +21,6 @@ from firmware_py.engine.rules import (
     NothingPlayable,
     SevenMode,
     Shortcut,
-    teams_of,
 )
 from firmware_py.engine.tables import RESERVE
 
@@ -59,7 +58,7 @@ class TurnInfo:
         sections = position.sections
         self.index_of = {s: i for i, s in enumerate(sections)}
         self.mover = sections[position.turn_index]
-        team_letters = next(t for t in teams_of(position.rules, position.seats) if position.turn in t)
+        team_letters = next(t for t in position.teams() if position.turn in t)
         self.team = frozenset(sections[position.seats.index(s)] for s in team_letters)
         tables = position.tables
         own = position.marbles[4 * position.turn_index : 4 * position.turn_index + 4]
@@ -188,72 +187,105 @@ _COMPOSITIONS = {k: _compositions(7, k) for k in range(1, 5)}
 
 def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out: list[Raw]) -> None:
     """A 7 split over the mover's marbles: every set of parts adding up to 7, each part a legal move
-    when the parts are played one after the other in some order (one value per set of parts)."""
-    movable = [(loc, s) for loc, s in mine if loc != position.tables.centre]
+    when the parts are played one after the other in some order (one value per set of parts).
+
+    Parts whose *footprints* (every place their walk may read) leave the other movers alone are
+    independent: each is a legal route on the board as it is, in any order. Only sets of marbles close
+    enough to meet are played out one after the other, in every order.
+    """
+    tables = position.tables
+    movable = [(loc, s) for loc, s in mine if loc != tables.centre]
     most = 2 if position.rules.seven is SevenMode.SPLIT_TWO else 4
     b = Board(position, full=False, copy=True)
+    routes = [[forward(b, s, loc, d, part=True) for d in range(8)] for loc, s in movable]
+    prints = [_footprint(position, b, loc, s) for loc, s in movable]
     found: dict[tuple[tuple[int, int], ...], Raw] = {}
     for k in range(1, min(most, len(movable)) + 1):
-        for combo in combinations(movable, k):
-            orders = permutations(combo) if k > 1 and _interacting(position, b, combo) else (combo,)
-            for order in orders:
-                for distances in _COMPOSITIONS[k]:
-                    _seven_parts(b, order, distances, 0, [], [], found)
+        for combo in combinations(range(len(movable)), k):
+            if k > 1 and _meet(combo, movable, prints):
+                _seven_parts(b, tuple(movable[i] for i in combo), 7, [], [], found, set())
+                continue
+            for distances in _COMPOSITIONS[k]:
+                for chosen in product(*(routes[i][d] for i, d in zip(combo, distances, strict=True))):
+                    steps = tuple(
+                        (movable[i][0], r[0], movable[i][1]) for i, r in zip(combo, chosen, strict=True)
+                    )
+                    key = tuple(sorted((frm, to) for frm, to, _ in steps))
+                    caps = tuple(c for r in chosen for c in r[1])
+                    found[key] = (MoveKind.STEP, key, (steps, caps, -1))
     out.extend(found.values())
 
 
-def _interacting(position: Position, b: Board, combo: tuple[tuple[int, int], ...]) -> bool:
-    """Whether the order of the parts may matter: a mover guards its start cell, or one mover is within
-    reach (7, plus a shortcut jump) of another, or two movers share a home lane."""
-    track = position.tables.track
-    for loc, _section in combo:
-        if loc in b.blocking or loc in b.immune:
-            return True
-    for (a, sa), (c, sc) in permutations(combo, 2):
-        if a >= track or c >= track:
-            if sa == sc:
+def _footprint(position: Position, b: Board, loc: int, section: int) -> frozenset[int]:
+    """Every place a part of a 7 (1 to 7 steps) of the marble on ``loc`` may read or change."""
+    tables = position.tables
+    track = tables.track
+    home = tables.home[section]
+    lane = range(home, home + 4)
+    if loc >= track:
+        return frozenset(lane)
+    cells = {(loc + i) % track for i in range(1, 8)}
+    if tables.entry[section] in cells or tables.entry[section] == loc:
+        cells.update(lane)
+    if b.jump:
+        for c in [c for c in cells if c < track and tables.is_shortcut[c]]:
+            cells.update((c + i) % track for i in range(1, 19))
+    return frozenset(cells)
+
+
+def _meet(combo: tuple[int, ...], movable: list[tuple[int, int]], prints: list[frozenset[int]]) -> bool:
+    """Whether some part of the set may read a place another part changes."""
+    for i in combo:
+        for j in combo:
+            if i != j and (movable[j][0] in prints[i] or not prints[i].isdisjoint(prints[j])):
                 return True
-            continue
-        if (c - a) % track <= 25:
-            return True
-        if (
-            sa == sc
-            and (position.tables.entry[sa] - a) % track <= 7
-            and (position.tables.entry[sc] - c) % track <= 7
-        ):
-            return True
     return False
 
 
 def _seven_parts(
     b: Board,
-    order: tuple[tuple[int, int], ...],
-    distances: tuple[int, ...],
-    i: int,
+    movers: tuple[tuple[int, int], ...],
+    remaining: int,
     steps: list[tuple[int, int, int]],
     caps: list[int],
     found: dict[tuple[tuple[int, int], ...], Raw],
+    seen: set[tuple[frozenset[tuple[int, int]], int]],
 ) -> None:
-    if i == len(order):
-        key = tuple(sorted((frm, to) for frm, to, _ in steps))
-        if key not in found:
-            found[key] = (MoveKind.STEP, key, (tuple(steps), tuple(caps), -1))
+    """Play the parts of a 7 over ``movers`` (each exactly once) one after the other, in every order.
+
+    A set of parts already played in another order leads to the same board, so it is explored once.
+    """
+    state = (frozenset((frm, to) for frm, to, _ in steps), remaining)
+    if state in seen:
         return
-    loc, section = order[i]
+    seen.add(state)
+    moved = {frm for frm, _, _ in steps}
+    left = [m for m in movers if m[0] not in moved]
+    if not left:
+        if remaining == 0:
+            key = tuple(sorted((frm, to) for frm, to, _ in steps))
+            if key not in found:
+                found[key] = (MoveKind.STEP, key, (tuple(steps), tuple(caps), -1))
+        return
     occ = b.occ
-    if occ[loc] != section or loc in caps:
-        return  # taken by an earlier part
     landed = {to for _, to, _ in steps}
-    for dest, route_caps, _ in forward(b, section, loc, distances[i], part=True):
-        if dest in landed:
-            continue
-        undo = push_part(b, loc, dest, section, route_caps)
-        steps.append((loc, dest, section))
-        caps.extend(route_caps)
-        _seven_parts(b, order, distances, i + 1, steps, caps, found)
-        del caps[len(caps) - len(route_caps) :]
-        steps.pop()
-        pop_part(b, undo)
+    for loc, section in left:
+        if occ[loc] != section or loc in caps:
+            return  # taken by an earlier part: this set of parts cannot be completed
+        most = remaining - len(left) + 1
+        for d in range(1, most + 1):
+            if len(left) == 1 and d != remaining:
+                continue
+            for dest, route_caps, _ in forward(b, section, loc, d, part=True):
+                if dest in landed:
+                    continue
+                undo = push_part(b, loc, dest, section, route_caps)
+                steps.append((loc, dest, section))
+                caps.extend(route_caps)
+                _seven_parts(b, movers, remaining - d, steps, caps, found, seen)
+                del caps[len(caps) - len(route_caps) :]
+                steps.pop()
+                pop_part(b, undo)
 
 
 # ---- moves for cards ------------------------------------------------------------------------------
@@ -404,14 +436,7 @@ def apply_delta(position: Position, move: Move, delta: Delta | None) -> Position
     hands = position.hands
     if hands is not None:
         hands = _without_card(hands, position.turn_index, move)
-    return Position(
-        position.rules,
-        position.seats,
-        tuple(marbles),
-        fresh,
-        (position.turn_index + 1) % len(position.seats),
-        hands,
-    )
+    return position.successor(tuple(marbles), fresh, (position.turn_index + 1) % len(position.seats), hands)
 
 
 def _without_card(

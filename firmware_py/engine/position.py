@@ -183,9 +183,7 @@ class Position:
         Raises:
             NotationError: an unknown seat letter.
         """
-        return Position(
-            self.rules,
-            self.seats,
+        return self.successor(
             self.marbles,
             self.fresh,
             self.turn_index if turn is None else self.seat_index(turn),
@@ -280,22 +278,43 @@ class Position:
 
     def teams(self) -> tuple[tuple[str, ...], ...]:
         """The teams of this game (tuples of seat letters)."""
-        return teams_of(self.rules, self.seats)
+        teams = self.cache.get("teams")
+        if teams is None:
+            teams = self.cache["teams"] = teams_of(self.rules, self.seats)
+        return teams
 
     @property
     def winner(self) -> tuple[str, ...] | None:
         """Seat letters of the team (or solo seat) with every marble home, or None."""
+        if "winner" in self.cache:
+            return self.cache["winner"]  # type: ignore[no-any-return]
         home_start = self.tables.track
         centre = self.tables.centre
+        marbles = self.marbles
         done = {
             seat
             for i, seat in enumerate(self.seats)
-            if all(home_start <= x < centre for x in self.marbles[4 * i : 4 * i + 4])
+            if home_start <= marbles[4 * i] < centre
+            and all(home_start <= x < centre for x in marbles[4 * i : 4 * i + 4])
         }
-        for team in self.teams():
-            if all(s in done for s in team):
-                return team
-        return None
+        winner = next((team for team in self.teams() if all(s in done for s in team)), None) if done else None
+        self.cache["winner"] = winner
+        return winner
+
+    def successor(
+        self,
+        marbles: tuple[int, ...],
+        fresh: int,
+        turn_index: int,
+        hands: tuple[tuple[Card, ...], ...] | None,
+    ) -> Position:
+        """Engine-internal: a position of the same game (rules, seats), sharing the board tables."""
+        position = Position(self.rules, self.seats, marbles, fresh, turn_index, hands)
+        cache = self.cache
+        for key in ("tables", "sections", "teams"):
+            if key in cache:
+                position.cache[key] = cache[key]
+        return position
 
     def occupancy(self) -> list[int]:
         """Engine-internal: per location, the section of the marble on it, or -1 (do not mutate)."""

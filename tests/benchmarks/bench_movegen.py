@@ -1,0 +1,106 @@
+"""Move-generation benchmarks (design.md targets, one core).
+
+- ``legal_moves`` for a whole hand of 5 cards in mid-game positions: median <= 0.25 ms. The positions
+  come from random games of every preset (4 seats), taken between plies 40 and 240 with a fresh random
+  hand of 5; each is rebuilt without its memo before it is timed.
+Times are CPU time of this process (``time.process_time``): the machine is shared by several jobs.
+
+- Random 4-seat self-play, games per second (>= 100): the ``Game`` (dealing, exchange, discards, joker,
+  winner) driven by ``selfplay.play_random_game`` without the per-move invariant checks, and the bare
+  engine loop (positions only, a random hand each turn) for comparison.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+# CPU time of this process: the machine is shared, and the targets are for one core.
+clock = time.process_time
+
+from firmware_py.engine import PRESETS, Position, legal_moves, play
+from firmware_py.engine.cards import new_deck
+from firmware_py.engine.selfplay import play_random_game
+
+HAND_TARGET_MS = 0.25
+GAMES_TARGET = 100.0
+
+
+def _fresh(position: Position) -> Position:
+    return Position(
+        position.rules, position.seats, position.marbles, position.fresh, position.turn_index, position.hands
+    )
+
+
+def mid_game_positions(count: int, seed: int = 7) -> list[Position]:
+    """``count`` positions of random 4-seat games, each with a fresh hand of 5 for the seat to play."""
+    rng = random.Random(seed)
+    samples: list[Position] = []
+    names = sorted(PRESETS)
+    while len(samples) < count:
+        rules = PRESETS[names[len(samples) % len(names)]]
+        deck = new_deck(rules)
+        position = Position.initial(rules, 4)
+        for ply in range(240):
+            hand = tuple(rng.sample(deck, 5))
+            hands = {s: (hand if s == position.turn else ()) for s in position.seats}
+            position = position.replace(hands=hands)
+            if ply >= 40 and ply % 20 == 0:
+                samples.append(_fresh(position))
+            moves = legal_moves(position)
+            if not moves or position.winner is not None:
+                break
+            position = play(position, rng.choice(moves))
+    return samples[:count]
+
+
+def bare_games(rules_name: str, games: int, seed: int = 1) -> tuple[float, float]:
+    """Games per second and plies per game of the bare engine loop (a random hand each turn)."""
+    rng = random.Random(seed)
+    rules = PRESETS[rules_name]
+    deck = new_deck(rules)
+    plies = 0
+    started = clock()
+    for _ in range(games):
+        position = Position.initial(rules, 4)
+        while position.winner is None and plies < 10**7:
+            hand = tuple(rng.sample(deck, 5))
+            position = position.replace(hands={s: (hand if s == position.turn else ()) for s in position.seats})
+            position = play(position, rng.choice(legal_moves(position)))
+            plies += 1
+    elapsed = clock() - started
+    return games / elapsed, plies / games
+
+
+def main() -> bool:
+    positions = mid_game_positions(1200)
+    times = []
+    for position in positions:
+        fresh = _fresh(position)
+        started = clock()
+        legal_moves(fresh)
+        times.append((clock() - started) * 1000)
+    median = statistics.median(times)
+    p90 = statistics.quantiles(times, n=10)[-1]
+    ok_hand = median <= HAND_TARGET_MS
+    print(f"   legal_moves, whole hand of 5, mid-game: median {median:.3f} ms, p90 {p90:.3f} ms "
+          f"over {len(times)} positions (target <= {HAND_TARGET_MS} ms) {'OK' if ok_hand else 'MISSED'}")
+    started = clock()
+    games = 0
+    actions = 0
+    while clock() - started < 6.0:
+        report = play_random_game(PRESETS["r1"], 4, 1000 + games, check=False)
+        games += 1
+        actions += report.actions
+    rate = games / (clock() - started)
+    ok_games = rate >= GAMES_TARGET
+    print(f"   self-play r1, 4 seats (Game, no invariant checks): {rate:.1f} games/s, "
+          f"{actions / games:.0f} actions/game (target >= {GAMES_TARGET:.0f}) {'OK' if ok_games else 'MISSED'}")
+    bare_rate, plies = bare_games("r1", 10)
+    print(f"   bare engine loop r1, 4 seats: {bare_rate:.1f} games/s, {plies:.0f} plies/game")
+    return ok_hand and ok_games
+
+
+if __name__ == "__main__":
+    main()

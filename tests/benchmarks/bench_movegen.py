@@ -16,13 +16,12 @@ import random
 import statistics
 import time
 
-# CPU time of this process: the machine is shared, and the targets are for one core.
-clock = time.process_time
-
 from firmware_py.engine import PRESETS, Position, legal_moves, play
 from firmware_py.engine.cards import new_deck
 from firmware_py.engine.selfplay import play_random_game
 
+clock = time.process_time
+"""CPU time of this process: the machine is shared, and the targets are for one core."""
 HAND_TARGET_MS = 0.25
 GAMES_TARGET = 100.0
 
@@ -66,7 +65,9 @@ def bare_games(rules_name: str, games: int, seed: int = 1) -> tuple[float, float
         position = Position.initial(rules, 4)
         while position.winner is None and plies < 10**7:
             hand = tuple(rng.sample(deck, 5))
-            position = position.replace(hands={s: (hand if s == position.turn else ()) for s in position.seats})
+            position = position.replace(
+                hands={s: (hand if s == position.turn else ()) for s in position.seats}
+            )
             position = play(position, rng.choice(legal_moves(position)))
             plies += 1
     elapsed = clock() - started
@@ -84,8 +85,10 @@ def main() -> bool:
     median = statistics.median(times)
     p90 = statistics.quantiles(times, n=10)[-1]
     ok_hand = median <= HAND_TARGET_MS
-    print(f"   legal_moves, whole hand of 5, mid-game: median {median:.3f} ms, p90 {p90:.3f} ms "
-          f"over {len(times)} positions (target <= {HAND_TARGET_MS} ms) {'OK' if ok_hand else 'MISSED'}")
+    print(
+        f"   legal_moves, whole hand of 5, mid-game: median {median:.3f} ms, p90 {p90:.3f} ms "
+        f"over {len(times)} positions (target <= {HAND_TARGET_MS} ms) {'OK' if ok_hand else 'MISSED'}"
+    )
     started = clock()
     games = 0
     actions = 0
@@ -95,8 +98,10 @@ def main() -> bool:
         actions += report.actions
     rate = games / (clock() - started)
     ok_games = rate >= GAMES_TARGET
-    print(f"   self-play r1, 4 seats (Game, no invariant checks): {rate:.1f} games/s, "
-          f"{actions / games:.0f} actions/game (target >= {GAMES_TARGET:.0f}) {'OK' if ok_games else 'MISSED'}")
+    print(
+        f"   self-play r1, 4 seats (Game, no invariant checks): {rate:.1f} games/s, "
+        f"{actions / games:.0f} actions/game (target >= {GAMES_TARGET:.0f}) {'OK' if ok_games else 'MISSED'}"
+    )
     bare_rate, plies = bare_games("r1", 10)
     print(f"   bare engine loop r1, 4 seats: {bare_rate:.1f} games/s, {plies:.0f} plies/game")
     return ok_hand and ok_games

@@ -9,6 +9,7 @@ picamera2 on a laptop, no LED library, a camera in use) stops the command with o
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,23 @@ def _open_strip(config: Config) -> Any:
         raise CompanionError(f"LEDs: {error}") from None
 
 
+SIM_SEED = 0
+"""Seed of the simulated camera: the same camera pose and light at every start."""
+
+
+@functools.lru_cache(maxsize=2)
+def sim_calibration(model: str) -> Any:
+    """The simulated camera's calibration, made once per process from the starting layout of a full table."""
+    from vision.geometry import BoardGeometry
+    from vision.reader import BoardReader
+    from vision.synthetic import SyntheticCamera, starting_layout
+
+    geometry = BoardGeometry.from_model(model)
+    camera = SyntheticCamera(geometry, seed=SIM_SEED)
+    camera.set_layout(starting_layout(geometry))
+    return BoardReader(geometry).calibrate(camera.capture(), camera.layout)
+
+
 def _camera_for(config: Config, table: Any) -> Any:
     """The camera loop for ``config.camera.source``, its reader calibrated when it can be."""
     from firmware_py.camera_loop import CameraLoop
@@ -79,10 +97,10 @@ def _camera_for(config: Config, table: Any) -> Any:
 
         def open_sim() -> Any:
             # on the camera thread: the first opening also calibrates (about a second), after the URL is up
-            camera = SyntheticCamera(model, seed=0)
-            camera.set_layout(table.sim_board or table.position.layout)
             if reader.calibration is None:
-                reader.calibrate(camera.capture(), camera.layout)
+                reader.use(sim_calibration(model))
+            camera = SyntheticCamera(model, seed=SIM_SEED)
+            camera.set_layout(table.sim_board or table.position.layout)
             return camera
 
         opener = open_sim

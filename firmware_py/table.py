@@ -805,6 +805,7 @@ class Table:
                 self._set_sim_board(after)
             else:
                 self._await_board = True
+                self._check_board_now()
         self._after_change_of_board()
         self._changed()
         return entry

@@ -153,19 +153,26 @@ def assemble(config: Config, *, strip: Any = None) -> Companion:
             )
             companion.loop = loop
         if config.buttons.enabled:
-            companion.buttons = _buttons(config, table)
+            companion.buttons = table_buttons(config, table)
     except BaseException:
         table.close()
         raise
     return companion
 
 
-def _buttons(config: Config, table: Any) -> Any:
-    from hardware.buttons import TableButtons
+def table_buttons(config: Config, table: Any, *, pin_factory: Any = None) -> Any:
+    """The three buttons beside the board, each press handed to ``table.press``.
 
+    Raises:
+        CompanionError: no GPIO here, or the pins are taken (one line).
+    """
+    from hardware.buttons import TableButtons
+    from hardware.errors import HardwareError
+
+    pins = config.buttons
     try:
-        buttons = TableButtons(config.buttons.confirm, config.buttons.undo, config.buttons.next)
-    except Exception as error:  # gpiozero finds no GPIO on this machine, or the pins are taken
+        buttons = TableButtons(pins.confirm, pins.undo, pins.next, pin_factory=pin_factory)
+    except (HardwareError, ValueError) as error:
         raise CompanionError(
             f"buttons: {error} (set [buttons] enabled = false to run without them)"
         ) from None

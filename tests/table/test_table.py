@@ -256,3 +256,28 @@ def test_physical_cards_the_player_names_the_rank() -> None:
         table.public_view()["turn"] != view["turn"] and table.public_view()["log"][-1]["move"] == "K:AR-A18"
     )
     table.close()
+
+
+def test_the_buttons_beside_the_board_reach_the_table(table: Table) -> None:
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware_py.serve import table_buttons
+
+    factory = MockFactory()
+    buttons = table_buttons(two_humans(), table, pin_factory=factory)
+    try:
+        undo = factory.pin(two_humans().buttons.undo)
+        undo.drive_low()
+        undo.drive_high()
+        assert table.public_view()["notice"]["en"].startswith("undo button ignored: No move to undo")
+        token = turn_token(table)
+        table.play(token, table.hints(token)[0]["move"])
+        undo.drive_low()
+        undo.drive_high()
+        assert table.public_view()["log"] == [], "a press of undo took the move back"
+        nxt = factory.pin(two_humans().buttons.next)
+        nxt.drive_low()
+        nxt.drive_high()
+        assert table.public_view()["highlight"], "next shows a card's destinations"
+    finally:
+        buttons.close()

@@ -64,6 +64,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "waiting_for": ("En attente de", "Waiting for"),
     "hand": ("Vos cartes", "Your cards"),
     "hand_empty": ("Pas de carte en main.", "No card in hand."),
+    "physical_help": (
+        "Vraies cartes : à votre tour, touchez la valeur de la carte que vous jouez.",
+        "Real cards: on your turn, tap the value of the card you play.",
+    ),
     "tap_card": ("Touchez une carte pour voir ses coups.", "Tap a card to see its moves."),
     "moves_of": ("Coups possibles avec", "Possible moves with"),
     "no_move": ("Aucun coup possible avec cette carte.", "No possible move with this card."),
@@ -158,7 +162,7 @@ JS_KEYS = (
     "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move", "play",
     "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
     "illegal",
-    "no_hint", "no_camera", "done", "game_started", "tap_card", "seat", "name", "colour",
+    "physical_help", "no_hint", "no_camera", "done", "game_started", "tap_card", "seat", "name", "colour",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 

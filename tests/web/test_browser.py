@@ -151,6 +151,20 @@ def test_two_people_play_on_the_real_table(context: Any, real_served: str, real_
     assert real_table.public_view()["turn"] == "C"
 
 
+def test_with_real_cards_the_seat_taps_the_value_it_plays(
+    context: Any, real_served: str, real_table: Table
+) -> None:
+    people = [{"name": name, "computer": False} for name in ("W", "X", "Y", "Z")]
+    real_table.new_game({"preset": "r1", "seed": 2, "cards": "physical", "seats": people})
+    path = next(link["path"] for link in real_table.seat_links() if link["seat"] == "A")
+    page = context.new_page()
+    page.goto(real_served + path)
+    assert page.locator(".card").count() == 13, "one button per card value"
+    page.click('.card[data-card="K"]')
+    page.click('button.move[data-move="K:AR-A18"]')
+    page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
+
+
 def test_the_table_moves_a_marble_on_the_simulated_board(
     context: Any, served: str, table: ScriptedTable
 ) -> None:

@@ -38,10 +38,13 @@
     Tock.notice(view);
     renderQuestion();
     bound("extra-play").hidden = !(view.extra_play && myTurn());
+    const physical = view.cards === "physical";
     const waiting = view.phase === "exchange" && !view.can_exchange;
-    const help = waiting ? t("exchange_waiting") : { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
+    const help = physical ? t("physical_help") : waiting ? t("exchange_waiting")
+      : { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
     bound("hand-help").textContent = help;
-    const hand = view.hand || [];
+    // With real cards the page holds no hand: the seat taps the value of the card it plays.
+    const hand = physical ? Object.keys(view.playable || {}) : view.hand || [];
     if (card !== null && !hand.includes(card)) { card = null; moves = []; }
     bound("hand").replaceChildren(...(hand.length ? hand.map((text) => {
       const face = cardFace(text);

@@ -14,7 +14,7 @@ from tests.web.scripted_table import ScriptedTable
 
 def _events(chunks: Iterator[bytes], count: int | None = None) -> list[tuple[str, Any]]:
     """Parse the next ``count`` stream chunks (all of them when None) as (kind, data)."""
-    parsed = []
+    parsed: list[tuple[str, Any]] = []
     for chunk in chunks:
         text = chunk.decode()
         if text.startswith("retry:"):
@@ -111,7 +111,10 @@ def test_a_dozen_open_tabs_leave_waitress_threads_for_the_other_requests(table: 
         "TOCK_STREAM_SLOTS": 5,
     }
     server = waitress.server.create_server(
-        create_app(config, table=table), host="127.0.0.1", port=0, threads=8
+        create_app(config, table=table),  # type: ignore[arg-type]
+        host="127.0.0.1",
+        port=0,
+        threads=8,
     )
     port = server.effective_port  # type: ignore[union-attr]
     thread = threading.Thread(target=server.run, daemon=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -15,10 +16,11 @@ from web import create_app
 PUBLIC_PAGES = ("/table", "/setup", "/learn", "/calibration")
 
 
-def _page_data(html: str) -> dict:
+def _page_data(html: str) -> dict[str, Any]:
     match = re.search(r'<script type="application/json" id="tock-page">(.*?)</script>', html, re.S)
     assert match, "the page embeds its data"
-    return json.loads(match.group(1))
+    data: dict[str, Any] = json.loads(match.group(1))
+    return data
 
 
 def test_the_factory_keeps_the_table_it_is_handed(app: Flask, table: ScriptedTable) -> None:

@@ -1,0 +1,76 @@
+"""match(): from a layout read off the board to the move played, a move in progress, or the reasons."""
+
+from __future__ import annotations
+
+from firmware_py.engine import Card, Move, match, play
+from tests.engine.helpers import pos
+
+START = "r1 A:A18*,B3,AH1 B:B18 C:C5,C12 D: A A=7H,KD,5S,4C,JH B= C= D="
+
+
+def test_the_same_board_is_unchanged() -> None:
+    p = pos(START)
+    assert match(p, p.layout).kind == "unchanged"
+
+
+def test_the_board_after_a_legal_move_is_that_move() -> None:
+    p = pos(START)
+    after = play(p, Move.parse("KD:B3-B16"))
+    result = match(p, after.layout)
+    assert result.kind == "move" and result.moves == (Move.parse("KD:B3-B16"),)
+
+
+def test_which_reserve_hole_does_not_matter() -> None:
+    p = pos(START)
+    layout = dict(play(p, Move.parse("5S:B18-C5")).layout)  # C's marble on C5 goes back to its reserve
+    c_reserve = sorted(k for k in layout if k.startswith("CR"))
+    layout[c_reserve[0].replace(c_reserve[0][-1], "4")] = layout.pop(c_reserve[0])
+    assert match(p, layout).kind == "move"
+
+
+def test_a_taken_marble_not_yet_back_in_its_reserve_is_a_move_in_progress() -> None:
+    p = pos(START)
+    layout = dict(p.layout)
+    del layout["B18"], layout["C5"]
+    layout["C5"] = "B"  # B's marble moved by A's 5 onto C5; C's marble is still in someone's hand
+    result = match(p, layout, Card.parse("5S"))
+    assert result.kind == "in_progress"
+    assert result.moves == (Move.parse("5S:B18-C5"),)
+    assert list(result.to_do.values()) == ["C"] and next(iter(result.to_do)).startswith("CR")
+
+
+def test_half_a_seven_is_a_move_in_progress() -> None:
+    p = pos("r1 A:A1,B1 B: C: D: A A=7H")
+    layout = dict(p.layout)
+    del layout["A1"]
+    layout["A4"] = "A"
+    result = match(p, layout)
+    assert result.kind == "in_progress" and Move.parse("7H:A1-A4,B1-B5") in result.moves
+    assert result.to_do.get("B1", "x") is None and result.to_do.get("B5") == "A"
+
+
+def test_two_cards_giving_the_same_board_are_ambiguous_without_the_card() -> None:
+    p = pos("r1 A:A1 B: C: D: A A=7H,7S")
+    after = play(p, Move.parse("7H:A1-A8"))
+    assert match(p, after.layout).kind == "ambiguous"
+    assert match(p, after.layout, Card.parse("7H")).kind == "move"
+
+
+def test_an_illegal_board_says_why_and_where() -> None:
+    p = pos(START)
+    layout = dict(p.layout)
+    del layout["B3"]
+    layout["A17"] = "A"  # backed over its own start cell with the 4
+    result = match(p, layout, Card.parse("4C"))
+    assert result.kind == "illegal"
+    assert {v.code for v in result.violations} >= {"passes_own_start"}
+    assert result.wrong_places == ("A17", "B3")
+
+
+def test_a_board_no_move_explains_is_still_illegal() -> None:
+    p = pos(START)
+    layout = dict(p.layout)
+    layout["D9"] = "D"
+    del layout["DR1"]
+    result = match(p, layout)
+    assert result.kind == "illegal" and result.wrong_places

@@ -1,0 +1,66 @@
+"""Rule sets: presets citing their sheets, house rules, descriptions in French and English."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from firmware_py.engine import (
+    PRESETS,
+    QC_ADVANCED,
+    NotationError,
+    RuleSet,
+    describe,
+    find_preset,
+    seat_letters,
+)
+from firmware_py.engine.rules import Shortcut
+
+
+def test_the_six_presets_each_cite_their_seed_file() -> None:
+    assert sorted(PRESETS) == ["canop", "qc", "r1", "r1x", "r2", "toc"]
+    seeds = {"r1": "000_", "r2": "000_", "toc": "001_", "r1x": "002_", "qc": "003_", "canop": "004_"}
+    for name, rules in PRESETS.items():
+        assert rules.name == name and rules.source.startswith(seeds[name])
+
+
+def test_find_preset_lists_the_valid_names() -> None:
+    assert find_preset(" R2 ") is PRESETS["r2"]
+    with pytest.raises(NotationError, match="r1, r1x, r2, toc, qc, canop"):
+        find_preset("dog")
+
+
+def test_house_rules_change_one_switch_and_keep_the_others() -> None:
+    rules = find_preset("r1").with_switches(jokers=2)
+    assert rules.jokers == 2 and rules.name == "r1+custom"
+    assert dataclasses.replace(rules, jokers=0, name="r1") == PRESETS["r1"]
+    with pytest.raises(ValueError, match="unknown switch"):
+        find_preset("r1").with_switches(colour="red")
+    with pytest.raises(ValueError):
+        RuleSet(jokers=1)
+
+
+def test_qc_advanced_rules_are_switches_of_the_qc_preset() -> None:
+    rules = find_preset("qc").with_switches(**QC_ADVANCED)
+    assert rules.four_backwards and rules.ten_swaps and rules.jack_left_skips
+    assert rules.shortcut is Shortcut.CENTRE and rules.shortcut_cell == 8
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_describe_puts_every_switch_in_words(lang: str) -> None:
+    for rules in PRESETS.values():
+        rows = describe(rules, lang)
+        assert len(rows) == len(dataclasses.fields(RuleSet)) - 1
+        assert all(label and value for label, value in rows)
+    assert ("teams", "two teams of alternating seats") in describe(PRESETS["r1"], "en")
+    assert ("sept", "se partage entre deux pions") in describe(PRESETS["r2"], "fr")
+    with pytest.raises(ValueError):
+        describe(PRESETS["r1"], "de")
+
+
+def test_seat_letters_and_board_size_follow_the_seat_count() -> None:
+    assert seat_letters(2) == ("A", "C") and seat_letters(5) == tuple("ABCDE")
+    assert find_preset("r2").topology(5).sections == 6 and find_preset("r2").topology(7).sections == 8
+    with pytest.raises(ValueError):
+        seat_letters(9)

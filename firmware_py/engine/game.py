@@ -200,6 +200,7 @@ class Game:
             when the game is over.
         dealer: the seat that dealt the current pack.
         pack: the stock and the played pile.
+        schedule: how this table deals (by the rules and the seat count).
         shuffles: shuffles so far (the next shuffle's number).
         deals: deals of the current pack so far.
         given: during the exchange, the card each seat has given so far (None: not yet).
@@ -217,6 +218,7 @@ class Game:
     to_play: str | None
     dealer: str
     pack: Pack
+    schedule: DealSchedule
     shuffles: int = 0
     deals: int = 0
     given: tuple[Card | None, ...] = ()
@@ -266,6 +268,7 @@ class Game:
             to_play=None,
             dealer=dealer,
             pack=Pack((), new_deck(rules)),
+            schedule=deal_schedule(rules, len(letters)),
         )
         return game._new_pack(rotate=False)
 
@@ -330,11 +333,6 @@ class Game:
             log = log.previous
         return tuple(reversed(events))
 
-    @property
-    def schedule(self) -> DealSchedule:
-        """How this table deals (by the rules and the seat count)."""
-        return deal_schedule(self.rules, len(self.seats))
-
     def partner_of(self, seat: str) -> str | None:
         """Whom ``seat`` gives its exchange card to: the next teammate in turn order (None when solo)."""
         team = next(team for team in self.teams if seat in team)
@@ -375,7 +373,9 @@ class Game:
         """Everything that may happen next, in a deterministic order (empty once the game is over)."""
         if self.phase is Phase.EXCHANGE:
             return tuple(
-                Exchange(seat, card) for seat in self.pending_exchanges for card in sorted(set(self.hand(seat)))
+                Exchange(seat, card)
+                for seat in self.pending_exchanges
+                for card in sorted(set(self.hand(seat)))
             )
         actions: tuple[Action, ...] = self.legal_moves()
         if self.extra_play and self.to_play is not None:
@@ -517,46 +517,41 @@ class Game:
             left_index = (index + 1) % len(self.seats)
             if left_index != index and hands[left_index]:
                 must_discard = self.seats[left_index]
-        game = dataclasses.replace(
-            self,
-            position=_with(position, hands=hands),
-            pack=pack,
-            shuffles=shuffles,
-            laid_down=self.laid_down | ({seat} if move.kind is MoveKind.LAY_DOWN and not hand else set()),
-            must_discard=must_discard,
-            extra_play=False,
-            log=_logged(self.log, *events),
-        )
+        laid_down = self.laid_down | ({seat} if move.kind is MoveKind.LAY_DOWN and not hand else set())
         winner = position.winner
         if winner is not None:
-            return dataclasses.replace(
-                game, phase=Phase.OVER, to_play=None, winner=winner, log=_logged(game.log, Won(winner))
-            )
-        if joker and self.rules.joker_replays and hand:
-            return dataclasses.replace(game._turn_to(seat), extra_play=True)
-        return game._pass_turn(seat)
+            events.append(Won(winner))
+        extra_play = winner is None and joker and self.rules.joker_replays and bool(hand)
+        nxt: str | None = seat
+        if not extra_play:
+            nxt = None if winner is not None else _next_with_cards(self.seats, hands, seat)
+        game = dataclasses.replace(
+            self,
+            position=_with(position, turn=nxt, hands=hands),
+            phase=Phase.OVER if winner is not None else Phase.PLAY,
+            to_play=nxt,
+            winner=winner,
+            pack=pack,
+            shuffles=shuffles,
+            laid_down=laid_down,
+            must_discard=must_discard,
+            extra_play=extra_play,
+            log=_logged(self.log, *events),
+        )
+        if winner is None and nxt is None:
+            return game._next_deal()
+        return game
 
     def _pass_turn(self, seat: str) -> Game:
         """The turn goes to the next seat with cards; when every hand is empty, the next deal."""
-        nxt = self._next_with_cards(seat)
+        nxt = _next_with_cards(self.seats, self.hand_tuple, seat)
         if nxt is None:
             return self._next_deal()
         return self._turn_to(nxt)
 
-    def _next_with_cards(self, seat: str) -> str | None:
-        """The first seat after ``seat`` in turn order that holds cards (possibly ``seat`` itself)."""
-        seats = self.seats
-        hands = self.hand_tuple
-        start = seats.index(seat)
-        for step in range(1, len(seats) + 1):
-            index = (start + step) % len(seats)
-            if hands[index]:
-                return seats[index]
-        return None
-
     def _first_player(self) -> str:
         """The first seat after the dealer, in turn order, that holds cards."""
-        first = self._next_with_cards(self.dealer)
+        first = _next_with_cards(self.seats, self.hand_tuple, self.dealer)
         assert first is not None, "a deal always gives cards"
         return first
 
@@ -619,6 +614,17 @@ class Game:
 
     def _refuse(self, action: Action, reason: Violation) -> None:
         raise IllegalMoveError((reason,), self.position.to_notation(), str(action))
+
+
+def _next_with_cards(seats: tuple[str, ...], hands: tuple[tuple[Card, ...], ...], seat: str) -> str | None:
+    """The first seat after ``seat`` in turn order that holds cards (``seat`` itself last), or None."""
+    start = seats.index(seat)
+    count = len(seats)
+    for step in range(1, count + 1):
+        index = (start + step) % count
+        if hands[index]:
+            return seats[index]
+    return None
 
 
 def _card_in(hand: Sequence[Card], card: Card) -> Card:

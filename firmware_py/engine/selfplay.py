@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.errors import TockError
 from firmware_py.engine.game import Action, Dealt, EndTurn, Game, Phase
+from firmware_py.engine.movegen import card_moves
 from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position, validate
 from firmware_py.engine.rules import RuleSet
@@ -87,12 +88,13 @@ def random_action(game: Game, rng: random.Random) -> Action | None:
     if game.phase is not Phase.PLAY or game.to_play is None:
         actions = game.legal_actions()
         return rng.choice(actions) if actions else None
-    cards = sorted(set(game.hand(game.to_play)))
-    rng.shuffle(cards)
-    for card in cards:
-        moves = game.legal_moves(card)
-        if moves and not moves[0].is_discard:
-            return rng.choice(moves)
+    if game.must_discard is None:
+        cards = sorted(set(game.hand(game.to_play)))
+        rng.shuffle(cards)
+        for card in cards:
+            moves = card_moves(game.position, card)  # that card's moves only, no discard fallback
+            if moves:
+                return rng.choice(moves)
     if game.extra_play:
         return EndTurn(game.to_play)
     moves = game.legal_moves()

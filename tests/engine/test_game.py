@@ -120,10 +120,8 @@ def test_cards_are_conserved_through_deals_and_shuffles() -> None:
 
 def test_turn_passes_over_seats_with_no_cards_left() -> None:
     game = Game.new(R1, seats=4, seed=6, dealer="D")
-    empty_b = dataclasses.replace(
-        game, position=dataclasses.replace(game.position, hands=(game.hand("A"), (), *game.hand_tuple[2:]))
-    )
-    assert empty_b._next_with_cards("A") == "C"
+    game = _with_board(game, "r1 A:A3 B: C: D: A A=9S B= C=2C D=3C")
+    assert game.play(Move.parse("9S:A3-A12")).to_play == "C"
 
 
 # -- partner exchange ---------------------------------------------------------------------------------

@@ -86,6 +86,17 @@ class CameraLoop:
                 return None
             return action(self._camera)
 
+    def replace(self, open_camera: Callable[[], CameraSource], reader: Any) -> None:
+        """Read another board (a new game on another board model): close the camera, take the new parts."""
+        with self._camera_lock:
+            if self._camera is not None:
+                self._camera.close()
+                self._camera = None
+            self._open_camera = open_camera
+            self.reader = reader
+            self.stabiliser.reset()
+            self._next_open = 0.0
+
     def _ensure_open(self, reports: list[tuple[str, str]]) -> CameraSource | None:
         if self._camera is not None:
             return self._camera

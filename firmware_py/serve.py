@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,53 +82,68 @@ def sim_calibration(model: str) -> Any:
     return BoardReader(geometry).calibrate(camera.capture(), camera.layout)
 
 
-def _camera_for(config: Config, table: Any) -> Any:
-    """The camera loop for ``config.camera.source``, its reader calibrated when it can be."""
-    from firmware_py.camera_loop import CameraLoop
+def _camera_parts(config: Config, table: Any, model: str) -> tuple[Callable[[], Any], Any, Path]:
+    """For a board model: what opens the camera, the reader (calibrated when it can be), and where the
+    calibration is saved."""
     from vision.geometry import BoardGeometry
     from vision.reader import BoardReader
-    from vision.stabiliser import Stabiliser
 
     source = config.camera.source
-    model = config.game.model
-    geometry = BoardGeometry.from_model(model)
-    reader = BoardReader(geometry)
+    reader = BoardReader(BoardGeometry.from_model(model))
+    saved = _calibration_file(config, model)
     if source == "sim":
         from vision.synthetic import SyntheticCamera
 
         def open_sim() -> Any:
-            # on the camera thread: the first opening also calibrates (about a second), after the URL is up
+            # on the camera thread: the first opening also calibrates (about a second), after the URL is
+            # up; only the table's lock-free sim_board is read here (the camera lock is held)
             if reader.calibration is None:
                 reader.use(sim_calibration(model))
             camera = SyntheticCamera(model, seed=SIM_SEED)
-            camera.set_layout(table.sim_board or table.position.layout)
+            camera.set_layout(table.sim_board or {})
             return camera
 
-        opener = open_sim
-    else:
-        from hardware.cameras import open_camera
+        return open_sim, reader, saved
+    from hardware.cameras import open_camera
+
+    if saved.exists():
+        from vision.calibration import Calibration, CalibrationError
+
+        try:
+            reader.use(Calibration.from_json(saved.read_text(encoding="utf-8")))
+        except (CalibrationError, ValueError) as error:
+            raise CompanionError(f"{saved}: {error} (delete it and calibrate again)") from None
+    return functools.partial(open_camera, source), reader, saved
+
+
+def _attach_camera(config: Config, table: Any) -> Any:
+    """Open the camera once to check it is there, then hand the table its camera loop."""
+    from firmware_py.camera_loop import CameraLoop
+    from vision.stabiliser import Stabiliser
+
+    opener, reader, saved = _camera_parts(config, table, config.game.model)
+    if config.camera.source != "sim":
         from hardware.errors import CameraUnavailable
 
-        def open_real() -> Any:
-            return open_camera(source)
-
-        opener = open_real
         try:
-            open_real().close()
+            opener().close()
         except (CameraUnavailable, ValueError) as error:
-            raise CompanionError(f"camera {source}: {error}") from None
-        saved = _calibration_file(config, model)
-        if saved.exists():
-            from vision.calibration import Calibration, CalibrationError
-
-            try:
-                reader.use(Calibration.from_json(saved.read_text(encoding="utf-8")))
-            except (CalibrationError, ValueError) as error:
-                raise CompanionError(f"{saved}: {error} (delete it and calibrate again)") from None
-    stabiliser = Stabiliser(still_frames=config.camera.still_frames)
-    return CameraLoop(
-        opener, reader, stabiliser, table, fps=config.camera.fps, reopen_seconds=config.camera.reopen_seconds
+            raise CompanionError(f"camera {config.camera.source}: {error}") from None
+    loop = CameraLoop(
+        opener,
+        reader,
+        Stabiliser(still_frames=config.camera.still_frames),
+        table,
+        fps=config.camera.fps,
+        reopen_seconds=config.camera.reopen_seconds,
     )
+    table.attach_camera(
+        loop,
+        config.camera.source,
+        calibration_path=saved,
+        parts_for_model=functools.partial(_camera_parts, config, table),
+    )
+    return loop
 
 
 def assemble(config: Config, *, strip: Any = None) -> Companion:
@@ -147,11 +163,7 @@ def assemble(config: Config, *, strip: Any = None) -> Companion:
     companion = Companion(table)
     try:
         if config.camera.source != "none":
-            loop = _camera_for(config, table)
-            table.attach_camera(
-                loop, config.camera.source, calibration_path=_calibration_file(config, config.game.model)
-            )
-            companion.loop = loop
+            companion.loop = _attach_camera(config, table)
         if config.buttons.enabled:
             companion.buttons = table_buttons(config, table)
     except BaseException:

@@ -146,6 +146,7 @@ class Table:
         self._mirror: dict[str, str] = {}
         self._loop: Any = None
         self._calibration_path: Path | None = None
+        self._parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None
         self._camera_mode = self.config.camera.source
         self._camera_status = {"mode": self._camera_mode, "status": "off", "message": ""}
         self._sim_board: dict[str, str] | None = None
@@ -567,14 +568,26 @@ class Table:
                         f"Les LED de ce plateau sont câblées pour {self._setup.model}.",
                         f"The LEDs under this board are wired for {self._setup.model}.",
                     )
+            new_model = self._loop is not None and parsed.model != self._setup.model
+            if new_model and self._parts_for_model is None:
+                raise bad_input(
+                    "model", "Cette caméra ne lit que ce plateau.", "This camera only reads this board."
+                )
             try:
                 self._start_new(parsed)
             except (TockError, ValueError) as error:
                 raise bad_input(
                     "seats", f"Partie impossible : {error}", f"Cannot start this game: {error}"
                 ) from None
-            if self._sim_board is not None:
+            if new_model and self._parts_for_model is not None:
+                opener, reader, self._calibration_path = self._parts_for_model(parsed.model)
+                self._sim_board = None
+                self._loop.replace(opener, reader)
+            if self._camera_mode == "sim":
                 self._set_sim_board(dict(self._position.layout))
+            else:
+                self._await_board = self._uses_camera
+                self._check_board_now()
             self._changed()
 
     # -- playing -----------------------------------------------------------------------------------
@@ -1077,17 +1090,27 @@ class Table:
 
     # -- the camera --------------------------------------------------------------------------------
 
-    def attach_camera(self, loop: Any, mode: str, *, calibration_path: Path | None = None) -> None:
+    def attach_camera(
+        self,
+        loop: Any,
+        mode: str,
+        *,
+        calibration_path: Path | None = None,
+        parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None,
+    ) -> None:
         """Use ``loop`` (a :class:`firmware_py.camera_loop.CameraLoop`) as the camera.
 
         Args:
             loop: the camera loop (not started: :meth:`start` starts it).
             mode: the camera source as shown on the page (``sim``, ``picamera2``...).
             calibration_path: where :meth:`calibrate` saves the calibration for the next start.
+            parts_for_model: for a new game on another board model: (camera opener, reader, calibration
+                path) of that model.
         """
         with self._lock:
             self._loop = loop
             self._calibration_path = calibration_path
+            self._parts_for_model = parts_for_model
             self._camera_mode = mode
             self._camera_status = {"mode": mode, "status": "starting", "message": ""}
             if mode == "sim":

@@ -144,3 +144,14 @@ def test_a_bad_frame_never_stops_the_loop(companion: Companion) -> None:
         assert table.public_view()["camera"]["status"] != "ok"
     frames(companion)
     assert table.public_view()["camera"]["status"] == "ok"
+
+
+def test_a_new_game_on_the_six_section_board_switches_the_simulated_camera(companion: Companion) -> None:
+    table = companion.table
+    frames(companion)
+    table.new_game({"preset": "r2", "seats": [{"name": n} for n in "ABCDE"], "seed": 2})
+    view = frames(companion) or table.public_view()
+    assert view["board"]["model"] == "tock6" and view["sections"] == 6
+    assert view["camera"]["status"] == "ok" and view["problem"] is None
+    assert companion.loop.reader.geometry.model == "tock6"
+    assert table.led_driver.led_map.model == "tock6"

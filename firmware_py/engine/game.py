@@ -447,7 +447,7 @@ class Game:
             self._refuse(Exchange(seat, card), violation(Rule.CARD_NOT_IN_HAND, card=str(card)))
         waiting = dataclasses.replace(self, given=self.given[:index] + (card,) + self.given[index + 1 :])
         if waiting.pending_exchanges:
-            return dataclasses.replace(waiting, to_play=waiting.pending_exchanges[0])
+            return dataclasses.replace(waiting, to_play=waiting._first_to_give())
         given = waiting.given
         hands = [list(h) for h in self.hand_tuple]
         gifts: list[tuple[str, str, Card]] = []
@@ -555,6 +555,12 @@ class Game:
         assert first is not None, "a deal always gives cards"
         return first
 
+    def _first_to_give(self) -> str:
+        """During the exchange, the first seat after the dealer that still owes its partner a card."""
+        order = self.seats.index(self.dealer)
+        pending = self.pending_exchanges
+        return next(s for s in self.seats[order + 1 :] + self.seats[: order + 1] if s in pending)
+
     def _turn_to(self, seat: str) -> Game:
         return dataclasses.replace(
             self, to_play=seat, position=_with(self.position, turn=seat)
@@ -604,7 +610,7 @@ class Game:
             log=_logged(self.log, Dealt(self.dealer, self.deals, tuple(zip(rotated, dealt, strict=True)))),
         )
         if exchanging:
-            return dataclasses.replace(game, to_play=next(s for s in rotated if game.partner_of(s)))
+            return dataclasses.replace(game, to_play=game._first_to_give())
         return game._turn_to(game._first_player())
 
     def _phase_violation(self) -> Violation:

@@ -138,6 +138,7 @@ def test_r1x_partners_exchange_one_card_face_down__002() -> None:
         assert game.phase is Phase.EXCHANGE
         game = game.exchange(seat, gifts[seat])
         assert seat not in game.pending_exchanges and len(game.pending_exchanges) == 3 - number
+        assert game.to_play in game.pending_exchanges or game.phase is Phase.PLAY
     assert game.phase is Phase.PLAY
     for seat, partner in (("A", "C"), ("C", "A"), ("B", "D"), ("D", "B")):
         expected = Counter(before[seat]) - Counter([gifts[seat]]) + Counter([gifts[partner]])

@@ -93,10 +93,10 @@ def parse_action(text: str) -> Action:
         NotationError: the text is none of these (the message says what was expected).
     """
     raw = text.strip()
-    if raw.endswith(":end") and len(raw) == 5:
-        return EndTurn(raw[0])
+    if raw.lower().endswith(":end") and len(raw) == 5:
+        return EndTurn(raw[0].upper())
     if len(raw) > 2 and raw[1] == ">":
-        return Exchange(raw[0], Card.parse(raw[2:]))
+        return Exchange(raw[0].upper(), Card.parse(raw[2:]))
     return Move.parse(raw)
 
 
@@ -294,6 +294,8 @@ class Game:
                 game = game.apply(parse_action(action) if isinstance(action, str) else action)
             except IllegalMoveError as error:
                 raise IllegalMoveError(error.violations, error.position, f"#{index} {error.move}") from None
+            except NotationError as error:
+                raise NotationError(f"action #{index} {action}: {error}") from None
         return game
 
     # -- what can be read ------------------------------------------------------------------------------
@@ -334,7 +336,12 @@ class Game:
         return tuple(reversed(events))
 
     def partner_of(self, seat: str) -> str | None:
-        """Whom ``seat`` gives its exchange card to: the next teammate in turn order (None when solo)."""
+        """Whom ``seat`` gives its exchange card to: the next teammate in turn order (None when solo).
+
+        Raises:
+            NotationError: ``seat`` is not a seat of this game.
+        """
+        self.position.seat_index(seat)
         team = next(team for team in self.teams if seat in team)
         if len(team) < 2:
             return None
@@ -361,9 +368,9 @@ class Game:
             return ()
         seat = self.to_play
         if self.must_discard == seat:
-            hand = self.hand(seat)
-            cards = sorted(set(hand) if card is None else {card} & set(hand))
-            return tuple(Move(c, MoveKind.DISCARD) for c in cards)
+            hand = set(self.hand(seat))
+            cards = sorted(hand if card is None else {_card_in(tuple(hand), card)} & hand)
+            return tuple(Move.discard(c) for c in cards)
         moves = legal_moves(self.position, card)
         if self.extra_play:
             moves = tuple(m for m in moves if not m.is_discard)
@@ -425,7 +432,8 @@ class Game:
         seat = self.to_play
         assert seat is not None
         if self.must_discard == seat:
-            if move.kind is not MoveKind.DISCARD or move.card not in self.hand(seat):
+            hand, card = self.hand(seat), move.card
+            if move.kind is not MoveKind.DISCARD or card is None or _card_in(hand, card) not in hand:
                 self._refuse(move, violation(Rule.DISCARD_AFTER_JACK, seat=seat))
             return self._after_play(seat, move, self.position)
         if self.extra_play and move.is_discard:

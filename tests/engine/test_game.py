@@ -449,3 +449,14 @@ def test_actions_read_back_from_their_text() -> None:
     assert parse_action("KS:AR-A18") == Move.parse("KS:AR-A18")
     with pytest.raises(NotationError):
         parse_action("A>ZZ")
+
+
+def test_unknown_seats_and_unreadable_actions_are_clear_errors() -> None:
+    game = Game.new(R1, seats=4, seed=1)
+    with pytest.raises(NotationError, match="'E' is not one of the seats"):
+        game.partner_of("E")
+    with pytest.raises(NotationError, match="'E' is not one of the seats"):
+        game.hand("E")
+    with pytest.raises(NotationError, match="action #1 nonsense"):
+        Game.replay(R1, seats=4, seed=1, actions=[str(random_action(game, random.Random(0))), "nonsense"])
+    assert parse_action("b:END") == EndTurn("B")

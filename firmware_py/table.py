@@ -144,6 +144,7 @@ class Table:
         self._strip = strip
         self._driver: Any = None
         self._mirror: dict[str, str] = {}
+        self._highlight: list[str] = []
         self._loop: Any = None
         self._calibration_path: Path | None = None
         self._parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None
@@ -337,6 +338,7 @@ class Table:
         self.version += 1
         facts = self._light_facts()
         self._mirror = facts.mirror()
+        self._highlight = sorted(facts.destinations)
         if self._driver is not None:
             self._driver.send(facts.source())
         event = {"version": self.version}
@@ -384,7 +386,6 @@ class Table:
                 }
                 for seat, s in self._seats.items()
             ]
-            highlight = sorted(self._mirror_destinations())
             problem = None
             if self._problem is not None:
                 problem = {k: self._problem[k] for k in ("fr", "en", "places", "violations")}
@@ -408,7 +409,7 @@ class Table:
                 "last_move": self._last_move,
                 "log": list(self._log),
                 "leds": dict(self._mirror),
-                "highlight": highlight,
+                "highlight": list(self._highlight),
                 "problem": problem,
                 "question": self._question,
                 "computer": self._plan_view(),
@@ -422,13 +423,6 @@ class Table:
         if self._plan is None:
             return None
         return {k: self._plan[k] for k in ("seat", "move", "fr", "en", "from", "to")}
-
-    def _mirror_destinations(self) -> set[str]:
-        if self._plan is not None:
-            return set(self._plan["to"])
-        if self._chosen is not None:
-            return {p for m in self._chosen[2] for p in self._move_info(m)["to"]}
-        return set()
 
     def _seat_of(self, token: str) -> str:
         seat = self._by_token.get(token) if isinstance(token, str) else None
@@ -753,9 +747,10 @@ class Table:
             return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self.version}
 
     def undo(self, token: str | None = None) -> dict[str, Any]:
-        """Take back the last move (the table page or the undo button: ``token`` None; a seat: its own move).
+        """Take back the last move of a person, and the computer seats' moves made since.
 
-        With a camera, the LEDs then show where the marbles must go back.
+        The table page and the undo button (``token`` None) take back the last person's move; a seat (its
+        token) only its own last move. With a camera, the LEDs then show where the marbles must go back.
 
         Raises:
             TableError: 409 nothing to undo (or, with a token, the last move is not that seat's).
@@ -763,23 +758,28 @@ class Table:
         with self._lock:
             seat = self._seat_of(token) if token is not None else None
             events = self._store.events(self._game_id)
-            if not events:
-                raise wrong_moment("nothing_to_undo", "Aucun coup à annuler.", "No move to undo.")
-            if seat is not None and events[-1].seat != seat:
+            # the computer seats' moves made since are taken back too, or they would be made again at once
+            people = [i for i, event in enumerate(events) if not self._seats[event.seat].computer]
+            if seat is not None and (not people or events[people[-1]].seat != seat):
                 raise wrong_moment(
                     "not_your_move", "Le dernier coup n'est pas le vôtre.", "The last move is not yours."
                 )
-            undone = self._store.undo_last(self._game_id)
-            assert undone is not None
+            if not events:
+                raise wrong_moment("nothing_to_undo", "Aucun coup à annuler.", "No move to undo.")
+            count = len(events) - people[-1] if people else 1
+            undone = [self._store.undo_last(self._game_id) for _ in range(count)]
             self._resume(self._game_id)
             self._await_board = self._uses_camera
             if self._sim_board is not None:
                 self._await_board = False
                 self._set_sim_board(dict(self._position.layout))
-            self._notice = {"fr": f"Coup annulé : {undone.text}", "en": f"Move undone: {undone.text}"}
+            texts = ", ".join(  # an exchanged card stays secret
+                e.text if e.kind == "move" else e.kind for e in reversed(undone) if e is not None
+            )
+            self._notice = {"fr": f"Annulé : {texts}", "en": f"Undone: {texts}"}
             self._check_board_now()
             self._changed()
-            return {"undone": undone.text, "version": self.version}
+            return {"undone": texts, "version": self.version}
 
     def _commit(self, seat: str, move: Any, *, source: str) -> dict[str, Any]:
         """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""
@@ -978,6 +978,12 @@ class Table:
     def _judge_proposed(self, board: dict[str, str]) -> None:
         """No camera: the board moved on the page is matched like a camera reading (under the lock)."""
         result = self._match(board)
+        if result is None:
+            raise wrong_moment(
+                "choose_card",
+                "Dites d'abord quelle carte vous jouez.",
+                "First say which card you play.",
+            )
         if result.kind == "illegal":
             self._proposed = None
             self._to_do = {}

@@ -167,6 +167,22 @@ def test_a_restarted_table_resumes_where_it_was(tmp_path: Path) -> None:
     second.close()
 
 
+def test_undo_takes_back_the_computer_moves_made_since() -> None:
+    table = Table()
+    before = table.public_view()
+    token = token_of(table, "A")
+    assert before["turn"] == "A", "the demo table waits for its one person, seat A"
+    table.play(token, table.hints(token)[0]["move"])
+    assert len(table.public_view()["log"]) > len(before["log"]) + 1, "the computer seats played after A"
+    with pytest.raises(TableError) as caught:
+        table.undo(token_of(table, "B"))
+    assert caught.value.code == "not_your_move"
+    table.undo(token)
+    after = table.public_view()
+    assert after["layout"] == before["layout"] and after["turn"] == "A" and after["log"] == before["log"]
+    table.close()
+
+
 def test_computer_seats_play_until_a_person_is_to_play() -> None:
     table = Table()
     view = table.public_view()

@@ -216,28 +216,42 @@ def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out:
     out.extend(found.values())
 
 
-def _footprint(position: Position, b: Board, loc: int, section: int) -> frozenset[int]:
-    """Every place a part of a 7 (1 to 7 steps) of the marble on ``loc`` may read or change."""
+def _footprint(position: Position, b: Board, loc: int, section: int) -> tuple[frozenset[int], frozenset[int]]:
+    """What a part of a 7 (1 to 7 steps) of the marble on ``loc`` may read, and may change.
+
+    A part reads the cells it may land on, the home lane it may enter, and the start cells its shortcut
+    jumps pass (only a marble on a start cell can block: passing any other marble has no effect); it
+    changes the cell it leaves and the places it may land on.
+    """
     tables = position.tables
     track = tables.track
     home = tables.home[section]
-    lane = range(home, home + 4)
     if loc >= track:
-        return frozenset(lane)
-    cells = {(loc + i) % track for i in range(1, 8)}
-    if tables.entry[section] in cells or tables.entry[section] == loc:
-        cells.update(lane)
+        lane = frozenset(range(loc + 1, home + 4))
+        return lane, lane | {loc}
+    changes = {(loc + i) % track for i in range(1, 8)}
+    if tables.entry[section] in changes or tables.entry[section] == loc:
+        changes.update(range(home, home + 4))
+    reads = set(changes)
     if b.jump:
-        for c in [c for c in cells if c < track and tables.is_shortcut[c]]:
-            cells.update((c + i) % track for i in range(1, 19))
-    return frozenset(cells)
+        for c in [c for c in changes if c < track and tables.is_shortcut[c]]:
+            target = (c + 18) % track
+            changes.add(target)
+            reads.add(target)
+            reads.update(x for x in tables.start if 0 < (x - c) % track < 18)
+    changes.add(loc)
+    return frozenset(reads), frozenset(changes)
 
 
-def _meet(combo: tuple[int, ...], movable: list[tuple[int, int]], prints: list[frozenset[int]]) -> bool:
+def _meet(
+    combo: tuple[int, ...],
+    movable: list[tuple[int, int]],
+    prints: list[tuple[frozenset[int], frozenset[int]]],
+) -> bool:
     """Whether some part of the set may read a place another part changes."""
     for i in combo:
         for j in combo:
-            if i != j and (movable[j][0] in prints[i] or not prints[i].isdisjoint(prints[j])):
+            if i != j and not prints[i][0].isdisjoint(prints[j][1]):
                 return True
     return False
 

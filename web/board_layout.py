@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from firmware_py.engine.board import (
     CELLS_PER_SECTION,
@@ -22,7 +23,9 @@ from firmware_py.engine.board import (
     SECTION_LETTERS,
     START_CELL,
     BoardTopology,
+    PlaceKind,
     home_id,
+    parse_place,
     reserve_id,
     track_id,
 )
@@ -144,3 +147,52 @@ def draw_board(topology: BoardTopology) -> BoardDrawing:
         holes.append(Hole(CENTRE, VIEWBOX / 2, VIEWBOX / 2, round(hole_r * 1.6, 1), "centre", ""))
     label_size = {4: 26.0, 6: 20.0, 8: 16.0}[topology.sections]
     return BoardDrawing(tuple(holes), tuple(labels), TRACK_RADIUS, hole_r, label_size)
+
+
+def draw_measured_board(topology: BoardTopology, geometry: dict[str, Any]) -> BoardDrawing | None:
+    """The board as built: hole positions measured on the physical board, scaled to the drawing.
+
+    Args:
+        topology: the game's board (which places exist).
+        geometry: ``{"board_mm": [w, h], "hole_radius_mm": r, "places": {place: [x_mm, y_mm]}}``, as a
+            board model's geometry file holds them (millimetres from the top-left corner, as the camera
+            sees the board).
+
+    Returns:
+        The drawing, or None when the geometry lacks a place of the topology (then :func:`draw_board`).
+    """
+    measured = geometry.get("places") or {}
+    if not all(place in measured for place in topology.place_ids):
+        return None
+    width, height = (float(v) for v in geometry["board_mm"])
+    scale = VIEWBOX / max(width, height)
+    dx, dy = (VIEWBOX - width * scale) / 2, (VIEWBOX - height * scale) / 2
+    hole_r = round(float(geometry["hole_radius_mm"]) * scale, 1)
+
+    def at(place: str) -> tuple[float, float]:
+        x, y = measured[place]
+        return round(dx + float(x) * scale, 1), round(dy + float(y) * scale, 1)
+
+    holes = []
+    for place_id in topology.place_ids:
+        place = parse_place(place_id)
+        seat = "" if place.kind is PlaceKind.CENTRE else SECTION_LETTERS[place.section]
+        kind = place.kind.value
+        if place.kind is PlaceKind.TRACK:
+            kind = "start" if place.number == START_CELL else (
+                "shortcut" if place.number == topology.shortcut_cell else "track"
+            )
+        x, y = at(place_id)
+        r = round(hole_r * 1.4, 1) if place.kind is PlaceKind.CENTRE else hole_r
+        holes.append(Hole(place_id, x, y, r, kind, seat))
+    labels = []
+    for section in range(topology.sections):
+        seat = SECTION_LETTERS[section]
+        points = [at(reserve_id(section, n)) for n in range(1, RESERVE_SIZE + 1)]
+        cx = sum(p[0] for p in points) / len(points)
+        cy = sum(p[1] for p in points) / len(points)
+        below = cy >= VIEWBOX / 2  # the name goes on the outer side of the reserve
+        offset = max(abs(p[1] - cy) for p in points) + 2.6 * hole_r
+        labels.append(SeatLabel(seat, round(cx, 1), round(cy + (offset if below else -offset), 1), "middle"))
+    label_size = {4: 26.0, 6: 22.0, 8: 18.0}[topology.sections]
+    return BoardDrawing(tuple(holes), tuple(labels), 0.0, hole_r, label_size)

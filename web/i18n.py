@@ -41,6 +41,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_connected": ("pas connecté", "not connected"),
     "undo": ("Annuler le dernier coup", "Undo the last move"),
     "undo_mine": ("Annuler mon dernier coup", "Undo my last move"),
+    "undone": ("Annulé", "Undone"),
     "problem": ("Le plateau ne correspond pas", "The board does not match"),
     "live_lost": ("Connexion perdue, nouvelle tentative…", "Connection lost, trying again…"),
     "error": ("Erreur", "Error"),
@@ -161,8 +162,8 @@ JS_KEYS = (
     "cards", "computer", "team", "connected", "not_connected", "problem", "live_lost", "error", "close",
     "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move", "play",
     "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
-    "illegal",
-    "physical_help", "no_hint", "no_camera", "done", "game_started", "tap_card", "seat", "name", "colour",
+    "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "tap_card",
+    "seat", "name", "colour",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 

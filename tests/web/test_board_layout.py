@@ -7,7 +7,7 @@ import math
 import pytest
 
 from firmware_py.engine.board import CENTRE, BoardTopology
-from web.board_layout import TRACK_RADIUS, VIEWBOX, draw_board
+from web.board_layout import TRACK_RADIUS, VIEWBOX, draw_board, draw_measured_board
 
 TOPOLOGIES = [
     BoardTopology(sections=n, home_entry_after=entry, shortcut_cell=shortcut, centre=centre)
@@ -60,3 +60,33 @@ def test_seat_a_sits_at_the_bottom() -> None:
     by_place = {hole.place: hole for hole in draw_board(BoardTopology()).holes}
     assert by_place["AH4"].y > VIEWBOX / 2 and abs(by_place["AH4"].x - VIEWBOX / 2) < 1
     assert by_place["CH4"].y < VIEWBOX / 2
+
+
+@pytest.mark.parametrize(("model", "sections"), [("tock4", 4), ("tock6", 6)])
+def test_a_measured_board_is_drawn_as_built(model: str, sections: int) -> None:
+    from hardware.boards import load_board
+
+    geometry = load_board(model)
+    topology = BoardTopology(sections=sections)
+    drawing = draw_measured_board(topology, geometry)
+    assert drawing is not None
+    assert sorted(hole.place for hole in drawing.holes) == sorted(topology.place_ids)
+    by_place = {hole.place: hole for hole in drawing.holes}
+    scale = VIEWBOX / max(geometry["board_mm"])
+    a1, a2 = (geometry["places"][p] for p in ("A1", "A2"))
+    drawn = math.hypot(by_place["A1"].x - by_place["A2"].x, by_place["A1"].y - by_place["A2"].y)
+    assert drawn == pytest.approx(math.hypot(a1[0] - a2[0], a1[1] - a2[1]) * scale, abs=0.2)
+    for i, a in enumerate(drawing.holes):
+        assert a.r <= a.x <= VIEWBOX - a.r and a.r <= a.y <= VIEWBOX - a.r
+        for b in drawing.holes[i + 1 :]:
+            assert math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r, (a.place, b.place)
+    assert len(drawing.labels) == sections
+
+
+def test_a_measured_board_missing_a_place_falls_back_to_the_ring() -> None:
+    from hardware.boards import load_board
+
+    geometry = load_board("tock4")
+    assert draw_measured_board(BoardTopology(sections=6), geometry) is None
+    without_centre = draw_measured_board(BoardTopology(sections=4, centre=False), geometry)
+    assert without_centre is not None and CENTRE not in without_centre.places

@@ -67,6 +67,9 @@ def test_the_person_plays_a_legal_move_offered_for_a_card(
     state = real_client.get("/api/state").get_json()
     assert state["log"][-1]["seat"] == "A" or any(entry["seat"] == "A" for entry in state["log"])
     assert state["version"] > view["version"]
+    undone = real_client.post("/api/undo", json={})
+    assert undone.status_code == 200 and moves[0]["move"] in undone.get_json()["undone"]
+    assert real_client.get(f"/api/seat/{token}").get_json()["hand"] == view["hand"]
 
 
 def test_refusals_of_the_real_table_are_4xx_json(real_client: FlaskClient, real_table: Table) -> None:

@@ -151,7 +151,9 @@
   }
 
   document.querySelector("[data-action=end-turn]").addEventListener("click", () => api("POST", `${base}/end_turn`, {}).catch(() => {}));
-  document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", `${base}/undo`, {}).catch(() => {}));
+  document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", `${base}/undo`, {})
+    .then((answer) => Tock.toast(`${t("undone")} : ${answer.undone || ""}`, "info"))
+    .catch(() => {}));
 
   render();
   live(`/events/seat/${encodeURIComponent(token)}`, (next) => { view = next; render(); }, linkGone);

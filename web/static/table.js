@@ -70,7 +70,9 @@
     }
   });
 
-  document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", "/api/undo", {}).catch(() => {}));
+  document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", "/api/undo", {})
+    .then((answer) => Tock.toast(`${t("undone")} : ${answer.undone || ""}`, "info"))
+    .catch(() => {}));
 
   render();
   live("/events", (next) => { view = next; render(); });

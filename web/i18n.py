@@ -20,12 +20,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "nav_setup": ("Préparer", "Set up"),
     "nav_learn": ("Apprendre", "Learn"),
     "nav_calibration": ("Caméra", "Camera"),
-    "language": ("Langue", "Language"),
     "switch_language": ("English", "Français"),
     "board": ("Le plateau", "The board"),
     "seats": ("Joueurs", "Players"),
     "turn": ("À jouer", "To play"),
-    "phase": ("Phase", "Phase"),
     "phase_exchange": ("échange de cartes", "card exchange"),
     "phase_play": ("jeu", "play"),
     "phase_over": ("partie finie", "game over"),
@@ -45,8 +43,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "problem": ("Le plateau ne correspond pas", "The board does not match"),
     "live_lost": ("Connexion perdue, nouvelle tentative…", "Connection lost, trying again…"),
     "error": ("Erreur", "Error"),
-    "close": ("Fermer", "Close"),
-    "loading": ("Chargement…", "Loading…"),
     # table page
     "table_title": ("La table", "The table"),
     "seat_links": ("Liens des joueurs (QR codes)", "Player links (QR codes)"),
@@ -72,7 +68,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tap_card": ("Touchez une carte pour voir ses coups.", "Tap a card to see its moves."),
     "moves_of": ("Coups possibles avec", "Possible moves with"),
     "no_move": ("Aucun coup possible avec cette carte.", "No possible move with this card."),
-    "play": ("Jouer", "Play"),
     "exchange_help": (
         "Échange : touchez la carte à donner à votre partenaire.",
         "Exchange: tap the card to give your partner.",
@@ -152,15 +147,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_camera": ("Pas de caméra dans cette partie.", "No camera in this game."),
     "done": ("Fait.", "Done."),
     # errors
-    "not_found": ("Cette page n'existe pas.", "This page does not exist."),
-    "bad_request": ("Requête invalide.", "Bad request."),
 }
 """Message key -> (French, English)."""
 
 JS_KEYS = (
-    "turn", "phase", "phase_exchange", "phase_play", "phase_over", "winner", "last_move", "log_empty",
-    "cards", "computer", "team", "connected", "not_connected", "problem", "live_lost", "error", "close",
-    "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move", "play",
+    "turn", "phase_exchange", "phase_play", "phase_over", "winner", "log_empty",
+    "cards", "computer", "team", "connected", "not_connected", "problem", "live_lost", "error",
+    "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move",
     "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
     "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "tap_card",
     "seat", "name", "colour",

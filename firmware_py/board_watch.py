@@ -1,0 +1,344 @@
+"""The table watching the board: the camera's stable readings, the page's board, and what they mean.
+
+A part of :class:`firmware_py.table.Table` (a mixin over its state): a board seen (by the camera, or
+moved on the page without camera) is judged by the engine's ``match`` against the legal moves of the
+seat to play, and the table acts on the verdict: a move is played and saved, a move in progress is
+guided by the LEDs, an ambiguous or uncertain board is asked about on the page, an illegal board is
+shown with the engine's reasons and the holes to put right. After an undo, a move chosen on a phone, or
+a restart, a real board must first come back to the game's board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from firmware_py.board_diff import board_diff, same_board
+from firmware_py.engine import match
+from firmware_py.errors import TableError, bad_input, wrong_moment
+from firmware_py.wording import change
+
+
+class BoardWatch:
+    """The board side of the table (mixed into :class:`firmware_py.table.Table`)."""
+
+    _sim_board: dict[str, str] | None
+
+    # -- the board ---------------------------------------------------------------------------------
+
+    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
+        """Move one marble on the simulated board (sim camera) or, without camera, on the expected board.
+
+        With the simulated camera the board is rendered, read by vision and checked like a real move;
+        without camera the resulting board is matched against the legal moves at once. A marble landing
+        on another sends that one to a free place of its reserve (what a player does by hand).
+
+        Raises:
+            TableError: 400 unknown place / no marble there, 409 with a real camera (move the real marble)
+            or when the game is over, 422 when (without camera) the board can be no legal move.
+        """
+        with self._lock:
+            for field, place in (("from", from_place), ("to", to_place)):
+                if not isinstance(place, str) or not self._topology.has_place(place):
+                    raise bad_input(field, f"Trou inconnu : {place!r}.", f"Unknown hole: {place!r}.")
+            if self._uses_camera and self._sim_board is None:
+                raise wrong_moment(
+                    "real_board",
+                    "Déplacez la vraie bille sur le plateau.",
+                    "Move the real marble on the board.",
+                )
+            if self._winner() is not None:
+                raise wrong_moment("game_over", "La partie est finie.", "The game is over.")
+            board = dict(
+                self._sim_board
+                if self._sim_board is not None
+                else self._proposed
+                if self._proposed is not None
+                else self._position.layout
+            )
+            seat = board.get(from_place)
+            if seat is None:
+                raise bad_input("from", f"Pas de bille en {from_place}.", f"No marble on {from_place}.")
+            if from_place == to_place:
+                return {"layout": board, "version": self.version}
+            del board[from_place]
+            taken = board.get(to_place)
+            board[to_place] = seat
+            if taken is not None:
+                free = [p for p in self._reserve(taken) if p not in board]
+                board[free[0]] = taken
+            if self._sim_board is not None:
+                self._set_sim_board(board)
+                self._changed()
+                return {"layout": board, "version": self.version}
+            self._judge_proposed(board)
+            return {"layout": dict(self._proposed or self._position.layout), "version": self.version}
+
+    def _reserve(self, seat: str) -> list[str]:
+        return [f"{seat}R{n}" for n in range(1, 5)]
+
+    def _judge_proposed(self, board: dict[str, str]) -> None:
+        """No camera: the board moved on the page is matched like a camera reading (under the lock)."""
+        result = self._match(board)
+        if result is None:
+            raise wrong_moment(
+                "choose_card",
+                "Dites d'abord quelle carte vous jouez.",
+                "First say which card you play.",
+            )
+        if result.kind == "illegal":
+            self._proposed = None
+            self._to_do = {}
+            violations = [v.to_dict() for v in result.violations]
+            self._changed()
+            raise TableError(
+                "illegal_move",
+                422,
+                "Coup interdit : " + " ; ".join(v["fr"] for v in violations),
+                "Illegal move: " + "; ".join(v["en"] for v in violations),
+                {"violations": violations},
+            )
+        self._proposed = board
+        self._apply_match(result, board)
+
+    def _match(self, layout: dict[str, str]) -> Any:
+        """The engine's verdict on a board (for the chosen card, else for the whole hand); None when,
+        with physical cards, the card played is not known yet."""
+        card = self._chosen[1] if self._chosen is not None and self._chosen[0] == self._to_play() else None
+        if not self._digital and card is None:
+            return None
+        return match(self._position, layout, card)
+
+    def _apply_match(self, result: Any, layout: dict[str, str]) -> None:
+        """Act on the engine's verdict about a board (under the lock)."""
+        seat = self._to_play() or ""
+        self._problem = None
+        self._question = None
+        if result.kind == "unchanged":
+            self._to_do = {}
+            self._proposed = None
+            self._changed()
+            return
+        if result.kind == "move" or (result.kind == "ambiguous" and self._same_result(result.moves)):
+            self._proposed = None
+            self._commit(seat, result.moves[0], source="camera")
+            return
+        if result.kind == "ambiguous":
+            plan = self._plan
+            if plan is not None and any(str(m) == plan["move"] for m in result.moves):
+                self._proposed = None
+                self._commit_plan()
+                return
+            self._question = {
+                "fr": "Plusieurs coups donnent ce plateau : lequel a été joué ?",
+                "en": "Several moves give this board: which one was played?",
+                "places": sorted(change(self._position.layout, layout).places),
+                "moves": [self._move_info(m) for m in result.moves],
+            }
+            self._changed()
+            return
+        if result.kind == "in_progress":
+            self._to_do = dict(result.to_do)
+            self._changed()
+            return
+        self._illegal(result, layout)
+
+    def _same_result(self, moves: tuple[Any, ...]) -> bool:
+        """Several candidates that are the same move with equal cards (two 5s of different suits)."""
+        first = moves[0]
+        return all(m.card.rank == first.card.rank and self._result(m) == self._result(first) for m in moves)
+
+    def _illegal(self, result: Any, layout: dict[str, str]) -> None:
+        violations = [v.to_dict() for v in result.violations]
+        wrong, put_back = board_diff(dict(self._position.layout), layout)
+        reasons_fr = " ; ".join(v["fr"] for v in violations) or "ce plateau ne vient d'aucun coup permis"
+        reasons_en = "; ".join(v["en"] for v in violations) or "no legal move gives this board"
+        self._problem = {
+            "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.",
+            "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.",
+            "places": sorted(set(wrong) | set(put_back)),
+            "violations": violations,
+            "wrong": wrong,
+            "put_back": put_back,
+        }
+        self._log.append(
+            {
+                "n": len(self._log) + 1,
+                "seat": self._to_play() or "",
+                "move": "",
+                "places": self._problem["places"],
+                "fr": self._problem["fr"],
+                "en": self._problem["en"],
+                "reasons": violations,
+            }
+        )
+        self._changed()
+
+    def _board_differs(self, layout: dict[str, str]) -> None:
+        wrong, put_back = board_diff(dict(self._position.layout), layout)
+        self._problem = {
+            "fr": "Le plateau ne correspond pas à la partie : placez les billes comme indiqué.",
+            "en": "The board does not match the game: place the marbles as shown.",
+            "places": sorted(set(wrong) | set(put_back)),
+            "violations": [],
+            "wrong": wrong,
+            "put_back": put_back,
+        }
+
+    def _check_board_now(self) -> None:
+        if self._await_board and self._last_reading is not None and self._last_reading.status == "ok":
+            self._judge_awaited(dict(self._last_reading.layout))
+
+    def _judge_awaited(self, layout: dict[str, str]) -> None:
+        if same_board(self._position.layout, layout):
+            self._await_board = False
+            self._problem = None
+        else:
+            self._board_differs(layout)
+
+    # -- the camera --------------------------------------------------------------------------------
+
+    def attach_camera(
+        self,
+        loop: Any,
+        mode: str,
+        *,
+        calibration_path: Path | None = None,
+        parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None,
+    ) -> None:
+        """Use ``loop`` (a :class:`firmware_py.camera_loop.CameraLoop`) as the camera.
+
+        Args:
+            loop: the camera loop (not started: :meth:`start` starts it).
+            mode: the camera source as shown on the page (``sim``, ``picamera2``...).
+            calibration_path: where :meth:`calibrate` saves the calibration for the next start.
+            parts_for_model: for a new game on another board model: (camera opener, reader, calibration
+                path) of that model.
+        """
+        with self._lock:
+            self._loop = loop
+            self._calibration_path = calibration_path
+            self._parts_for_model = parts_for_model
+            self._camera_mode = mode
+            self._camera_status = {"mode": mode, "status": "starting", "message": ""}
+            if mode == "sim":
+                self._sim_board = dict(self._position.layout)
+                self._set_sim_board(self._sim_board)
+            self._await_board = self._uses_camera and mode != "sim"
+            self._changed()
+
+    def _set_sim_board(self, board: dict[str, str]) -> None:
+        self._sim_board = dict(board)
+        if self._loop is not None:
+            self._loop.use_camera(lambda camera: camera.set_layout(board))
+
+    @property
+    def sim_board(self) -> dict[str, str] | None:
+        """The marbles on the simulated board (what the synthetic camera renders), None without it.
+
+        Read without the table's lock (the camera thread asks while holding the camera): the board is
+        never changed in place, only replaced, so the reference read is always a whole board.
+        """
+        board = self._sim_board
+        return None if board is None else dict(board)
+
+    def on_frame(self, frame: Any, reading: Any) -> None:
+        """Every frame read (for the calibration page's picture); cheap, no state change."""
+        self._last_frame = frame
+        self._last_reading = reading
+        status = getattr(reading, "status", "ok")
+        if status != "ok" and self._camera_status.get("status") != status:
+            self.on_camera_status(status, getattr(reading, "message", ""))
+        elif status == "ok" and self._camera_status.get("status") not in ("ok",):
+            self.on_camera_status("ok", "")
+
+    def on_camera_status(self, status: str, message: str) -> None:
+        """The camera loop reports: ``ok``, ``lost``, ``bad_frame``, ``occluded``, ``no_board``..."""
+        with self._lock:
+            if self._camera_status.get("status") == status and self._camera_status.get("message") == message:
+                return
+            self._camera_status = {"mode": self._camera_mode, "status": status, "message": message}
+            if status == "lost":
+                self._notice = {"fr": f"Caméra perdue : {message}", "en": f"Camera lost: {message}"}
+            self._changed()
+
+    def on_reading(self, reading: Any) -> None:
+        """A stable reading from vision: compare it with the expected board and act (see the module doc)."""
+        with self._lock:
+            self._last_reading = reading
+            if not self._uses_camera or getattr(reading, "status", "ok") != "ok":
+                return
+            layout = dict(reading.layout)
+            if reading.uncertain:
+                self._question = {
+                    "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
+                    "en": "Some holes could not be read for sure: check these marbles.",
+                    "places": sorted(reading.uncertain),
+                    "moves": [],
+                }
+                self._changed()
+                return
+            if self._await_board:
+                self._judge_awaited(layout)
+                self._changed()
+                return
+            if self._winner() is not None:
+                return
+            result = self._match(layout)
+            if result is None:
+                if not same_board(self._position.layout, layout):
+                    self._question = {
+                        "fr": "Quelle carte a été jouée ?",
+                        "en": "Which card was played?",
+                        "places": [],
+                        "moves": [],
+                    }
+                    self._changed()
+                return
+            self._apply_match(result, layout)
+
+    def camera_jpeg(self, *, overlay: bool) -> bytes | None:
+        """The latest camera frame as JPEG (with the reading drawn over it), None without a camera."""
+        frame, reading = self._last_frame, self._last_reading
+        if frame is None:
+            return None
+        import cv2
+
+        if overlay and reading is not None and self._loop is not None:
+            from vision.overlay import draw
+
+            frame = draw(frame, reading, self._loop.reader.calibration)
+        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        return bytes(data) if ok else None
+
+    def calibrate(self, what: str) -> dict[str, Any]:
+        """Calibrate the camera: ``"markers"`` (board position) or ``"colours"`` (marbles in their places).
+
+        Both use the latest frame and the expected board (the marbles must stand where the game says).
+
+        Raises:
+            TableError: 400 unknown ``what``, 409 no camera / board not seen.
+        """
+        if what not in ("markers", "colours"):
+            raise bad_input(
+                "what", "Calibrer « markers » ou « colours ».", "Calibrate 'markers' or 'colours'."
+            )
+        with self._lock:
+            if self._loop is None or self._last_frame is None:
+                raise wrong_moment("no_camera", "Pas d'image de caméra.", "No camera picture.")
+            frame, layout = self._last_frame, dict(self._position.layout)
+        try:
+            calibration = self._loop.reader.calibrate(frame, layout)
+        except Exception as error:  # vision explains why (no markers seen, board moved...)
+            raise wrong_moment(
+                "calibration_failed", f"Calibration impossible : {error}", f"Calibration failed: {error}"
+            ) from None
+        text = calibration.to_json()
+        if self._calibration_path is not None:
+            self._calibration_path.parent.mkdir(parents=True, exist_ok=True)
+            self._calibration_path.write_text(text, encoding="utf-8")
+        with self._lock:
+            self._notice = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
+            self._changed()
+        return {"ok": True, "what": what}

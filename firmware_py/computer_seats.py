@@ -1,0 +1,113 @@
+"""The table's computer seats: they exchange, choose their move, show it, and play it when it is due.
+
+A part of :class:`firmware_py.table.Table` (a mixin over its state, always called under the table's lock
+except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.computer`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firmware_py import computer
+from firmware_py.engine import Card, PlaceKind, TockError, parse_place
+
+
+class ComputerSeats:
+    """Computer seats of the table (mixed into :class:`firmware_py.table.Table`)."""
+
+    _advancing: bool
+    _plan: dict[str, Any] | None
+
+    def _advance(self) -> None:
+        """Let computer seats act: exchanges at once; moves chosen, shown and made when due (under lock).
+
+        Making a move calls back here; the outer call goes on looping, so a game of computer seats
+        without delay runs as a loop, not as a recursion.
+        """
+        if self._advancing:
+            return
+        self._advancing = True
+        try:
+            self._advance_loop()
+        finally:
+            self._advancing = False
+
+    def _advance_loop(self) -> None:
+        for _ in range(100_000):
+            if self._winner() is not None:
+                self._plan = None
+                return
+            owing = [s for s in self._owing_exchange() if self._seats[s].computer]
+            if owing:
+                self._exchange(owing[0], self._exchange_choice(owing[0]))
+                continue
+            seat = self._to_play()
+            if seat is None or self._phase() != "play" or not self._seats[seat].computer:
+                self._plan = None
+                return
+            if self._digital and self._game.extra_play and not self._legal():
+                self._end_turn(seat)
+                continue
+            if self._plan is None or self._plan["seat"] != seat or self._plan["version"] != len(self._log):
+                self._plan = self._choose_for(seat)
+            if self.config.computer_delay > 0 or self._uses_camera:
+                return
+            self._commit_plan()
+
+    def _choose_for(self, seat: str) -> dict[str, Any]:
+        moves = self._legal()
+        if not moves:
+            raise TockError(f"seat {seat} has no legal move, not even a discard")
+        results = [self._result(m) for m in moves]
+        best = computer.choose(
+            [m.card.rank if m.card else "" for m in moves],
+            results,
+            seat=seat,
+            teams=self._teams,
+            topology=self._topology,
+        )
+        info = self._move_info(moves[best])
+        return {
+            "seat": seat,
+            "move_obj": moves[best],
+            "result": results[best],
+            "due": self._clock() + self.config.computer_delay,
+            "version": len(self._log),
+            "made": False,
+            **info,
+        }
+
+    def _exchange_choice(self, seat: str) -> Card:
+        hand = self._hand(seat)
+        partners = [s for s, t in self._teams.items() if t == self._teams[seat] and s != seat]
+        layout = self._position.layout
+        stuck = partners and all(
+            parse_place(p).kind is PlaceKind.RESERVE for p, s in layout.items() if s == partners[0]
+        )
+        if stuck:
+            for card in hand:
+                if card.rank in ("A", "K", "JOKER"):
+                    return card
+        return min(hand, key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1))
+
+    def _commit_plan(self) -> None:
+        plan = self._plan
+        assert plan is not None
+        self._plan = None
+        self._commit(plan["seat"], plan["move_obj"], source="computer")
+
+    def tick(self) -> None:
+        """Make a computer seat's move once its delay is over (called a few times a second by :meth:`start`).
+
+        Without camera the move is applied; with the simulated camera it is made on the simulated board
+        (and then read and checked like any move); with a real camera a person must move the marbles.
+        """
+        with self._lock:
+            plan = self._plan
+            if plan is None or plan["made"] or self._clock() < plan["due"]:
+                return
+            if not self._uses_camera or plan["result"] == dict(self._position.layout):
+                self._commit_plan()
+            elif self._sim_board is not None:
+                plan["made"] = True
+                self._set_sim_board(plan["result"])

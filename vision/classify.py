@@ -10,7 +10,6 @@ class per seat colour.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,8 +20,10 @@ from vision.sampling import Samples
 
 EMPTY = ""
 """Class label of an empty place."""
-SATURATED = 250.0
-"""Pixel level above which a channel is clipped and says nothing about the light."""
+SATURATED = 240.0
+"""Pixel level above which a channel may be clipped and says nothing about the light."""
+MIN_WOOD_POINTS = 3
+"""Unclipped wood points a channel needs at a place for its light to be measured there."""
 SIGMA_FLOOR = np.array([15.0, 7.0, 7.0, 15.0, 7.0, 7.0])
 """Least spread (Lab units) of a learnt class: one calibration frame under-estimates it."""
 GENERIC_EMPTY_SIGMA = np.array([25.0, 12.0, 14.0, 15.0, 8.0, 8.0])
@@ -41,6 +42,16 @@ GAIN_RANGE = (0.3, 2.5)
 GLARE_THEN = 1.25
 """Wood brighter than this share of the board's typical wood at calibration was under a glare spot."""
 """Local light (against the board's median) outside this range counts as covered or blinded."""
+
+
+def _nan_median(values: np.ndarray, *, axis: int) -> np.ndarray:
+    """Median ignoring NaNs (NaN where all are NaN), without ``np.nanmedian``'s masked-array overhead
+    and warnings: this runs on every frame."""
+    ordered = np.sort(values, axis=axis)  # NaNs sort last
+    valid = np.count_nonzero(~np.isnan(values), axis=axis, keepdims=True)
+    low = np.take_along_axis(ordered, np.maximum((valid - 1) // 2, 0), axis=axis)
+    high = np.take_along_axis(ordered, np.maximum(valid // 2, 0) - (valid == 0), axis=axis)
+    return np.squeeze(np.where(valid > 0, (low + high) / 2, np.nan), axis=axis)
 
 
 def lab(bgr: np.ndarray) -> np.ndarray:
@@ -76,17 +87,19 @@ def features(samples: Samples, wood_ref: np.ndarray) -> Features:
     ratio = samples.wood / np.maximum(wood_ref, 1.0)
     clipped = (samples.wood >= SATURATED) | (wood_ref >= SATURATED)
     ratio[clipped] = np.nan
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # a place whose wood is clipped in a channel
-        gain = np.nanmedian(ratio, axis=1)
-        board_gain = np.nanmedian(gain, axis=0)
-    board_gain = np.where(np.isnan(board_gain), 1.0, board_gain)
-    blinded = np.isnan(gain).all(axis=1)
-    gain = np.where(np.isnan(gain), board_gain, gain)
+    gain = _nan_median(ratio, axis=1)
+    unknown = np.isnan(gain) | ((~clipped).sum(axis=1) < MIN_WOOD_POINTS)
+    blinded = unknown.all(axis=1)
+    # A channel clipped at a place (bright wood, more exposure) is assumed to have changed like the
+    # place's other channels: exposure scales every channel alike.
+    known = np.maximum((~unknown).sum(axis=1, keepdims=True), 1)
+    neutral = np.where(unknown, 0.0, gain).sum(axis=1, keepdims=True) / known
+    gain = np.where(unknown, np.where(blinded[:, None], 1.0, neutral), gain)
     gain = np.maximum(gain, 0.02)
     log_gain = np.log(gain)
     hue = log_gain - log_gain.mean(axis=1, keepdims=True)
-    board_hue = np.median(hue, axis=0)
+    whole = ~unknown.any(axis=1)
+    board_hue = np.median(hue[whole], axis=0) if whole.any() else np.zeros(3)
     level = log_gain.mean(axis=1)
     board_level = float(np.median(level))
     relative = np.exp(level - board_level)
@@ -98,7 +111,7 @@ def features(samples: Samples, wood_ref: np.ndarray) -> Features:
     covered = blinded | (
         ~glare_then
         & (
-            (np.linalg.norm(hue - board_hue, axis=1) > GAIN_CHROMA)
+            (whole & (np.linalg.norm(hue - board_hue, axis=1) > GAIN_CHROMA))
             | (relative < GAIN_RANGE[0])
             | (relative > GAIN_RANGE[1])
         )

@@ -90,7 +90,9 @@ class SamplePlan:
         self._top = self._index(top_points)
         self._hole = self._index(hole_points)
         wood_points = wood[:, :, None, :] + CROSS[None, None]
-        self._wood = self._index(wood_points.reshape(len(centres), -1, 2))
+        wood_index = self._index(wood_points.reshape(len(centres), -1, 2))
+        self._all = np.hstack([self._top, self._hole, wood_index])
+        self._splits = [self._top.shape[1], self._top.shape[1] + self._hole.shape[1]]
         self.inside = bool(
             np.all(top_points >= 0)
             and np.all(top_points[..., 0] < size[0] - 1)
@@ -104,15 +106,11 @@ class SamplePlan:
         return y * width + x
 
     def gather(self, frame: np.ndarray) -> Samples:
-        """Gather the pixels of a frame of ``size``."""
-        flat = frame.reshape(-1, 3)
-        wood = flat[self._wood].astype(np.float32)
-        places = wood.shape[0]
-        return Samples(
-            top=flat[self._top].astype(np.float32),
-            hole=flat[self._hole].astype(np.float32),
-            wood=wood.reshape(places, WOOD_POINTS, len(CROSS), 3).mean(axis=2),
-        )
+        """Gather the pixels of a frame of ``size`` (one indexing of the frame for all of them)."""
+        pixels = frame.reshape(-1, 3)[self._all].astype(np.float32)
+        top, hole, wood = np.split(pixels, self._splits, axis=1)
+        places = len(pixels)
+        return Samples(top=top, hole=hole, wood=wood.reshape(places, WOOD_POINTS, len(CROSS), 3).mean(axis=2))
 
 
 def _local_scale(h: np.ndarray, points: np.ndarray) -> np.ndarray:

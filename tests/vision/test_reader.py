@@ -156,3 +156,20 @@ def test_a_saved_calibration_reads_the_same(plain_rig: Rig) -> None:
     assert reader.read(frame) == plain_rig.reader.read(frame)
     with pytest.raises(CalibrationError, match="not a saved calibration"):
         Calibration.from_json('{"format": 1}')
+
+
+def test_reads_right_when_the_wood_clips_in_one_channel() -> None:
+    """Exposure and white balance both high: one of the wood's channels saturates in much of the frame, so
+    the light there can only be measured on the other channels."""
+    rig = make_rig(
+        seed=7, tilt=11, rotation=316, noise=1.5, glare=1, white_balance=0.2, exposure=0.8, shadow=True
+    )
+    clipped_share = np.mean(rig.calibration.wood_ref.max(axis=2) >= 240)
+    assert clipped_share > 0.2
+    rng = np.random.default_rng(1)
+    for _ in range(4):
+        layout = random_layout(rig.geometry, rng)
+        reading = _read(rig, layout)
+        assert reading.status == "ok", reading.message
+        assert {p: s for p, s in layout.items() if p not in reading.uncertain} == reading.layout
+        assert len(reading.uncertain) <= 1

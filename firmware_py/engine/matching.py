@@ -24,7 +24,7 @@ from firmware_py.engine.position import Position
 from firmware_py.engine.tables import RESERVE
 from firmware_py.engine.violations import Rule, Violation, violation
 
-Board = tuple[dict[str, str], dict[str, int]]
+Reduced = tuple[dict[str, str], dict[str, int]]
 """A layout reduced to what matters: marbles on the board (place -> seat) and reserve counts per seat."""
 
 
@@ -70,15 +70,15 @@ def match(position: Position, layout: Mapping[str, str], card: Card | None = Non
         return Match("move" if len(exact) == 1 else "ambiguous", exact)
     progress = [(move, after) for move, after in results if _on_the_way(before, seen, after)]
     if progress:
-        best = min(len(_to_do(position, seen, after)) for _, after in progress)
-        closest = [(m, a) for m, a in progress if len(_to_do(position, seen, a)) == best]
-        to_do = _to_do(position, seen, closest[0][1])
+        best = min(len(_to_do(position, layout, seen, after)) for _, after in progress)
+        closest = [(m, a) for m, a in progress if len(_to_do(position, layout, seen, a)) == best]
+        to_do = _to_do(position, layout, seen, closest[0][1])
         return Match("in_progress", tuple(m for m, _ in closest), MappingProxyType(to_do))
     wrong = _differences(before, seen)
     return Match("illegal", violations=_attempt(position, before, seen, card), wrong_places=wrong)
 
 
-def _reduce(position: Position, layout: Mapping[str, str]) -> Board:
+def _reduce(position: Position, layout: Mapping[str, str]) -> Reduced:
     tables = position.tables
     on_board: dict[str, str] = {}
     reserves: dict[str, int] = {seat: 0 for seat in position.seats}
@@ -92,7 +92,7 @@ def _reduce(position: Position, layout: Mapping[str, str]) -> Board:
     return on_board, reserves
 
 
-def _on_the_way(before: Board, seen: Board, after: Board) -> bool:
+def _on_the_way(before: Reduced, seen: Reduced, after: Reduced) -> bool:
     """Every place is as before, as after, or emptied (a marble in a hand); reserves in between."""
     (b, br), (s, sr), (a, ar) = before, seen, after
     for place in set(b) | set(s) | set(a):
@@ -102,7 +102,9 @@ def _on_the_way(before: Board, seen: Board, after: Board) -> bool:
     return all(min(br[seat], ar[seat]) <= sr[seat] <= max(br[seat], ar[seat]) for seat in br)
 
 
-def _to_do(position: Position, seen: Board, after: Board) -> dict[str, str | None]:
+def _to_do(
+    position: Position, layout: Mapping[str, str], seen: Reduced, after: Reduced
+) -> dict[str, str | None]:
     (s, sr), (a, ar) = seen, after
     todo: dict[str, str | None] = {}
     for place in sorted(set(s) | set(a)):
@@ -110,18 +112,19 @@ def _to_do(position: Position, seen: Board, after: Board) -> dict[str, str | Non
             todo[place] = a.get(place)
     for seat in position.seats:
         missing = ar[seat] - sr[seat]
-        if missing > 0:
-            section = SECTION_LETTERS.index(seat)
-            todo[position.tables.reserve_id(section, sr[seat] + 1)] = seat
+        section = SECTION_LETTERS.index(seat)
+        free = [h for n in range(1, 5) if (h := position.tables.reserve_id(section, n)) not in layout]
+        for hole in free[: max(missing, 0)]:
+            todo[hole] = seat
     return todo
 
 
-def _differences(before: Board, seen: Board) -> tuple[str, ...]:
+def _differences(before: Reduced, seen: Reduced) -> tuple[str, ...]:
     (b, _), (s, _) = before, seen
     return tuple(sorted(p for p in set(b) | set(s) if b.get(p) != s.get(p)))
 
 
-def _attempt(position: Position, before: Board, seen: Board, card: Card | None) -> tuple[Violation, ...]:
+def _attempt(position: Position, before: Reduced, seen: Reduced, card: Card | None) -> tuple[Violation, ...]:
     """Explain the move the players seem to have made (one marble moved, one entered, two swapped)."""
     (b, br), (s, sr) = before, seen
     emptied = [p for p in b if p not in s or s[p] != b[p]]

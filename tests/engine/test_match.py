@@ -74,3 +74,12 @@ def test_a_board_no_move_explains_is_still_illegal() -> None:
     del layout["DR1"]
     result = match(p, layout)
     assert result.kind == "illegal" and result.wrong_places
+
+
+def test_a_marble_to_put_back_goes_to_a_free_reserve_hole() -> None:
+    p = pos("r1 A:A3 B:A11 C: D: A A=8H")
+    layout = dict(p.layout)
+    del layout["A3"], layout["A11"], layout["BR1"]
+    layout["A11"] = "A"  # A took B's marble; B's reserve holes 2-4 are full, the marble is in a hand
+    result = match(p, layout)
+    assert result.kind == "in_progress" and dict(result.to_do) == {"BR1": "B"}

@@ -80,6 +80,7 @@ def test_a_marble_to_put_back_goes_to_a_free_reserve_hole() -> None:
     p = pos("r1 A:A3 B:A11 C: D: A A=8H")
     layout = dict(p.layout)
     del layout["A3"], layout["A11"], layout["BR1"]
-    layout["A11"] = "A"  # A took B's marble; B's reserve holes 2-4 are full, the marble is in a hand
+    layout["BR4"] = "B"  # B's three reserve marbles sit in holes 2-4
+    layout["A11"] = "A"  # A took B's marble, which is still in a hand
     result = match(p, layout)
     assert result.kind == "in_progress" and dict(result.to_do) == {"BR1": "B"}

@@ -51,8 +51,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Each player scans their code: the link is secret, it shows their hand.",
     ),
     "sim_help": (
-        "Simulation : touchez une bille puis un trou pour la déplacer.",
-        "Simulation: tap a marble, then a hole, to move it.",
+        "Sans caméra ou en simulation : touchez une bille puis un trou pour la déplacer.",
+        "Without camera or in simulation: tap a marble, then a hole, to move it.",
     ),
     "marble_selected": ("Bille choisie : touchez sa destination.", "Marble chosen: tap where it goes."),
     # seat page

@@ -32,6 +32,8 @@
       seat.computer ? null : el("span", { class: "tag " + (seat.connected ? "tag-ok" : "tag-off") }, seat.connected ? t("connected") : t("not_connected")),
     )));
     const camera = view.camera || {};
+    // Marbles move on the page in simulation and without camera; a real camera reads the real board.
+    bound("sim-help").hidden = !["sim", "none"].includes(camera.mode);
     bound("camera").textContent = [camera.mode, camera.status, pick(camera.message) || camera.message].filter((x) => x && typeof x === "string").join(" · ") || "—";
     const log = view.log || [];
     bound("log").replaceChildren(...(log.length ? log.slice().reverse().map((entry) => el("li", { value: entry.n },

@@ -108,6 +108,25 @@ def test_r2_new_dealer_once_the_52_cards_are_dealt__000() -> None:
     assert [len(hand) for hand in game.hand_tuple] == [5, 5, 5, 5]
 
 
+def test_r1_joker_variant_two_cards_left_are_reshuffled_with_the_played_ones__000() -> None:
+    """000 R1: "Ces deux cartes sont remélangées avec les cartes jouées avant redistribution"."""
+    rng = random.Random(5)
+    game = Game.new(R1_JOKERS, seats=4, seed=5, dealer="A")
+    game = _advance(game, rng, lambda g: g.shuffles == 2)
+    shuffle = next(e for e in reversed(game.history) if isinstance(e, Shuffled))
+    assert len(shuffle.stock) == 54 and game.pack.played == ()
+    assert len(game.pack.stock) == 54 - 20
+
+
+def test_canop_left_of_the_dealer_deals_once_every_card_is_dealt__004() -> None:
+    """004 CANOP: "Lorsque toutes les cartes ont été distribuées, le joueur à gauche du donneur devient le
+    nouveau donneur"."""
+    rng = random.Random(6)
+    game = Game.new(PRESETS["canop"], seats=4, seed=6, dealer="D")
+    game = _advance(game, rng, lambda g: g.shuffles == 2)
+    assert game.dealer == "A" and game.phase is Phase.EXCHANGE
+
+
 def test_cards_are_conserved_through_deals_and_shuffles() -> None:
     rng = random.Random(8)
     game = Game.new(PRESETS["r2"], seats=3, seed=8)

@@ -67,6 +67,9 @@ def _open_strip(config: Config) -> Any:
 
 SIM_SEED = 0
 """Seed of the simulated camera: the same camera pose and light at every start."""
+SIM_SIZE = (960, 720)
+"""Frames of the simulated camera: enough pixels per hole, and a lighter process than a real camera's
+1280 x 960 (the Pi Zero 2 W has 512 MB)."""
 
 
 @functools.lru_cache(maxsize=2)
@@ -77,7 +80,7 @@ def sim_calibration(model: str) -> Any:
     from vision.synthetic import SyntheticCamera, starting_layout
 
     geometry = BoardGeometry.from_model(model)
-    camera = SyntheticCamera(geometry, seed=SIM_SEED)
+    camera = SyntheticCamera(geometry, seed=SIM_SEED, size=SIM_SIZE)
     camera.set_layout(starting_layout(geometry))
     return BoardReader(geometry).calibrate(camera.capture(), camera.layout)
 
@@ -99,7 +102,7 @@ def _camera_parts(config: Config, table: Any, model: str) -> tuple[Callable[[], 
             # up; only the table's lock-free sim_board is read here (the camera lock is held)
             if reader.calibration is None:
                 reader.use(sim_calibration(model))
-            camera = SyntheticCamera(model, seed=SIM_SEED)
+            camera = SyntheticCamera(model, seed=SIM_SEED, size=SIM_SIZE)
             camera.set_layout(table.sim_board or {})
             return camera
 

@@ -15,7 +15,7 @@ import pytest
 from firmware_py.camera_loop import CameraLoop
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move, play
-from firmware_py.serve import SIM_SEED, sim_calibration
+from firmware_py.serve import SIM_SEED, SIM_SIZE, sim_calibration
 from firmware_py.store import GameStore
 from firmware_py.table import Table
 from vision.geometry import BoardGeometry
@@ -31,7 +31,7 @@ class Rig:
         game = dataclasses.replace(default_game(), seats=default_seats(4, humans=humans), seed=4)
         config = Config(game=game, camera=CameraSettings(source="replay:photos"), computer_delay=0.0)
         self.table = Table(config, store=GameStore(db))
-        self.camera = SyntheticCamera("tock4", seed=SIM_SEED)
+        self.camera = SyntheticCamera("tock4", seed=SIM_SEED, size=SIM_SIZE)
         self.camera.set_layout(self.table.position.layout)
         reader = BoardReader(BoardGeometry.from_model("tock4"), sim_calibration("tock4"))
         self.loop = CameraLoop(lambda: self.camera, reader, Stabiliser(still_frames=2), self.table)

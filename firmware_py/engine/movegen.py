@@ -91,7 +91,9 @@ def _generate(position: Position, rank: str) -> list[Raw]:
         return []
     rules = position.rules
     info = turn_info(position)
-    b = Board(position, full=False)
+    b = position.cache.get("board")
+    if b is None:
+        b = position.cache["board"] = Board(position, full=False)
     out: list[Raw] = []
     marbles = position.marbles
     mine: list[tuple[int, int]] = []
@@ -197,7 +199,7 @@ def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out:
     movable = [(loc, s) for loc, s in mine if loc != tables.centre]
     most = 2 if position.rules.seven is SevenMode.SPLIT_TWO else 4
     b = Board(position, full=False, copy=True)
-    routes = [[forward(b, s, loc, d, part=True) for d in range(8)] for loc, s in movable]
+    routes = [[forward(b, s, loc, d, part=True) for d in range(1, 8)] for loc, s in movable]
     prints = [_footprint(position, b, loc, s) for loc, s in movable]
     found: dict[tuple[tuple[int, int], ...], Raw] = {}
     for k in range(1, min(most, len(movable)) + 1):
@@ -206,7 +208,7 @@ def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out:
                 _seven_parts(b, tuple(movable[i] for i in combo), 7, [], [], found, set())
                 continue
             for distances in _COMPOSITIONS[k]:
-                for chosen in product(*(routes[i][d] for i, d in zip(combo, distances, strict=True))):
+                for chosen in product(*(routes[i][d - 1] for i, d in zip(combo, distances, strict=True))):
                     steps = tuple(
                         (movable[i][0], r[0], movable[i][1]) for i, r in zip(combo, chosen, strict=True)
                     )

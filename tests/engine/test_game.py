@@ -244,6 +244,18 @@ def test_r2_no_ace_nor_king_and_nothing_out_lays_the_cards_down_until_the_next_d
     assert later.deals == 2 and later.laid_down == frozenset()
 
 
+def test_qc_no_ace_nor_king_places_the_cards_in_the_centre_until_the_next_deal__003() -> None:
+    """003 QC: "If a player does not have any of these 2 cards, he must place his cards in the centre of the
+    game board and wait for the next deal"."""
+    game = _seed_where(lambda g: not {c.rank for c in g.hand(g.to_play)} & {"A", "K"}, PRESETS["qc"])
+    seat = game.to_play
+    assert seat is not None
+    assert game.legal_moves() == (Move.lay_down(),)
+    after = game.play(Move.lay_down())
+    assert after.hand(seat) == () and seat in after.laid_down
+    assert after.to_play != seat
+
+
 def test_toc_discard_one_card_and_draw_another__001() -> None:
     """001 TOC: "il doit se défausser d'une carte de sa main et en piocher une autre"."""
     toc = PRESETS["toc"]
@@ -321,6 +333,18 @@ def test_r1_joker_card_drawn_may_be_kept_for_later__000() -> None:
     kept = after.end_turn(seat)
     assert kept.to_play != seat and not kept.extra_play
     assert kept.hand(seat) == after.hand(seat)
+
+
+def test_toc_joker_draws_and_may_play_again__001() -> None:
+    """001 TOC: "Lorsqu'un joueur joue un joker, il pioche donc une carte et peut rejouer tout de suite
+    ou plus tard" (the draw is the pile's usual one)."""
+    game = _seed_where(lambda g: any(c.is_joker for c in g.hand(g.to_play)), PRESETS["toc"])
+    seat = game.to_play
+    assert seat is not None
+    stock = len(game.pack.stock)
+    after = game.play(next(m for m in game.legal_moves() if m.card is not None and m.card.is_joker))
+    assert after.to_play == seat and after.extra_play
+    assert len(after.hand(seat)) == 5 and len(after.pack.stock) == stock - 1
 
 
 def test_ending_a_turn_without_playing_only_after_a_joker() -> None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+import cv2
 import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE
@@ -121,6 +122,12 @@ class BoardReader:
 
     def read(self, frame: object) -> BoardReading:
         """Read a frame. Never raises for a bad frame; the status and message say what is wrong."""
+        try:
+            return self._read(frame)
+        except cv2.error as error:  # a frame OpenCV cannot digest must not stop the camera loop
+            return BoardReading("bad_frame", message=f"OpenCV could not process the frame: {error.msg}")
+
+    def _read(self, frame: object) -> BoardReading:
         calibration, plan = self.calibration, self._plan
         if calibration is None or plan is None:
             return BoardReading(

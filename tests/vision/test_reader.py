@@ -173,3 +173,17 @@ def test_reads_right_when_the_wood_clips_in_one_channel() -> None:
         assert reading.status == "ok", reading.message
         assert {p: s for p, s in layout.items() if p not in reading.uncertain} == reading.layout
         assert len(reading.uncertain) <= 1
+
+
+def test_an_opencv_failure_on_a_frame_is_a_status(plain_rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cv2
+
+    from vision.markers import AnchorWatch
+
+    def broken(self: AnchorWatch, frame: np.ndarray) -> None:
+        raise cv2.error("simulated failure")
+
+    monkeypatch.setattr(AnchorWatch, "check", broken)
+    reading = plain_rig.reader.read(plain_rig.camera.capture())
+    assert reading.status == "bad_frame"
+    assert "OpenCV could not process the frame" in reading.message

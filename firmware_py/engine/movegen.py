@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import JOKER, RANKS, Card
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position
@@ -101,8 +102,8 @@ def _generate(position: Position, rank: str) -> list[Raw]:
         i = info.index_of[section]
         block = marbles[4 * i : 4 * i + 4]
         if rank in ENTER_RANKS and RESERVE in block:
-            dest, caps, _ = enter(b, section)
-            if not _:
+            dest, caps, fails = enter(b, section)
+            if not fails:
                 out.append((MoveKind.ENTER, ((RESERVE, dest),), (((RESERVE, dest, section),), caps, section)))
         mine += [(loc, section) for loc in block if loc != RESERVE]
     if rules.shortcut is Shortcut.CENTRE and rank in rules.centre_cards:
@@ -315,13 +316,17 @@ def card_moves(position: Position, card: Card) -> tuple[Move, ...]:
         return cached  # type: ignore[no-any-return]
     ids = position.tables.place_ids
     res = []
+    step = MoveKind.STEP
     for kind, steps, delta in raw_moves(position, card.rank):
-        if kind is MoveKind.ENTER:
-            section = delta[2]
-            public_steps: tuple[tuple[str, str], ...] = ((f"{'ABCDEFGH'[section]}R", ids[steps[0][1]]),)
+        public_steps: tuple[tuple[str, str], ...]
+        if kind is step and len(steps) == 1:
+            public_steps = ((ids[steps[0][0]], ids[steps[0][1]]),)
+        elif kind is MoveKind.ENTER:
+            public_steps = ((f"{SECTION_LETTERS[delta[2]]}R", ids[steps[0][1]]),)
         else:
-            public_steps = tuple((ids[a], ids[c]) for a, c in steps)
-        res.append(Move(card, kind, public_steps, tuple(ids[c] for c in delta[1]), delta))
+            public_steps = tuple([(ids[a], ids[c]) for a, c in steps])
+        caps = delta[1]
+        res.append(Move(card, kind, public_steps, tuple([ids[c] for c in caps]) if caps else (), delta))
     moves = tuple(res)
     position.cache[key] = moves
     return moves

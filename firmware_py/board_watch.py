@@ -24,6 +24,8 @@ class BoardWatch:
     """The board side of the table (mixed into :class:`firmware_py.table.Table`)."""
 
     _sim_board: dict[str, str] | None
+    _last_stable: Any = None
+    """The last stable reading the stabiliser reported."""
 
     # -- the board ---------------------------------------------------------------------------------
 
@@ -267,36 +269,49 @@ class BoardWatch:
         """A stable reading from vision: compare it with the expected board and act (see the module doc)."""
         with self._lock:
             self._last_reading = reading
-            if not self._uses_camera or getattr(reading, "status", "ok") != "ok":
-                return
-            layout = dict(reading.layout)
-            if reading.uncertain:
+            self._last_stable = reading
+            self._judge_reading(reading)
+
+    def _rejudge(self) -> None:
+        """Judge the last stable board again: a card has just been named, the board may now mean a move.
+
+        (The stabiliser reports a still board once; the players should not have to touch it again.)
+        """
+        reading = self._last_stable
+        if reading is not None and not same_board(self._position.layout, dict(reading.layout)):
+            self._judge_reading(reading)
+
+    def _judge_reading(self, reading: Any) -> None:
+        if not self._uses_camera or getattr(reading, "status", "ok") != "ok":
+            return
+        layout = dict(reading.layout)
+        if reading.uncertain:
+            self._question = {
+                "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
+                "en": "Some holes could not be read for sure: check these marbles.",
+                "places": sorted(reading.uncertain),
+                "moves": [],
+            }
+            self._changed()
+            return
+        if self._await_board:
+            self._judge_awaited(layout)
+            self._changed()
+            return
+        if self._winner() is not None:
+            return
+        result = self._match(layout)
+        if result is None:
+            if not same_board(self._position.layout, layout):
                 self._question = {
-                    "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
-                    "en": "Some holes could not be read for sure: check these marbles.",
-                    "places": sorted(reading.uncertain),
+                    "fr": "Quelle carte a été jouée ?",
+                    "en": "Which card was played?",
+                    "places": sorted(change(self._position.layout, layout).places),
                     "moves": [],
                 }
                 self._changed()
-                return
-            if self._await_board:
-                self._judge_awaited(layout)
-                self._changed()
-                return
-            if self._winner() is not None:
-                return
-            result = self._match(layout)
-            if result is None:
-                if not same_board(self._position.layout, layout):
-                    self._question = {
-                        "fr": "Quelle carte a été jouée ?",
-                        "en": "Which card was played?",
-                        "places": [],
-                        "moves": [],
-                    }
-                    self._changed()
-                return
-            self._apply_match(result, layout)
+            return
+        self._apply_match(result, layout)
 
     def camera_jpeg(self, *, overlay: bool) -> bytes | None:
         """The latest camera frame as JPEG (with the reading drawn over it), None without a camera."""

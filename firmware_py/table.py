@@ -153,6 +153,7 @@ class Table(BoardWatch, ComputerSeats):
         self._topology = self._rules.topology(len(letters))
         self._log: list[dict[str, Any]] = []
         self._last_move: dict[str, Any] | None = None
+        self._last_stable = None
         self._reset_turn_state()
         self._open_leds()
 
@@ -609,8 +610,10 @@ class Table(BoardWatch, ComputerSeats):
             parsed = self._parse_card(seat, card)
             moves = self._legal(parsed)
             self._chosen = (seat, parsed, moves)
+            answer = {"card": str(parsed), "moves": [self._move_info(m) for m in moves]}
             self._changed()
-            return {"card": str(parsed), "moves": [self._move_info(m) for m in moves]}
+            self._rejudge()
+            return answer
 
     def play(self, token: str, move: str) -> dict[str, Any]:
         """Apply a move given in the engine's notation (no-camera mode, or confirming what the page asks).

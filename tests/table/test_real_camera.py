@@ -27,8 +27,8 @@ from vision.synthetic import SyntheticCamera
 class Rig:
     """The table, its camera loop, and the camera a test puts marbles under."""
 
-    def __init__(self, db: Path, humans: int) -> None:
-        game = dataclasses.replace(default_game(), seats=default_seats(4, humans=humans), seed=4)
+    def __init__(self, db: Path, humans: int, cards: str = "digital") -> None:
+        game = dataclasses.replace(default_game(), seats=default_seats(4, humans=humans), seed=4, cards=cards)
         config = Config(game=game, camera=CameraSettings(source="replay:photos"), computer_delay=0.0)
         self.table = Table(config, store=GameStore(db))
         self.camera = SyntheticCamera("tock4", seed=SIM_SEED, size=SIM_SIZE)
@@ -107,3 +107,21 @@ def test_after_a_restart_the_board_is_compared_with_the_save(tmp_path: Path) -> 
     assert problem and set(hint["to"]) <= set(problem["places"])
     assert second.put(dict(second.table.position.layout))["problem"] is None
     second.table.close()
+
+
+def test_physical_cards_a_board_waits_for_the_card_to_be_named(tmp_path: Path) -> None:
+    rig = Rig(tmp_path / "t.db", humans=4, cards="physical")
+    try:
+        view = rig.look()
+        seat = view["turn"]
+        token = next(link["token"] for link in rig.table.seat_links() if link["seat"] == seat)
+        board = {p: s for p, s in view["layout"].items() if p != f"{seat}R4"} | {f"{seat}18": seat}
+        question = rig.put(board)["question"]
+        assert (
+            question and question["en"] == "Which card was played?" and rig.table.public_view()["log"] == []
+        )
+        rig.table.choose_card(token, "A")
+        after = rig.table.public_view()
+        assert after["log"][-1]["move"] == f"A:{seat}R-{seat}18" and after["question"] is None
+    finally:
+        rig.table.close()

@@ -356,6 +356,9 @@ class Position:
     def __str__(self) -> str:
         return self.to_notation()
 
+    def __repr__(self) -> str:
+        return f"Position.from_notation({self.to_notation()!r})"
+
     @classmethod
     def from_notation(cls, text: str) -> Position:
         """Read a position written by :meth:`to_notation`.

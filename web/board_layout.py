@@ -145,7 +145,7 @@ def draw_board(topology: BoardTopology) -> BoardDrawing:
         labels.append(_label(seat, lane_angle, TRACK_RADIUS - 2.5 * lane_step, hole_r, topology.sections))
     if topology.centre:
         holes.append(Hole(CENTRE, VIEWBOX / 2, VIEWBOX / 2, round(hole_r * 1.6, 1), "centre", ""))
-    label_size = {4: 26.0, 6: 20.0, 8: 16.0}[topology.sections]
+    label_size = {4: 22.0, 6: 18.0, 8: 15.0}[topology.sections]
     return BoardDrawing(tuple(holes), tuple(labels), TRACK_RADIUS, hole_r, label_size)
 
 

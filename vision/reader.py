@@ -19,7 +19,7 @@ from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
 from vision.classify import EMPTY, classify, features
 from vision.geometry import BoardGeometry
-from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
+from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
 from vision.sampling import SamplePlan
 
 Status = Literal["ok", "no_board", "board_moved", "bad_frame", "occluded"]
@@ -140,7 +140,7 @@ class BoardReader:
         watch = calibration.anchors.check(frame)
         markers_hidden = False
         if not watch.still:
-            moved = self._relocate(frame, calibration)
+            moved = self._relocate(frame, calibration, watch)
             if moved is not None:
                 return moved
             markers_hidden = watch.seen < 2
@@ -181,19 +181,32 @@ class BoardReader:
         message = f"{len(uncertain)} places uncertain" if uncertain else ""
         return BoardReading("ok", message=message, **reading)  # type: ignore[arg-type]
 
-    def _relocate(self, frame: np.ndarray, calibration: Calibration) -> BoardReading | None:
+    def _relocate(
+        self, frame: np.ndarray, calibration: Calibration, watch: WatchResult
+    ) -> BoardReading | None:
         """The anchors were not all found in place: look for the markers (slow path).
 
         Returns:
             A reading to report instead of reading the holes (no board, board moved), or ``None`` when
-            the board is where it was.
+            the board is where it was, or may be (anchors covered rather than moved).
         """
+        anchors_moved = watch.seen >= 2
         if calibration.method != "markers":
+            if anchors_moved:
+                return BoardReading(
+                    "board_moved", message="the board moved: calibrate again (clicked corners)"
+                )
             return None
         try:
             board_h, ids = locate_board(frame, self.geometry)
         except BoardNotFound as error:
-            return None if error.seen else BoardReading("no_board", message=f"no board in view: {error}")
+            if not error.seen:
+                return BoardReading("no_board", message=f"no board in view: {error}")
+            if anchors_moved:
+                return BoardReading(
+                    "board_moved", message=f"the board moved and cannot be found again: {error}"
+                )
+            return None
         corners = self.geometry.board_corners()
         change = float(
             np.max(np.linalg.norm(project(board_h, corners) - project(calibration.board_h, corners), axis=1))

@@ -187,3 +187,15 @@ def test_an_opencv_failure_on_a_frame_is_a_status(plain_rig: Rig, monkeypatch: p
     reading = plain_rig.reader.read(plain_rig.camera.capture())
     assert reading.status == "bad_frame"
     assert "OpenCV could not process the frame" in reading.message
+
+
+def test_a_board_calibrated_by_corners_that_moves_asks_for_calibration() -> None:
+    rig = make_rig(seed=12, tilt=12, rotation=20, noise=2)
+    camera = rig.camera
+    camera.set_layout(starting_layout(rig.geometry))
+    reader = BoardReader(rig.geometry)
+    reader.calibrate_corners(camera.capture(), camera.board_quad(), starting_layout(rig.geometry))
+    camera.move_board(5.0, 3.0, 1.0)
+    reading = reader.read(camera.capture())
+    assert reading.status == "board_moved"
+    assert "calibrate again" in reading.message

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py.board_diff import board_diff, same_board
-from firmware_py.engine import match
+from firmware_py.engine import Rule, match
+from firmware_py.engine.violations import violation
 from firmware_py.errors import TableError, bad_input, wrong_moment
 from firmware_py.wording import change
 
@@ -92,7 +93,7 @@ class BoardWatch:
         if result.kind == "illegal":
             self._proposed = None
             self._to_do = {}
-            violations = [v.to_dict() for v in result.violations]
+            violations = self._reasons(result, board)
             self._changed()
             raise TableError(
                 "illegal_move",
@@ -151,8 +152,24 @@ class BoardWatch:
         first = moves[0]
         return all(m.card.rank == first.card.rank and self._result(m) == self._result(first) for m in moves)
 
+    def _reasons(self, result: Any, layout: dict[str, str]) -> list[dict[str, Any]]:
+        """The engine's reasons against a board, first saying so when only other seats' marbles moved."""
+        reasons = [v.to_dict() for v in result.violations]
+        wrong, put_back = board_diff(dict(self._position.layout), layout)
+        movers = {layout.get(p) for p in wrong} | set(put_back.values())
+        movers.discard(None)
+        turn = self._to_play()
+        if movers and turn not in movers:
+            other = sorted(movers)[0]
+            name = self._names.get(other, other)
+            out_of_turn = violation(
+                Rule.NOT_YOUR_TURN, places=tuple(sorted(set(wrong) | set(put_back))), seat=name
+            )
+            reasons.insert(0, out_of_turn.to_dict())
+        return reasons
+
     def _illegal(self, result: Any, layout: dict[str, str]) -> None:
-        violations = [v.to_dict() for v in result.violations]
+        violations = self._reasons(result, layout)
         wrong, put_back = board_diff(dict(self._position.layout), layout)
         reasons_fr = " ; ".join(v["fr"] for v in violations) or "ce plateau ne vient d'aucun coup permis"
         reasons_en = "; ".join(v["en"] for v in violations) or "no legal move gives this board"

@@ -297,3 +297,14 @@ def test_the_buttons_beside_the_board_reach_the_table(table: Table) -> None:
         assert table.public_view()["highlight"], "next shows a card's destinations"
     finally:
         buttons.close()
+
+
+def test_a_marble_moved_out_of_turn_is_caught(table: Table) -> None:
+    view = table.public_view()
+    other = next(s["seat"] for s in view["seats"] if s["seat"] != view["turn"])
+    with pytest.raises(TableError) as caught:
+        table.move_marble(f"{other}R1", f"{other}18")
+    assert caught.value.status == 422
+    assert caught.value.details["violations"][0]["code"] == "not_your_turn"
+    assert caught.value.details["violations"][0]["places"] == [f"{other}18", f"{other}R1"]
+    assert table.public_view()["layout"] == view["layout"] and table.store.events(view["game_id"]) == []

@@ -1,0 +1,67 @@
+"""The web app over the companion with the simulated camera: the camera image, calibration, and a
+marble moved on the page that the camera then reads."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from firmware_py.config import CameraSettings, Config, default_game, default_seats
+from firmware_py.serve import Companion, assemble
+from tests.web.conftest import TEST_CONFIG
+from web import create_app
+
+
+@pytest.fixture()
+def companion(tmp_path: Path) -> Iterator[Companion]:
+    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=4), seed=4)
+    config = Config(
+        game=game,
+        camera=CameraSettings(source="sim", still_frames=2),
+        computer_delay=0.0,
+        db=tmp_path / "web.sqlite3",
+    )
+    companion = assemble(config)
+    for _ in range(4):
+        companion.loop.step()
+    yield companion
+    companion.close()
+
+
+@pytest.fixture()
+def client(companion: Companion) -> FlaskClient:
+    return create_app(TEST_CONFIG, table=companion.table).test_client()
+
+
+def test_the_camera_image_with_and_without_the_reading(client: FlaskClient) -> None:
+    for overlay in ("1", "0"):
+        image = client.get(f"/api/camera.jpg?overlay={overlay}")
+        assert image.status_code == 200 and image.mimetype == "image/jpeg" and image.data[:2] == b"\xff\xd8"
+        assert image.headers["Cache-Control"] == "no-store"
+    assert client.get("/api/state").get_json()["camera"]["mode"] == "sim"
+    assert client.get("/calibration").status_code == 200
+
+
+def test_calibration_buttons(client: FlaskClient) -> None:
+    for what in ("markers", "colours"):
+        answer = client.post("/api/calibrate", json={"what": what})
+        assert answer.status_code == 200, answer.get_json()
+        assert answer.get_json()["what"] == what
+    assert client.get("/api/state").get_json()["notice"]["en"] == "Camera calibrated."
+
+
+def test_a_marble_moved_on_the_page_is_read_by_the_camera(client: FlaskClient, companion: Companion) -> None:
+    table = companion.table
+    seat = table.public_view()["turn"]
+    token = next(link["token"] for link in table.seat_links() if link["seat"] == seat)
+    hint = next(h for h in client.get(f"/api/seat/{token}/hints").get_json() if len(h["to"]) == 1)
+    assert client.post(f"/api/seat/{token}/choose", json={"card": hint["card"]}).status_code == 200
+    moved = client.post("/api/marble", json={"from": hint["from"][0], "to": hint["to"][0]})
+    assert moved.status_code == 200, moved.get_json()
+    for _ in range(4):
+        companion.loop.step()
+    assert client.get("/api/state").get_json()["log"][-1]["move"] == hint["move"]

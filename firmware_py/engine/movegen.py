@@ -188,13 +188,17 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
 _COMPOSITIONS = {k: _compositions(7, k) for k in range(1, 5)}
 
 
+Part = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]
+"""Parts of a 7 over some marbles: ``((from, to, section), ...)`` in an order that plays, and captures."""
+
+
 def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out: list[Raw]) -> None:
     """A 7 split over the mover's marbles: every set of parts adding up to 7, each part a legal move
     when the parts are played one after the other in some order (one value per set of parts).
 
-    Parts whose *footprints* (every place their walk may read) leave the other movers alone are
-    independent: each is a legal route on the board as it is, in any order. Only sets of marbles close
-    enough to meet are played out one after the other, in every order.
+    Marbles whose parts may *meet* (one reads a place the other changes: see :func:`_footprint`) form
+    groups; a group is played out part after part in every order, for each share of the 7 it may get,
+    once. Separate groups are independent, so their results simply combine.
     """
     tables = position.tables
     movable = [(loc, s) for loc, s in mine if loc != tables.centre]
@@ -202,21 +206,57 @@ def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out:
     b = Board(position, full=False, copy=True)
     routes = [[forward(b, s, loc, d, part=True) for d in range(1, 8)] for loc, s in movable]
     prints = [_footprint(position, b, loc, s) for loc, s in movable]
+    meets = [
+        [
+            i != j and not (prints[i][0].isdisjoint(prints[j][1]) and prints[j][0].isdisjoint(prints[i][1]))
+            for j in range(len(movable))
+        ]
+        for i in range(len(movable))
+    ]
+    cache: dict[tuple[tuple[int, ...], int], list[Part]] = {}
+
+    def parts_of(group: tuple[int, ...], total: int) -> list[Part]:
+        key = (group, total)
+        if key not in cache:
+            if len(group) == 1:
+                loc, section = movable[group[0]]
+                cache[key] = [(((loc, r[0], section),), r[1]) for r in routes[group[0]][total - 1]]
+            else:
+                played: dict[tuple[tuple[int, int], ...], Part] = {}
+                _seven_parts(b, tuple(movable[i] for i in group), total, [], [], played, set())
+                cache[key] = list(played.values())
+        return cache[key]
+
     found: dict[tuple[tuple[int, int], ...], Raw] = {}
     for k in range(1, min(most, len(movable)) + 1):
         for combo in combinations(range(len(movable)), k):
-            if k > 1 and _meet(combo, movable, prints):
-                _seven_parts(b, tuple(movable[i] for i in combo), 7, [], [], found, set())
-                continue
-            for distances in _COMPOSITIONS[k]:
-                for chosen in product(*(routes[i][d - 1] for i, d in zip(combo, distances, strict=True))):
-                    steps = tuple(
-                        (movable[i][0], r[0], movable[i][1]) for i, r in zip(combo, chosen, strict=True)
-                    )
+            groups = _groups(combo, meets)
+            for totals in _COMPOSITIONS[len(groups)]:
+                if any(t < len(g) for g, t in zip(groups, totals, strict=True)):
+                    continue
+                for chosen in product(*(parts_of(g, t) for g, t in zip(groups, totals, strict=True))):
+                    steps = tuple(step for part in chosen for step in part[0])
                     key = tuple(sorted((frm, to) for frm, to, _ in steps))
-                    caps = tuple(c for r in chosen for c in r[1])
-                    found[key] = (MoveKind.STEP, key, (steps, caps, -1))
+                    found[key] = (
+                        MoveKind.STEP,
+                        key,
+                        (steps, tuple(c for part in chosen for c in part[1]), -1),
+                    )
     out.extend(found.values())
+
+
+def _groups(combo: tuple[int, ...], meets: list[list[bool]]) -> list[tuple[int, ...]]:
+    """The marbles of ``combo`` in groups whose parts may meet (connected components)."""
+    groups: list[tuple[int, ...]] = []
+    left = list(combo)
+    while left:
+        group = [left.pop(0)]
+        for i in group:
+            joined = [j for j in left if meets[i][j]]
+            group += joined
+            left = [j for j in left if j not in joined]
+        groups.append(tuple(sorted(group)))
+    return groups
 
 
 def _footprint(position: Position, b: Board, loc: int, section: int) -> tuple[frozenset[int], frozenset[int]]:
@@ -246,26 +286,13 @@ def _footprint(position: Position, b: Board, loc: int, section: int) -> tuple[fr
     return frozenset(reads), frozenset(changes)
 
 
-def _meet(
-    combo: tuple[int, ...],
-    movable: list[tuple[int, int]],
-    prints: list[tuple[frozenset[int], frozenset[int]]],
-) -> bool:
-    """Whether some part of the set may read a place another part changes."""
-    for i in combo:
-        for j in combo:
-            if i != j and not prints[i][0].isdisjoint(prints[j][1]):
-                return True
-    return False
-
-
 def _seven_parts(
     b: Board,
     movers: tuple[tuple[int, int], ...],
     remaining: int,
     steps: list[tuple[int, int, int]],
     caps: list[int],
-    found: dict[tuple[tuple[int, int], ...], Raw],
+    found: dict[tuple[tuple[int, int], ...], Part],
     seen: set[tuple[frozenset[tuple[int, int]], int]],
 ) -> None:
     """Play the parts of a 7 over ``movers`` (each exactly once) one after the other, in every order.
@@ -282,7 +309,7 @@ def _seven_parts(
         if remaining == 0:
             key = tuple(sorted((frm, to) for frm, to, _ in steps))
             if key not in found:
-                found[key] = (MoveKind.STEP, key, (tuple(steps), tuple(caps), -1))
+                found[key] = (tuple(steps), tuple(caps))
         return
     occ = b.occ
     landed = {to for _, to, _ in steps}

@@ -18,15 +18,12 @@ from firmware_py.board_diff import board_diff, same_board
 from firmware_py.engine import Rule, match
 from firmware_py.engine.violations import violation
 from firmware_py.errors import TableError, bad_input, wrong_moment
+from firmware_py.table_state import TableState
 from firmware_py.wording import change
 
 
-class BoardWatch:
+class BoardWatch(TableState):
     """The board side of the table (mixed into :class:`firmware_py.table.Table`)."""
-
-    _sim_board: dict[str, str] | None
-    _last_stable: Any = None
-    """The last stable reading the stabiliser reported."""
 
     # -- the board ---------------------------------------------------------------------------------
 
@@ -156,8 +153,7 @@ class BoardWatch:
         """The engine's reasons against a board, first saying so when only other seats' marbles moved."""
         reasons = [v.to_dict() for v in result.violations]
         wrong, put_back = board_diff(dict(self._position.layout), layout)
-        movers = {layout.get(p) for p in wrong} | set(put_back.values())
-        movers.discard(None)
+        movers = {layout[p] for p in wrong if p in layout} | set(put_back.values())
         turn = self._to_play()
         if movers and turn not in movers:
             other = sorted(movers)[0]

@@ -10,13 +10,11 @@ from typing import Any
 
 from firmware_py import computer
 from firmware_py.engine import Card, PlaceKind, TockError, parse_place
+from firmware_py.table_state import TableState
 
 
-class ComputerSeats:
+class ComputerSeats(TableState):
     """Computer seats of the table (mixed into :class:`firmware_py.table.Table`)."""
-
-    _advancing: bool
-    _plan: dict[str, Any] | None
 
     def _advance(self) -> None:
         """Let computer seats act: exchanges at once; moves chosen, shown and made when due (under lock).

@@ -100,4 +100,3 @@ def build_rules(preset: str, switches: Mapping[str, Any], *, prefix: str = "") -
         raise ConfigError(
             prefix + "switches", "switches that fit together", message=f"{prefix}switches: {error}"
         ) from None
-

@@ -97,8 +97,8 @@ def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -
             raise click.ClickException(str(error)) from None
         winner = getattr(last, "winner", None) if last is not None else None
         if winner:
-            names = {s.seat: s.name for s in settings.seats}
-            click.echo(("gagné par " if lang == "fr" else "won by ") + " & ".join(names[s] for s in winner))
+            players = {s.seat: s.name for s in settings.seats}
+            click.echo(("gagné par " if lang == "fr" else "won by ") + " & ".join(players[s] for s in winner))
         else:
             click.echo("partie non terminée" if lang == "fr" else "game not finished")
     finally:

@@ -192,7 +192,7 @@ def table_buttons(config: Config, table: Any, *, pin_factory: Any = None) -> Any
             f"buttons: {error} (set [buttons] enabled = false to run without them)"
         ) from None
     for name in ("confirm", "undo", "next"):
-        buttons.on_press(name, lambda name=name: table.press(name))
+        buttons.on_press(name, functools.partial(table.press, name))
     return buttons
 
 

@@ -31,7 +31,6 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from firmware_py import history
@@ -102,21 +101,21 @@ class Table(BoardWatch, ComputerSeats):
         self._store = store or GameStore(":memory:")
         self._clock = clock
         self._lock = threading.RLock()
-        self._subscriptions: list[Subscription] = []
+        self._subscriptions = []
         self.version = 0
         self._strip = strip
-        self._driver: Any = None
-        self._mirror: dict[str, str] = {}
-        self._highlight: list[str] = []
-        self._loop: Any = None
-        self._calibration_path: Path | None = None
-        self._parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None
+        self._driver = None
+        self._mirror = {}
+        self._highlight = []
+        self._loop = None
+        self._calibration_path = None
+        self._parts_for_model = None
         self._camera_mode = self.config.camera.source
         self._camera_status = {"mode": self._camera_mode, "status": "off", "message": ""}
-        self._sim_board: dict[str, str] | None = None
-        self._last_frame: Any = None
-        self._last_reading: Any = None
-        self._seen: dict[str, float] = {}
+        self._sim_board = None
+        self._last_frame = None
+        self._last_reading = None
+        self._seen = {}
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
         self._advancing = False
@@ -130,14 +129,14 @@ class Table(BoardWatch, ComputerSeats):
     # -- state -------------------------------------------------------------------------------------
 
     def _reset_turn_state(self) -> None:
-        self._chosen: tuple[str, Card, tuple[Any, ...]] | None = None
-        self._problem: dict[str, Any] | None = None
-        self._question: dict[str, Any] | None = None
-        self._to_do: dict[str, str | None] = {}
-        self._plan: dict[str, Any] | None = None
-        self._notice: dict[str, str] | None = None
+        self._chosen = None
+        self._problem = None
+        self._question = None
+        self._to_do = {}
+        self._plan = None
+        self._notice = None
         self._await_board = False
-        self._proposed: dict[str, str] | None = None
+        self._proposed = None
 
     def _load(self, settings: GameSettings, game_id: int, seed: int, tokens: dict[str, str]) -> None:
         self._setup = settings
@@ -151,8 +150,8 @@ class Table(BoardWatch, ComputerSeats):
         letters = tuple(s.seat for s in settings.seats)
         self._teams = {seat: i for i, team in enumerate(teams_of(self._rules, letters)) for seat in team}
         self._topology = self._rules.topology(len(letters))
-        self._log: list[dict[str, Any]] = []
-        self._last_move: dict[str, Any] | None = None
+        self._log = []
+        self._last_move = None
         self._last_stable = None
         self._reset_turn_state()
         self._open_leds()

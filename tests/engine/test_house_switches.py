@@ -58,8 +58,9 @@ def test_overshoot_round_again_lets_a_marble_pass_its_home() -> None:
 
 
 def test_home_entry_after_seventeen_moves_the_lane() -> None:
-    assert dests(pos("r1[home_entry_after=17] A:A14 B: C: D: A"), "4", "A17") == set()
-    assert "AH1" in dests(pos("r1[home_entry_after=17] A:A14 B: C: D: A", four_backwards=False), "4", "A14")
+    late = pos("r1[home_entry_after=17] A:A14 B: C: D: A", four_backwards=False)
+    early = pos("r1 A:A14 B: C: D: A", four_backwards=False)
+    assert "AH1" in dests(late, "4", "A14") and "AH2" in dests(early, "4", "A14")
 
 
 def test_shortcut_none_has_no_jump_and_centre_needs_the_centre_board() -> None:

@@ -450,6 +450,18 @@ class Table(BoardWatch, ComputerSeats):
             s for s, g in zip(game.seats, game.given, strict=True) if g is None and game.partner_of(s)
         )
 
+    def board_geometry(self) -> dict[str, Any] | None:
+        """The physical board of the game's model (holes in mm, as the camera sees them) for the page to
+        draw, from ``hardware/boards/<model>.json``; None when the model has no geometry file."""
+        from hardware.boards import BoardFileError, load_board
+
+        with self._lock:
+            model = self._setup.model
+        try:
+            return load_board(model)
+        except BoardFileError:
+            return None
+
     def seat_links(self) -> list[dict[str, Any]]:
         """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages."""
         with self._lock:

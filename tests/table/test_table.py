@@ -308,3 +308,9 @@ def test_a_marble_moved_out_of_turn_is_caught(table: Table) -> None:
     assert caught.value.details["violations"][0]["code"] == "not_your_turn"
     assert caught.value.details["violations"][0]["places"] == [f"{other}18", f"{other}R1"]
     assert table.public_view()["layout"] == view["layout"] and table.store.events(view["game_id"]) == []
+
+
+def test_the_board_geometry_is_the_games_model(table: Table) -> None:
+    geometry = table.board_geometry()
+    assert geometry is not None and geometry["model"] == "tock4"
+    assert set(table.public_view()["layout"]) <= set(geometry["places"])

@@ -12,6 +12,9 @@ from firmware_py import computer
 from firmware_py.engine import Card, PlaceKind, TockError, parse_place
 from firmware_py.table_state import TableState
 
+SIM_CONFIRM_SECONDS = 5.0
+"""How long a computer move made on the simulated board may wait for the camera to read it."""
+
 
 class ComputerSeats(TableState):
     """Computer seats of the table (mixed into :class:`firmware_py.table.Table`)."""
@@ -98,11 +101,23 @@ class ComputerSeats(TableState):
         """Make a computer seat's move once its delay is over (called a few times a second by :meth:`start`).
 
         Without camera the move is applied; with the simulated camera it is made on the simulated board
-        (and then read and checked like any move); with a real camera a person must move the marbles.
+        (and then read and checked like any move; should vision not confirm it within
+        :data:`SIM_CONFIRM_SECONDS`, the table's own simulated board is trusted); with a real camera a
+        person must move the marbles.
         """
         with self._lock:
             plan = self._plan
-            if plan is None or plan["made"] or self._clock() < plan["due"]:
+            now = self._clock()
+            if plan is None or now < plan["due"]:
+                return
+            if plan["made"]:
+                if self._sim_board is not None and now >= plan["due"] + SIM_CONFIRM_SECONDS:
+                    self._commit_plan()
+                    self._notice = {
+                        "fr": "La caméra simulée n'a pas confirmé le coup : joué quand même.",
+                        "en": "The simulated camera did not confirm the move: played anyway.",
+                    }
+                    self._changed()
                 return
             if not self._uses_camera or plan["result"] == dict(self._position.layout):
                 self._commit_plan()

@@ -155,3 +155,25 @@ def test_a_new_game_on_the_six_section_board_switches_the_simulated_camera(compa
     assert view["camera"]["status"] == "ok" and view["problem"] is None
     assert companion.loop.reader.geometry.model == "tock6"
     assert table.led_driver.led_map.model == "tock6"
+
+
+def test_a_computer_move_the_camera_does_not_confirm_is_played_from_the_simulated_board(
+    tmp_path: Path,
+) -> None:
+    companion = assemble(config(tmp_path, humans=0))
+    try:
+        table = companion.table
+        now = [0.0]
+        table._clock = lambda: now[0]  # the table's clock, moved by hand
+        table.new_game({"seats": [{"name": n, "computer": True} for n in "ABCD"], "seed": 4})
+        plan = table.public_view()["computer"]
+        table.tick()  # made on the simulated board; no frame is read
+        assert table.public_view()["log"] == [] or not plan["from"]
+        now[0] = 6.0
+        table.tick()
+        view = table.public_view()
+        assert view["log"][0]["move"] == plan["move"] and view["notice"]["en"].startswith(
+            "The simulated camera"
+        )
+    finally:
+        companion.close()

@@ -66,8 +66,18 @@ def explain(position: Position, move: Move) -> tuple[Violation, ...]:
         if move.kind is MoveKind.SWAP:
             return _explain_swap(position, card, move)
         return _explain_steps(position, card, move)
-    except NotationError as error:
-        return (violation(Rule.NO_MARBLE_THERE, place=str(error)),)
+    except NotationError:
+        return (_unknown_place(position, move),)
+
+
+def _unknown_place(position: Position, move: Move) -> Violation:
+    tables = position.tables
+    for place in (p for step in move.steps for p in step if len(p) > 2 or p[1:] != "R"):
+        try:
+            tables.loc_of(place)
+        except NotationError:
+            return violation(Rule.UNKNOWN_PLACE, place=place, sections=str(tables.sections))
+    return violation(Rule.UNKNOWN_PLACE, place=str(move), sections=str(tables.sections))
 
 
 def is_legal(position: Position, move: Move) -> bool:

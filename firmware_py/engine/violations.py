@@ -97,6 +97,8 @@ class Rule(Enum):
     """QC advanced "Avec un valet, le joueur de gauche élimine une carte et passe son tour"."""
     ONLY_AFTER_JOKER = "only_after_joker"
     """R1/TOC joker: "il repioche une carte et peut rejouer tout de suite ou plus tard"."""
+    UNKNOWN_PLACE = "unknown_place"
+    """The move names a place that is not on this board."""
     NOT_A_MOVE = "not_a_move"
     """The board read does not come from any legal move (nor from a move in progress)."""
     INVALID_POSITION = "invalid_position"
@@ -243,6 +245,10 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
     Rule.ONLY_AFTER_JOKER: (
         "On ne peut passer son tour qu'après un joker.",
         "Only after a joker may you end your turn without playing.",
+    ),
+    Rule.UNKNOWN_PLACE: (
+        "{place} n'est pas une case de ce plateau ({sections} sections).",
+        "{place} is not a place of this board ({sections} sections).",
     ),
     Rule.NOT_A_MOVE: (
         "Aucun coup permis ne mène à ce plateau : remettez les pions indiqués.",

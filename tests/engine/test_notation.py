@@ -130,3 +130,12 @@ def test_validate_never_raises_and_lists_problems() -> None:
     problems = validate(broken)
     assert problems and all(v.code == "invalid_position" for v in problems)
     assert validate(Position(find_preset("r1"), ("A",), ())) != ()
+
+
+def test_explain_reports_a_place_off_this_board_instead_of_raising() -> None:
+    from firmware_py.engine import explain
+
+    problems = explain(Position.from_notation("r1 A: B: C: D: A"), Move.parse("8H:H5-H13"))
+    assert (
+        [v.code for v in problems] == ["unknown_place"] and "H5" in problems[0].en and "H5" in problems[0].fr
+    )

@@ -165,6 +165,28 @@ def test_with_real_cards_the_seat_taps_the_value_it_plays(
     page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
 
 
+def test_a_new_game_is_set_up_on_the_page(context: Any, real_served: str, real_table: Table) -> None:
+    real_table.new_game({})
+    page = context.new_page()
+    page.goto(real_served + "/setup")
+    page.select_option("#preset", "toc")
+    page.select_option("#seat-count", "2")
+    page.fill('input[name="name-A"]', "Alice")
+    page.fill('input[name="name-C"]', "Bob")
+    page.uncheck('input[name="computer-C"]')
+    page.uncheck('input[name="camera"]')
+    page.fill("#seed", "3")
+    with page.expect_navigation():
+        page.click("form[data-form=setup] button[type=submit]")
+    view = real_table.public_view()
+    assert view["preset"] == "toc"
+    assert [(seat["seat"], seat["name"], seat["computer"]) for seat in view["seats"]] == [
+        ("A", "Alice", False),
+        ("C", "Bob", False),
+    ]
+    expect(page.locator('svg[class="qr"]')).to_have_count(2)
+
+
 def test_the_table_moves_a_marble_on_the_simulated_board(
     context: Any, served: str, table: ScriptedTable
 ) -> None:

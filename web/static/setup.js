@@ -53,7 +53,9 @@
       return el("input", { type: "number", id, value, dataset: { switch: sw.name, kind: "number" } });
     }
     const text = Array.isArray(value) ? value.join(", ") : value === null || value === undefined ? "" : String(value);
-    return el("input", { id, value: text, dataset: { switch: sw.name, kind: Array.isArray(sw.value) ? "list" : "text" } });
+    // A list keeps the kind of its items: numbers (seat counts) or words (card ranks such as "2").
+    const kind = !Array.isArray(sw.value) ? "text" : sw.value.every((x) => typeof x === "number") && sw.value.length ? "numbers" : "words";
+    return el("input", { id, value: text, dataset: { switch: sw.name, kind } });
   }
 
   function renderSwitches() {
@@ -63,9 +65,11 @@
     bound("switches").replaceChildren(...(preset.switches || []).map((sw) => {
       const id = `switch-${sw.name}`;
       const value = sw.name in chosen ? chosen[sw.name] : sw.value;
-      return el("div", { class: "switch-item" },
-        el("label", { for: id, class: "switch" }, switchInput(sw, value, id), " ", sw.name),
-        el("p", {}, pick(sw)));
+      const input = switchInput(sw, value, id);
+      const label = input.type === "checkbox"
+        ? el("label", { for: id, class: "switch" }, input, " ", sw.name)
+        : el("div", { class: "switch-field" }, el("label", { for: id }, sw.name), input);
+      return el("div", { class: "switch-item" }, label, el("p", {}, pick(sw)));
     }));
     renderCounts();
   }
@@ -118,7 +122,7 @@
       const kind = input.dataset.kind;
       switches[input.dataset.switch] = kind === "bool" ? input.checked
         : kind === "number" ? Number(input.value)
-        : kind === "list" ? input.value.split(",").map((x) => x.trim()).filter(Boolean).map((x) => (/^-?\d+$/.test(x) ? Number(x) : x))
+        : kind === "numbers" || kind === "words" ? input.value.split(",").map((x) => x.trim()).filter(Boolean).map((x) => (kind === "numbers" ? Number(x) : x))
         : input.value;
     }
     const seats = [...bound("seats").querySelectorAll("input[data-seat]")].map((input) => {

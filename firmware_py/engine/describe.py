@@ -138,7 +138,10 @@ def describe(rules: RuleSet, lang: str = "en") -> list[tuple[str, str]]:
 
 
 def describe_move(position: Position, move: Move, lang: str = "en") -> str:
-    """A move in words for the log and the phones, e.g. ``A: 7H, A3 → A6 and B1 → B5, takes C5``.
+    """A move in words for the log and the phones, in the position it is played from.
+
+    For example ``A: 7 of hearts, A3 → A6 and B1 → B5, takes the blue marble (B) on B5``, or in French
+    ``A : 7 de cœur, A3 → A6 et B1 → B5, prend la bille bleue (B) en B5``.
 
     Raises:
         ValueError: ``lang`` is neither ``fr`` nor ``en``.
@@ -161,9 +164,34 @@ def describe_move(position: Position, move: Move, lang: str = "en") -> str:
         joiner = " et " if fr else " and "
         text = joiner.join(f"{a} → {b}" for a, b in move.steps)
     if move.captures:
-        taken = ", ".join(move.captures)
+        layout = position.layout
+        taken = ", ".join(_marble_words(layout.get(place), place, lang) for place in move.captures)
         text += f", prend {taken}" if fr else f", takes {taken}"
     return f"{seat} : {card}, {text}" if fr else f"{seat}: {card}, {text}"
+
+
+_COLOURS = {
+    "A": ("rouge", "red"),
+    "B": ("bleue", "blue"),
+    "C": ("verte", "green"),
+    "D": ("jaune", "yellow"),
+    "E": ("violette", "purple"),
+    "F": ("orange", "orange"),
+    "G": ("blanche", "white"),
+    "H": ("noire", "black"),
+}
+"""Default marble colour of each seat (the board's convention), as an adjective for "bille"/"marble"."""
+
+
+def _marble_words(seat: str | None, place: str, lang: str) -> str:
+    if seat is None:
+        return place
+    colour = _COLOURS[seat][LANGS.index(lang)]
+    return (
+        f"la bille {colour} ({seat}) en {place}"
+        if lang == "fr"
+        else f"the {colour} marble ({seat}) on {place}"
+    )
 
 
 _SUITS = {

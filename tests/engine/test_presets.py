@@ -64,3 +64,20 @@ def test_seat_letters_and_board_size_follow_the_seat_count() -> None:
     assert find_preset("r2").topology(5).sections == 6 and find_preset("r2").topology(7).sections == 8
     with pytest.raises(ValueError):
         seat_letters(9)
+
+
+def test_describe_move_puts_a_move_in_words_in_both_languages() -> None:
+    from firmware_py.engine import Move, Position, describe_move
+
+    position = Position.from_notation("r1 A:A1,B1 B:B5 C: D: A")
+    move = Move.parse("7H:A1-A4,B1-B5xB5")
+    assert (
+        describe_move(position, move, "en")
+        == "A: 7 of hearts, A1 → A4 and B1 → B5, takes the blue marble (B) on B5"
+    )
+    assert (
+        describe_move(position, move, "fr")
+        == "A : 7 de cœur, A1 → A4 et B1 → B5, prend la bille bleue (B) en B5"
+    )
+    assert describe_move(position, Move.parse("KS:AR-A18"), "fr") == "A : Roi de pique, sort un pion en A18"
+    assert describe_move(position, Move.parse("laydown"), "en") == "A: lays the hand down"

@@ -14,7 +14,7 @@ from firmware_py.engine.legality import destinations, explain, is_legal, play
 from firmware_py.engine.matching import Match, match
 from firmware_py.engine.movegen import legal_moves
 from firmware_py.engine.moves import Move, MoveKind
-from firmware_py.engine.position import Position, validate
+from firmware_py.engine.position import Marble, Position, validate
 from firmware_py.engine.rules import (
     PRESETS,
     QC_ADVANCED,
@@ -54,6 +54,7 @@ __all__ = [
     "Overshoot",
     "Place",
     "PlaceKind",
+    "Marble",
     "Match",
     "Move",
     "MoveKind",

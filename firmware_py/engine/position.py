@@ -29,6 +29,18 @@ MARBLES_PER_SEAT = 4
 
 
 @dataclass(frozen=True, slots=True)
+class Marble:
+    """One marble as the public API shows it."""
+
+    seat: str
+    """Seat letter of its owner."""
+    place: str
+    """Its place id; reserve marbles fill ``XR1``, ``XR2``... in order, as in :attr:`Position.layout`."""
+    fresh: bool = False
+    """It has just come out onto its start cell and not moved since."""
+
+
+@dataclass(frozen=True, slots=True)
 class Position:
     """A board position under a rule set. Build it with :meth:`initial`, :meth:`from_notation` or
     :meth:`from_layout`; every move returns a new one (see ``play``).
@@ -234,6 +246,19 @@ class Position:
         i = self.seat_index(seat)
         ids = self.tables.place_ids
         return tuple(ids[x] for x in self.marbles[4 * i : 4 * i + 4] if x != RESERVE)
+
+    @property
+    def pieces(self) -> tuple[Marble, ...]:
+        """Every marble with its place and flag, seat by seat in turn order.
+
+        (A marble's lap follows from its place: see ``docs/notation.md``.)
+        """
+        return tuple(
+            Marble(seat, place, self.is_fresh(place) if seat == place[0] and place[1:] == "18" else False)
+            for seat in self.seats
+            for place, owner in self.layout.items()
+            if owner == seat
+        )
 
     def all_home(self, seat: str) -> bool:
         """Whether all four marbles of a seat are in its home."""

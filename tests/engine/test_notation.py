@@ -139,3 +139,12 @@ def test_explain_reports_a_place_off_this_board_instead_of_raising() -> None:
     assert (
         [v.code for v in problems] == ["unknown_place"] and "H5" in problems[0].en and "H5" in problems[0].fr
     )
+
+
+def test_pieces_lists_every_marble_with_its_place_and_flag() -> None:
+    from firmware_py.engine import Marble
+
+    pieces = Position.from_notation("r1 A:A18*,B3 B:B18 C: D: A").pieces
+    assert len(pieces) == 16
+    assert Marble("A", "A18", True) in pieces and Marble("B", "B18", False) in pieces
+    assert sum(m.place.startswith("AR") for m in pieces) == 2

@@ -163,7 +163,7 @@ class Table(BoardWatch, ComputerSeats):
         game_id = self._store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
         self._load(settings, game_id, seed, tokens)
         self._game = game
-        self._after_change_of_board()
+        self._advance()
 
     def _resume(self, game_id: int) -> None:
         stored = self._store.game(game_id)
@@ -181,7 +181,7 @@ class Table(BoardWatch, ComputerSeats):
                 "en": f"Game resumed up to: {error}",
             }
         self._await_board = self._setup.camera and self._camera_mode != "none"
-        self._after_change_of_board()
+        self._advance()
 
     @property
     def _position(self) -> Any:
@@ -802,12 +802,9 @@ class Table(BoardWatch, ComputerSeats):
             else:
                 self._await_board = True
                 self._check_board_now()
-        self._after_change_of_board()
+        self._advance()
         self._changed()
         return entry
-
-    def _after_change_of_board(self) -> None:
-        self._advance()
 
     # -- learning ----------------------------------------------------------------------------------
 

@@ -72,6 +72,23 @@ def test_r1_first_deal_played_then_four_cards_each__000() -> None:
     assert len(game.pack.played) == 20
 
 
+def test_r1_each_in_turn_plays_one_card__000() -> None:
+    """000 R1: "Ces cartes seront jouées une par une et chacun, à son tour, joue une carte"."""
+    game = Game.new(R1, seats=4, seed=2, dealer="B")
+    rng = random.Random(2)
+    order = []
+    for _ in range(8):
+        seat = game.to_play
+        assert seat is not None
+        order.append(seat)
+        before = len(game.hand(seat))
+        action = random_action(game, rng)
+        assert action is not None
+        game = game.apply(action)
+        assert len(game.hand(seat)) == before - 1
+    assert "".join(order) == "CDABCDAB"
+
+
 @pytest.mark.parametrize("dealer", ["A", "B", "C", "D"])
 def test_r2_player_left_of_the_dealer_plays_first__000(dealer: str) -> None:
     """000 R2: "Le joueur à gauche du brasseur joue en premier" (left = next in turn order)."""

@@ -86,7 +86,7 @@ def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]
         }
     move = Move.parse(event.text)
     old, new = position_of(before).layout, position_of(after).layout
-    words = describe(names.get(event.seat, event.seat), move.card, old, new, names, discard=old == new)
+    words = describe(names.get(event.seat, event.seat), move, old, new, names)
     return {
         "n": event.n,
         "seat": event.seat,

@@ -229,9 +229,7 @@ class Table(BoardWatch, ComputerSeats):
         after = self._result(move)
         seat = self._to_play() or ""
         what = change(before, after)
-        words = describe(
-            self._names.get(seat, seat), move.card, before, after, self._names, discard=before == after
-        )
+        words = describe(self._names.get(seat, seat), move, before, after, self._names)
         return {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
 
     # -- the LEDs ----------------------------------------------------------------------------------
@@ -277,7 +275,9 @@ class Table(BoardWatch, ComputerSeats):
             )
         sources: tuple[str, ...] = ()
         destinations: tuple[str, ...] = ()
-        if self._plan is not None:
+        if self._to_do:
+            pass  # a move in progress: only what is left to do is lit
+        elif self._plan is not None:
             sources, destinations = tuple(self._plan["from"]), tuple(self._plan["to"])
         elif self._chosen is not None:
             infos = [self._move_info(m) for m in self._chosen[2]]
@@ -286,7 +286,7 @@ class Table(BoardWatch, ComputerSeats):
         return LightFacts(
             colours,
             turn=turn,
-            turn_start=start,
+            turn_start=None if self._to_do else start,
             sources=sources,
             destinations=destinations,
             to_do=dict(self._to_do),
@@ -782,7 +782,7 @@ class Table(BoardWatch, ComputerSeats):
         n = self._store.append(self._game_id, "move", seat, str(move))
         self._game = game
         after = dict(self._position.layout)
-        words = describe(self._names[seat], move.card, before, after, self._names, discard=before == after)
+        words = describe(self._names[seat], move, before, after, self._names)
         entry = {
             "n": n,
             "seat": seat,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firmware_py.engine import Card, PlaceKind, parse_place
+from firmware_py.engine import Card, Move, MoveKind, PlaceKind, parse_place
 
 _SUITS = {
     "S": ("pique", "spades"),
@@ -88,34 +88,40 @@ def card_words(card: Card, lang: str) -> str:
     return f"le {name} de {fr_suit}" if lang == "fr" else f"the {name} of {en_suit}"
 
 
+def _path(move: Move, lang: str) -> str:
+    """The marbles' paths as the move's notation gives them (a split 7 part by part)."""
+    if move.kind is MoveKind.SWAP:
+        a, b = move.steps[0]
+        return f"{a} ↔ {b}"
+    reserve = "réserve" if lang == "fr" else "reserve"
+    return ", ".join(f"{reserve if a.endswith('R') and len(a) == 2 else a} → {b}" for a, b in move.steps)
+
+
 def describe(
     player: str,
-    card: Card | None,
+    move: Move,
     before: Mapping[str, str],
     after: Mapping[str, str],
     names: Mapping[str, str],
-    *,
-    discard: bool = False,
 ) -> dict[str, str]:
     """``{"fr": ..., "en": ...}``: who played what, which marbles moved, which were taken.
 
     Args:
         player: name of the player.
-        card: the card played (None when no card is known).
+        move: the engine's move (its card and steps).
         before: board before the move.
-        after: board after it.
+        after: board after it (what was taken is read from the boards).
         names: seat letter -> player name (to say whose marble was taken).
-        discard: the card was discarded (or the hand laid down) without moving any marble.
     """
-    fr_card = card_words(card, "fr") if card else "une carte"
-    en_card = card_words(card, "en") if card else "a card"
-    if discard:
+    if move.kind is MoveKind.LAY_DOWN:
+        return {"fr": f"{player} pose sa main", "en": f"{player} lays the hand down"}
+    fr_card = card_words(move.card, "fr") if move.card else "une carte"
+    en_card = card_words(move.card, "en") if move.card else "a card"
+    if move.is_discard:
         return {"fr": f"{player} défausse {fr_card}", "en": f"{player} discards {en_card}"}
-    what = change(before, after)
-    moves = ", ".join(f"{a} → {b}" for _, a, b in what.steps)
-    fr = f"{player} joue {fr_card}" + (f" : {moves}" if moves else "")
-    en = f"{player} plays {en_card}" + (f": {moves}" if moves else "")
-    for seat, place in what.captured:
+    fr = f"{player} joue {fr_card} : {_path(move, 'fr')}"
+    en = f"{player} plays {en_card}: {_path(move, 'en')}"
+    for seat, place in change(before, after).captured:
         owner = names.get(seat, seat)
         fr += f" ; prend la bille de {owner} en {place}"
         en += f"; takes {owner}'s marble on {place}"

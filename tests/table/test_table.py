@@ -314,3 +314,24 @@ def test_the_board_geometry_is_the_games_model(table: Table) -> None:
     geometry = table.board_geometry()
     assert geometry is not None and geometry["model"] == "tock4"
     assert set(table.public_view()["layout"]) <= set(geometry["places"])
+
+
+def test_a_split_seven_is_guided_step_by_step() -> None:
+    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=4), cards="physical")
+    table = Table(Config(game=game, camera=CameraSettings(source="none"), computer_delay=0.0))
+    for move in ("K:AR-A18", "3:discard", "3:discard", "3:discard", "8:A18-B8"):
+        table.play(turn_token(table), move)
+    for move in ("3:discard", "3:discard", "3:discard", "K:AR-A18", "3:discard", "3:discard", "3:discard"):
+        table.play(turn_token(table), move)
+    token = turn_token(table)
+    assert table.public_view()["turn"] == "A"
+    table.choose_card(token, "7")
+    table.move_marble("A18", "B3")
+    view = table.public_view()
+    assert view["log"][-1]["move"] == "3:discard", "half a split is not a move yet"
+    assert view["layout"]["B3"] == "A" and "A18" not in view["layout"]
+    assert set(view["leds"]) == {"B8", "B12"}, "the LEDs show only what is left to do"
+    table.move_marble("B8", "B12")
+    last = table.public_view()["log"][-1]
+    assert last["move"] == "7:A18-B3,B8-B12" and last["en"] == "Joueur A plays the 7: A18 → B3, B8 → B12"
+    table.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_py.engine import Card
+from firmware_py.engine import Card, Move
 from firmware_py.wording import card_words, change, describe
 
 NAMES = {"A": "Ana", "B": "Bruno"}
@@ -13,7 +13,7 @@ def test_a_step_and_a_capture() -> None:
     after = {"A10": "A", "AR1": "A", "BR1": "B", "BR2": "B"}
     what = change(before, after)
     assert what.steps == (("A", "A3", "A10"),) and what.captured == (("B", "A10"),)
-    words = describe("Ana", Card.parse("7H"), before, after, NAMES)
+    words = describe("Ana", Move.parse("7H:A3-A10"), before, after, NAMES)
     assert words["fr"] == "Ana joue le 7 de cœur : A3 → A10 ; prend la bille de Bruno en A10"
     assert words["en"] == "Ana plays the 7 of hearts: A3 → A10; takes Bruno's marble on A10"
 
@@ -22,10 +22,9 @@ def test_leaving_the_reserve() -> None:
     before = {"AR1": "A", "AR2": "A"}
     after = {"A18": "A", "AR2": "A"}
     assert change(before, after).steps == (("A", "AR1", "A18"),)
-    assert (
-        describe("Ana", Card.parse("KS"), before, after, NAMES)["en"]
-        == "Ana plays the King of spades: AR1 → A18"
-    )
+    words = describe("Ana", Move.parse("KS:AR-A18"), before, after, NAMES)
+    assert words["en"] == "Ana plays the King of spades: reserve → A18"
+    assert words["fr"] == "Ana joue le Roi de pique : réserve → A18"
 
 
 def test_a_swap_moves_two_marbles() -> None:
@@ -37,8 +36,24 @@ def test_a_swap_moves_two_marbles() -> None:
 
 def test_a_discard_and_a_rank_alone() -> None:
     board = {"A5": "A"}
-    assert describe("Ana", Card.parse("3"), board, board, NAMES, discard=True) == {
+    assert describe("Ana", Move.parse("3:discard"), board, board, NAMES) == {
         "fr": "Ana défausse le 3",
         "en": "Ana discards the 3",
     }
     assert card_words(Card.parse("JOKER"), "fr") == "le Joker"
+
+
+def test_a_split_seven_says_each_part() -> None:
+    before = {"A18": "A", "B8": "A"}
+    after = {"B3": "A", "B12": "A"}
+    words = describe("Ana", Move.parse("7:A18-B3,B8-B12"), before, after, NAMES)
+    assert words["en"] == "Ana plays the 7: A18 → B3, B8 → B12"
+
+
+def test_a_swap_and_laying_the_hand_down() -> None:
+    before, after = {"A5": "A", "B9": "B"}, {"B9": "A", "A5": "B"}
+    assert (
+        describe("Ana", Move.parse("JH:A5<>B9"), before, after, NAMES)["fr"]
+        == "Ana joue le Valet de cœur : A5 ↔ B9"
+    )
+    assert describe("Ana", Move.parse("laydown"), before, before, NAMES)["en"] == "Ana lays the hand down"

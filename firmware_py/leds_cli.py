@@ -9,7 +9,7 @@ from __future__ import annotations
 import queue
 import time
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ import click
 from hardware.errors import HardwareError
 from hardware.ledmap import USER_MAP_DIR, LedMap
 from hardware.leds import BACKENDS, LedConfig, LedStrip, open_strip
-from hardware.mapping import MappingSession
+from hardware.mapping import MappingSession, PlacesReader, record_with_camera
 
 DEFAULT_MODEL = "tock4"
 WALK_COLOUR = (255, 255, 255)
@@ -153,6 +153,9 @@ def off(
               help="LEDs in the chain (default: the file's, or the model's map's).")
 @click.option("--buttons", "use_buttons", is_flag=True,
               help="Answer with the table's buttons instead of the keyboard.")
+@click.option("--camera", "use_camera", is_flag=True,
+              help="Answer by dropping a marble on each lit hole, read by the camera of --config "
+                   "(calibrated by `tock serve` first).")
 @click.option("--button-pins", type=(int, int, int),
               help="GPIOs of the confirm, undo and next buttons (default: [buttons] of --config, else "
                    "17 27 22).")
@@ -160,7 +163,7 @@ def off(
               show_default=True, help="Folder to save <model>.leds.json in (found first by `tock serve`).")
 def map_leds(
     model: str | None, config_path: Path | None, backend: str | None, pin: int | None,
-    brightness: float | None, count: int | None, use_buttons: bool,
+    brightness: float | None, count: int | None, use_buttons: bool, use_camera: bool,
     button_pins: tuple[int, int, int] | None, out: Path,
 ) -> None:
     """Record which hole each LED is under, one lit LED at a time.
@@ -170,7 +173,10 @@ def map_leds(
     '-' marks a spare LED under no hole, 'u' undoes the last LED, 'q' quits without saving.
     Buttons: confirm accepts the suggested hole, next suggests the following hole, hold next for a
     spare LED, undo goes back one LED, hold undo quits without saving.
+    Camera: drop a marble on the lit hole; the camera sees which hole it went into.
     """
+    if use_camera and use_buttons:
+        raise click.UsageError("choose --camera or --buttons, not both")
     document = _read_config(config_path)
     model = _model(model, document)
     shipped = _load_map(model)
@@ -178,8 +184,11 @@ def map_leds(
         shipped, document, {"backend": backend, "pin": pin, "brightness": brightness}, count=count
     )
     session = MappingSession(model, shipped.sections, config.count, suggestions=shipped.chain)
+    read_places = _camera_reader(config_path) if use_camera else None
     with _opened(config) as strip:
-        if use_buttons:
+        if read_places is not None:
+            finished = _by_camera(session, strip, *read_places)
+        elif use_buttons:
             finished = _by_buttons(session, strip, button_pins or _button_pins(document))
         else:
             finished = _by_keyboard(session, strip)
@@ -201,6 +210,39 @@ def _button_pins(document: dict[str, Any]) -> tuple[int, int, int]:
     if not all(isinstance(pin, int) and not isinstance(pin, bool) and 0 <= pin <= 27 for pin in pins):
         raise click.ClickException(f"buttons.confirm, undo and next must be GPIOs 0..27, not {pins}")
     return pins
+
+
+def _camera_reader(config_path: Path | None) -> tuple[PlacesReader, Callable[[], None]]:
+    """The camera of ``--config`` with vision's reader, as the mapping session's question."""
+    from firmware_py.camera_places import places_reader_for
+    from firmware_py.config import load_config
+    from firmware_py.errors import ConfigError
+    from hardware.errors import CameraUnavailable
+
+    if config_path is None:
+        raise click.UsageError("--camera needs --config: the file that names the camera and the database")
+    try:
+        return places_reader_for(load_config(config_path))
+    except (ConfigError, ValueError, CameraUnavailable) as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _by_camera(
+    session: MappingSession, strip: LedStrip, read_places: PlacesReader, close: Callable[[], None]
+) -> bool:
+    from firmware_py.camera_places import NoStableReading
+
+    click.echo("Drop a marble into each lit hole; take it out when the next LED lights. Ctrl-C stops.")
+    try:
+        record_with_camera(
+            session, strip.show, read_places,
+            on_placed=lambda led, place: click.echo(f"LED {led} is under {place}"),
+        )
+    except (NoStableReading, HardwareError) as error:
+        raise click.ClickException(f"{error}: run `tock leds map --camera` again") from None
+    finally:
+        close()
+    return True
 
 
 def _by_keyboard(session: MappingSession, strip: LedStrip) -> bool:

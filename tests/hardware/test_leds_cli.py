@@ -120,3 +120,48 @@ def test_button_pins_come_from_the_config_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["leds", "map", "--buttons", "--config", str(config)])
     assert result.exit_code == 1
     assert "buttons.confirm, undo and next must be GPIOs 0..27, not (40, 27, 22)" in result.output
+
+
+def test_map_by_camera_places_each_led_where_the_marble_was_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A builder drops a marble in each lit hole; the camera's stable readings name the hole."""
+    import firmware_py.camera_places
+
+    dropped = iter(SHIPPED.chain)
+    closed: list[bool] = []
+
+    def fake_reader_for(config: Any) -> tuple[Any, Any]:
+        # each reading shows the marble of the lit hole (earlier marbles left in place do not matter)
+        seen: set[str] = set()
+
+        def read_places() -> frozenset[str]:
+            seen.add(next(dropped))
+            return frozenset(seen)
+
+        return read_places, lambda: closed.append(True)
+
+    monkeypatch.setattr(firmware_py.camera_places, "places_reader_for", fake_reader_for)
+    config = tmp_path / "tock.toml"
+    config.write_text("")
+    result = CliRunner().invoke(
+        main, ["leds", "map", "--camera", "--config", str(config), "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"LED 0 is under {SHIPPED.chain[0]}" in result.output
+    assert LedMap.load("tock4", search=[tmp_path]) == SHIPPED
+    assert closed == [True]
+
+
+def test_map_by_camera_needs_a_real_camera_in_the_config(tmp_path: Path) -> None:
+    config = tmp_path / "tock.toml"
+    config.write_text('[camera]\nsource = "sim"\n')
+    result = CliRunner().invoke(main, ["leds", "map", "--camera", "--config", str(config)])
+    assert result.exit_code == 1
+    assert "a real camera is needed to record the LED map" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_map_by_camera_needs_a_config_file() -> None:
+    result = CliRunner().invoke(main, ["leds", "map", "--camera"])
+    assert result.exit_code == 2 and "--camera needs --config" in result.output

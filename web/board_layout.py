@@ -1,6 +1,9 @@
-"""Where each hole of a board is drawn on the page, computed from the engine's topology.
+"""Where each hole of a board is drawn on the page: as measured on the physical board, or computed.
 
-The page draws the board the way a wooden Tock board is laid out: the track as one ring of 18 holes per
+A board model with a geometry file (``tock4``, ``tock6``) is drawn exactly as built, in the camera's
+orientation (:func:`draw_measured_board`), so the page looks like the board on the table. Any other
+board (an 8-section board, say) is drawn from the engine's topology (:func:`draw_board`) the way a
+wooden Tock board is laid out: the track as one ring of 18 holes per
 section in the direction of travel (clockwise on screen), each seat's home lane running inwards from
 just before its start cell, its four reserve places in a small square outside the ring beside the start
 cell, and the centre hole (Ciel) in the middle. Seat ``A`` sits at the bottom of the drawing, like the
@@ -191,8 +194,13 @@ def draw_measured_board(topology: BoardTopology, geometry: dict[str, Any]) -> Bo
         points = [at(reserve_id(section, n)) for n in range(1, RESERVE_SIZE + 1)]
         cx = sum(p[0] for p in points) / len(points)
         cy = sum(p[1] for p in points) / len(points)
-        below = cy >= VIEWBOX / 2  # the name goes on the outer side of the reserve
+        # The name goes on the outer side of the reserve, running from it towards the board's edge.
+        below = cy >= VIEWBOX / 2
         offset = max(abs(p[1] - cy) for p in points) + 2.6 * hole_r
-        labels.append(SeatLabel(seat, round(cx, 1), round(cy + (offset if below else -offset), 1), "middle"))
-    label_size = {4: 26.0, 6: 22.0, 8: 18.0}[topology.sections]
+        y = round(cy + (offset if below else -offset), 1)
+        if cx < VIEWBOX / 2:
+            labels.append(SeatLabel(seat, round(min(p[0] for p in points) - hole_r, 1), y, "start"))
+        else:
+            labels.append(SeatLabel(seat, round(max(p[0] for p in points) + hole_r, 1), y, "end"))
+    label_size = {4: 20.0, 6: 18.0, 8: 16.0}[topology.sections]
     return BoardDrawing(tuple(holes), tuple(labels), 0.0, hole_r, label_size)

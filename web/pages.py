@@ -13,7 +13,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from firmware_py.engine.board import BoardTopology
-from web.board_layout import BoardDrawing, draw_board
+from web.board_layout import BoardDrawing, draw_board, draw_measured_board
 from web.extension import check_seat_token, get_table
 from web.i18n import current_language
 from web.qr import qr_svg
@@ -34,7 +34,11 @@ def board_topology(view: dict[str, Any]) -> BoardTopology:
 
 
 def _drawing(view: dict[str, Any]) -> BoardDrawing:
-    return draw_board(board_topology(view))
+    """The board as built when the table knows its measured geometry, else the ring drawing."""
+    topology = board_topology(view)
+    geometry = get_table().board_geometry()
+    measured = draw_measured_board(topology, geometry) if geometry is not None else None
+    return measured or draw_board(topology)
 
 
 def _seat_links() -> list[dict[str, Any]]:

@@ -59,10 +59,11 @@ def _no_token() -> TableError:
 class ScriptedTable:
     """The table's interface over a fixed four-seat game where seat A plays first."""
 
-    def __init__(self, *, camera_jpeg: bytes | None = None) -> None:
+    def __init__(self, *, camera_jpeg: bytes | None = None, geometry: dict[str, Any] | None = None) -> None:
         self._lock = threading.RLock()
         self._subscriptions: list[ScriptedSubscription] = []
         self._jpeg = camera_jpeg
+        self._geometry = geometry
         self.version = 0
         self.new_game({})
 
@@ -129,6 +130,9 @@ class ScriptedTable:
                 "must_discard": False,
                 "extra_play": False,
             }
+
+    def board_geometry(self) -> dict[str, Any] | None:
+        return self._geometry
 
     def seat_links(self) -> list[dict[str, Any]]:
         return [

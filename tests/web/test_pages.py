@@ -159,3 +159,17 @@ def test_every_word_the_scripts_ask_for_is_sent_in_both_languages() -> None:
     assert asked, "the scripts ask for words"
     assert asked <= set(JS_KEYS), sorted(asked - set(JS_KEYS))
     assert all(MESSAGES[key][0] and MESSAGES[key][1] for key in JS_KEYS)
+
+
+def test_a_board_with_a_geometry_file_is_drawn_as_built() -> None:
+    from hardware.boards import load_board
+
+    geometry = load_board("tock4")
+    app = create_app({"TESTING": True}, table=ScriptedTable(geometry=geometry))  # type: ignore[arg-type]
+    html = app.test_client().get("/table").get_data(as_text=True)
+    scale = 1000 / max(geometry["board_mm"])
+    x, y = (round(v * scale, 1) for v in geometry["places"]["A1"])
+    assert f'data-place="A1" data-seat="A" cx="{x}" cy="{y}"' in html
+    assert 'class="ring"' not in html
+    ring = create_app({"TESTING": True}, table=ScriptedTable()).test_client().get("/table")  # type: ignore[arg-type]
+    assert 'class="ring"' in ring.get_data(as_text=True)

@@ -145,3 +145,16 @@ def test_partners_exchange_a_card_through_the_api(real_client: FlaskClient, real
     assert not after["can_exchange"] and after["version"] > alice["version"]
     again = real_client.post(f"/api/seat/{tokens['A']}/exchange", json={"card": after["hand"][0]})
     assert again.status_code == 409 and again.get_json()["error"] == "no_exchange"
+
+
+def test_why_not_and_hints_from_the_real_engine(real_client: FlaskClient, real_table: Table) -> None:
+    token = _people(real_table)["A"]
+    hints = real_client.get(f"/api/seat/{token}/hints").get_json()
+    assert hints and all({"card", "move", "fr", "en", "from", "to"} <= set(hint) for hint in hints)
+    legal = real_client.post(f"/api/seat/{token}/explain", json={"move": hints[0]["move"]}).get_json()
+    assert legal["legal"] is True and legal["reasons"] == []
+    card = hints[0]["card"]
+    why_not = real_client.post(f"/api/seat/{token}/explain", json={"move": f"{card}:A5-A9"}).get_json()
+    assert why_not["legal"] is False and why_not["reasons"] and why_not["reasons"][0]["fr"]
+    learn = real_client.get(f"/learn/{token}?lang=en").get_data(as_text=True)
+    assert all(rule["text"] in learn for rule in real_table.rules_text("en")[:3])

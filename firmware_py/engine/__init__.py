@@ -10,7 +10,7 @@ from firmware_py.engine.board import CENTRE, BoardTopology, Place, PlaceKind, pa
 from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.describe import describe, describe_move
 from firmware_py.engine.errors import IllegalMoveError, InvalidPositionError, NotationError, TockError
-from firmware_py.engine.legality import destinations, explain, is_legal, play
+from firmware_py.engine.legality import changes, destinations, explain, is_legal, play
 from firmware_py.engine.matching import Match, match
 from firmware_py.engine.movegen import legal_moves
 from firmware_py.engine.moves import Move, MoveKind
@@ -69,6 +69,7 @@ __all__ = [
     "TockError",
     "Violation",
     "board_sections",
+    "changes",
     "describe",
     "describe_move",
     "destinations",

@@ -116,6 +116,18 @@ def _find_legal(position: Position, move: Move) -> Move | None:
     return None
 
 
+def changes(position: Position, move: Move) -> dict[str, str | None]:
+    """The places a legal move changes: place -> seat letter of the marble that ends there, or None
+    when it ends empty (reserve holes included, filled in order as in ``Position.layout``).
+
+    Raises:
+        IllegalMoveError: the move is illegal.
+    """
+    before = position.layout
+    after = play(position, move).layout
+    return {p: after.get(p) for p in sorted(set(before) | set(after)) if before.get(p) != after.get(p)}
+
+
 def destinations(position: Position, card: Card) -> dict[str, tuple[str, ...]]:
     """For each marble a card can move: the places it can reach (what the LEDs light)."""
     result: dict[str, list[str]] = {}

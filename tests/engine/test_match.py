@@ -84,3 +84,10 @@ def test_a_marble_to_put_back_goes_to_a_free_reserve_hole() -> None:
     layout["A11"] = "A"  # A took B's marble, which is still in a hand
     result = match(p, layout)
     assert result.kind == "in_progress" and dict(result.to_do) == {"BR1": "B"}
+
+
+def test_changes_lists_the_places_a_move_empties_and_fills() -> None:
+    from firmware_py.engine import changes
+
+    p = pos("r1 A:A3 B:A11 C: D: A A=8H")
+    assert changes(p, Move.parse("8H:A3-A11")) == {"A3": None, "A11": "A", "BR4": "B"}

@@ -32,6 +32,8 @@ FLAT_SIGMA = np.array([12.0, 6.0, 6.0, 12.0, 6.0, 6.0])
 """Spread of the "covered by something like the wood" class (see :attr:`Features.wood`)."""
 FLAT_MATCH = 2.0
 """RMS distance, in spreads, within which a place counts as covered by something wood-like."""
+GLARE_MATCH = 2.0
+"""RMS distance, in spreads, a place under a glare spot must match its class within to be trusted."""
 REJECT = 4.5
 """RMS distance, in spreads, beyond which a place matches no class (a hand, a foreign object)."""
 MIN_CONFIDENCE = 0.97
@@ -54,6 +56,13 @@ def _nan_median(values: np.ndarray, *, axis: int) -> np.ndarray:
     return np.squeeze(np.where(valid > 0, (low + high) / 2, np.nan), axis=axis)
 
 
+def _robust_spread(values: np.ndarray) -> np.ndarray:
+    """Per-column standard deviation estimated from the median absolute deviation, so that a few
+    odd holes (under a glare spot) do not widen a class for the whole board."""
+    deviation = np.abs(values - np.median(values, axis=0))
+    return 1.4826 * np.median(deviation, axis=0)
+
+
 def lab(bgr: np.ndarray) -> np.ndarray:
     """CIE Lab of BGR colours in 0..255, any leading shape ``(..., 3)``."""
     flat = np.clip(bgr.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32)
@@ -72,6 +81,9 @@ class Features:
     """``(places,)`` bool: the wood around the place does not look like lit wood (a hand, an arm)."""
     light: float
     """Median light of the board against calibration (1.0 = as at calibration)."""
+    glared: np.ndarray
+    """``(places,)`` bool: the place lay under a glare spot at calibration, where light adds to colours
+    instead of multiplying them, so that its colours are less reliable."""
     wood: np.ndarray
     """``(3,)``: Lab of the board's typical wood at calibration: what a place's normalised discs look
     like when something flat and evenly lit covers it (an arm, a sheet of paper)."""
@@ -122,7 +134,7 @@ def features(samples: Samples, wood_ref: np.ndarray) -> Features:
     top = np.median(samples.top, axis=1) / light
     hole = samples.hole.mean(axis=1) / light
     values = np.hstack([lab(top), lab(hole)])
-    return Features(values, gain, covered, float(np.exp(board_level)), lab(typical[None, :])[0])
+    return Features(values, gain, covered, float(np.exp(board_level)), glare_then, lab(typical[None, :])[0])
 
 
 @dataclass(frozen=True)
@@ -159,10 +171,10 @@ class Classes:
             raise ValueError("at least one marble in a known place is needed to learn the seat colours")
         seat_mean = np.array([np.median(values[labels_arr == s], axis=0) for s in seats])
         seat_sigma = np.array(
-            [np.maximum(values[labels_arr == s].std(axis=0) * 1.5, SIGMA_FLOOR) for s in seats]
+            [np.maximum(_robust_spread(values[labels_arr == s]) * 1.5, SIGMA_FLOOR) for s in seats]
         )
         typical = np.median(values[empty], axis=0)
-        spread = np.maximum(values[empty].std(axis=0) * 1.5, SIGMA_FLOOR)
+        spread = np.maximum(_robust_spread(values[empty]) * 1.5, SIGMA_FLOOR)
         empty_mean = np.where(empty[:, None], values, typical)
         empty_sigma = np.where(empty[:, None], spread, np.maximum(GENERIC_EMPTY_SIGMA, spread))
         return cls(seats, seat_mean, seat_sigma, empty_mean, empty_sigma)
@@ -218,10 +230,11 @@ def classify(feats: Features, classes: Classes) -> Verdicts:
     best, second = d2[rows, order[:, 0]], d2[rows, order[:, 1]]
     flat = (((values - np.concatenate([feats.wood, feats.wood])) / FLAT_SIGMA) ** 2).sum(axis=1)
     confidence = 1.0 - np.exp(-(second - best) / 2)
-    anomalous = (np.sqrt(best / values.shape[1]) > REJECT) | (
-        (flat < best) & (flat < FLAT_MATCH**2 * values.shape[1])
+    rms = np.sqrt(best / values.shape[1])
+    anomalous = (rms > REJECT) | ((flat < best) & (flat < FLAT_MATCH**2 * values.shape[1]))
+    uncertain = (
+        anomalous | (confidence < MIN_CONFIDENCE) | feats.covered | (feats.glared & (rms > GLARE_MATCH))
     )
-    uncertain = anomalous | (confidence < MIN_CONFIDENCE) | feats.covered
     names = (EMPTY, *classes.seats)
     labels = [names[i] for i in order[:, 0]]
     confidence = np.where(anomalous | feats.covered, 0.0, confidence)

@@ -67,3 +67,33 @@ def test_between_equal_boards_the_cheaper_card_is_spent() -> None:
 def test_choose_needs_one_board_per_move() -> None:
     with pytest.raises(ValueError, match="one resulting board per move"):
         choose(["K"], [], seat="A", teams=TEAMS, topology=TOPOLOGY)
+
+
+def test_the_heuristic_team_beats_random_play() -> None:
+    """Whole r1 games (seeded): the heuristic team against a team picking legal moves at random."""
+    import random
+
+    from firmware_py.engine import Game, find_preset, play, teams_of
+
+    rules = find_preset("r1")
+    seats = ("A", "B", "C", "D")
+    teams = {s: i for i, team in enumerate(teams_of(rules, seats)) for s in team}
+    won = 0
+    for seed in range(6):
+        rng, smart = random.Random(seed), seed % 2
+        game = Game.new(rules, seats=seats, seed=seed)
+        while not game.winner:
+            seat = game.to_play
+            moves = game.legal_moves()
+            if not moves:
+                game = game.end_turn(seat)
+                continue
+            if teams[seat] == smart:
+                results = [play(game.position, m).layout for m in moves]
+                ranks = [m.card.rank if m.card else "" for m in moves]
+                move = moves[choose(ranks, results, seat=seat, teams=teams, topology=rules.topology(4))]
+            else:
+                move = rng.choice(moves)
+            game = game.play(move)
+        won += teams[game.winner[0]] == smart
+    assert won >= 5, f"the heuristic team won only {won} of 6 games against random play"

@@ -8,12 +8,36 @@ entries, discards, so that ``explain`` is asked about both legal and illegal mov
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from enum import Enum
 
 from firmware_py.engine import PRESETS, Card, Move, MoveKind, Position, RuleSet, legal_moves, seat_letters
 from firmware_py.engine.cards import new_deck
 from firmware_py.engine.movegen import STEPS
 from firmware_py.engine.routes import Board, backward, forward
+
+
+def random_rules(rng: random.Random) -> RuleSet:
+    """A preset with every switch drawn at random (house rules nobody wrote down, but legal ones)."""
+    base = PRESETS[rng.choice(sorted(PRESETS))]
+    changes: dict[str, object] = {}
+    for f in dataclasses.fields(RuleSet):
+        value = getattr(base, f.name)
+        if f.name in ("name", "source", "seat_counts", "centre_cards") or rng.random() < 0.5:
+            continue
+        if isinstance(value, Enum):
+            changes[f.name] = rng.choice(list(type(value)))
+        elif isinstance(value, bool):
+            changes[f.name] = not value
+        elif f.name == "jokers":
+            changes[f.name] = rng.choice((0, 2))
+        elif f.name == "shortcut_cell":
+            changes[f.name] = rng.choice((7, 8))
+        elif f.name == "home_entry_after":
+            changes[f.name] = rng.choice((16, 17))
+    return base.with_switches(**changes)
+
 
 RANK_LIST = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JOKER")
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from firmware_py.engine import PRESETS, Card, Move, MoveKind, explain, legal_moves, play
-from tests.engine.positions import candidate_moves, random_position
+from tests.engine.positions import candidate_moves, random_position, random_rules
 
 POSITIONS_PER_PRESET = 170
 
@@ -63,3 +63,18 @@ def test_every_legal_move_plays_and_illegal_ones_raise(preset: str) -> None:
         assert position.hands is not None
         card = position.hands[position.turn_index][0]
         assert isinstance(card, Card)
+
+
+def test_explain_agrees_with_generation_under_random_house_rules() -> None:
+    rng = random.Random("agreement-house-rules")
+    for _ in range(250):
+        position = random_position(rng, random_rules(rng))
+        candidates = candidate_moves(position, rng)
+        legal = _legal_set(position, candidates)
+        for move in candidates:
+            if move.kind is MoveKind.LAY_DOWN and position.hands is None:
+                continue
+            problems = explain(position, move)
+            assert (move in legal) == (not problems), (
+                f"{move} in {position}: listed={move in legal}, explain={[v.code for v in problems]}"
+            )

@@ -194,13 +194,14 @@ def draw_measured_board(topology: BoardTopology, geometry: dict[str, Any]) -> Bo
         points = [at(reserve_id(section, n)) for n in range(1, RESERVE_SIZE + 1)]
         cx = sum(p[0] for p in points) / len(points)
         cy = sum(p[1] for p in points) / len(points)
-        # The name goes on the outer side of the reserve, running from it towards the board's edge.
+        # The name goes on the outer side of the reserve, written from its inner edge towards the
+        # board's edge, where the corners are free of holes.
         below = cy >= VIEWBOX / 2
         offset = max(abs(p[1] - cy) for p in points) + 2.6 * hole_r
         y = round(cy + (offset if below else -offset), 1)
         if cx < VIEWBOX / 2:
-            labels.append(SeatLabel(seat, round(min(p[0] for p in points) - hole_r, 1), y, "start"))
-        else:
             labels.append(SeatLabel(seat, round(max(p[0] for p in points) + hole_r, 1), y, "end"))
+        else:
+            labels.append(SeatLabel(seat, round(min(p[0] for p in points) - hole_r, 1), y, "start"))
     label_size = {4: 20.0, 6: 18.0, 8: 16.0}[topology.sections]
     return BoardDrawing(tuple(holes), tuple(labels), 0.0, hole_r, label_size)

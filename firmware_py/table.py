@@ -380,13 +380,19 @@ class Table(BoardWatch, ComputerSeats):
                 "leds": dict(self._mirror),
                 "highlight": list(self._highlight),
                 "problem": problem,
-                "question": self._question,
+                "question": self._public_question(),
                 "computer": self._plan_view(),
                 "notice": self._notice,
                 "camera": dict(self._camera_status),
                 "winner": self._winner(),
                 "version": self.version,
             }
+
+    def _public_question(self) -> dict[str, Any] | None:
+        """The question for everyone: its candidate moves name cards, so they go to the seat to play only."""
+        if self._question is None:
+            return None
+        return {**self._question, "moves": []}
 
     def _plan_view(self) -> dict[str, Any] | None:
         if self._plan is None:
@@ -434,6 +440,7 @@ class Table(BoardWatch, ComputerSeats):
                 can_exchange=seat in self._owing_exchange(),
                 must_discard=must_discard,
                 extra_play=bool(self._digital and seat == self._to_play() and self._game.extra_play),
+                question=self._question if seat == self._to_play() else view["question"],
             )
             return view
 
@@ -815,10 +822,13 @@ class Table(BoardWatch, ComputerSeats):
             TableError: 400 bad notation, 403 bad token.
         """
         with self._lock:
-            if token is not None:
-                self._seat_of(token)
+            seat = self._seat_of(token) if token is not None else None
             parsed = self._parse_move(move)
-            reasons = explain(self._position, parsed)
+            position = self._position
+            if seat != self._to_play() and position.hands is not None:
+                # only the seat to play may learn about its own hand: the others ask about the rules
+                position = dataclasses.replace(position, hands=None, cache={})
+            reasons = explain(position, parsed)
             return {"move": str(parsed), "legal": not reasons, "reasons": [v.to_dict() for v in reasons]}
 
     def hints(self, token: str) -> list[dict[str, Any]]:

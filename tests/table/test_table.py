@@ -211,7 +211,8 @@ def test_a_board_two_cards_explain_is_asked_about(table: Table) -> None:
     if not twins:
         pytest.skip("this seed gives no two cards with the same move")
     table.move_marble(twins[0]["from"][0], twins[0]["to"][0])
-    question = table.public_view()["question"]
+    assert table.public_view()["question"]["moves"] == [], "which cards could do it is private"
+    question = table.seat_view(token)["question"]
     assert question and len(question["moves"]) >= 2
     table.play(token, question["moves"][0]["move"])
     assert table.public_view()["question"] is None and table.public_view()["log"]
@@ -335,3 +336,18 @@ def test_a_split_seven_is_guided_step_by_step() -> None:
     last = table.public_view()["log"][-1]
     assert last["move"] == "7:A18-B3,B8-B12" and last["en"] == "Joueur A plays the 7: A18 → B3, B8 → B12"
     table.close()
+
+
+def test_why_not_tells_others_the_rules_not_the_hand(table: Table) -> None:
+    view = table.public_view()
+    seat = view["turn"]
+    token = turn_token(table)
+    missing = next(
+        f"{r}{s}" for r in "A23456789" for s in "SHDC" if f"{r}{s}" not in table.seat_view(token)["hand"]
+    )
+    move = f"{missing}:{seat}R-{seat}18"
+    asked_by_seat = {r["code"] for r in table.explain(move, token=token)["reasons"]}
+    other = next(link["token"] for link in table.seat_links() if link["seat"] != seat)
+    for answer in (table.explain(move), table.explain(move, token=other)):
+        assert "card_not_in_hand" not in {r["code"] for r in answer["reasons"]}
+    assert "card_not_in_hand" in asked_by_seat

@@ -104,8 +104,8 @@ def main() -> bool:
     )
     bare_rate, plies = bare_games("r1", 10)
     print(
-        f"   bare engine loop r1, 4 seats, all moves of a fresh 5-card hand every ply: {bare_rate:.1f} games/s, "
-        f"{plies:.0f} plies/game"
+        f"   bare engine loop r1, 4 seats, all moves of a fresh 5-card hand every ply: "
+        f"{bare_rate:.1f} games/s, {plies:.0f} plies/game"
     )
     return ok_hand and ok_games
 

@@ -103,9 +103,9 @@ class ScriptedTable:
                 "leds": {place: "#ffd400" for place in self.highlight},
                 "highlight": list(self.highlight),
                 "problem": None,
-                "question": None,
-                "computer": None,
-                "notice": None,
+                "question": self.question,
+                "computer": self.computer,
+                "notice": self.notice,
                 "camera": {"mode": "none", "status": "off", "message": None},
                 "winner": None,
                 "version": self.version,
@@ -179,6 +179,9 @@ class ScriptedTable:
             self.last_move: dict[str, Any] | None = None
             self.log: list[dict[str, Any]] = []
             self.highlight: list[str] = []
+            self.question: dict[str, Any] | None = None
+            self.computer: dict[str, Any] | None = None
+            self.notice: dict[str, str] | None = None
             self._changed()
 
     def _moves(self, card: str) -> list[dict[str, Any]]:
@@ -251,6 +254,7 @@ class ScriptedTable:
             )
             self.turn = (self.turn + 1) % len(SEATS)
             self.highlight = []
+            self.question = None
             self._changed()
             return {"move": move, "fr": chosen["fr"], "en": chosen["en"], "version": self.version}
 
@@ -323,6 +327,13 @@ class ScriptedTable:
         with self._lock:
             if subscription in self._subscriptions:
                 self._subscriptions.remove(subscription)
+
+    def announce(self, **facts: Any) -> None:
+        """Set ``question``, ``computer`` or ``notice`` of the public view, as the real table does."""
+        with self._lock:
+            for name, value in facts.items():
+                setattr(self, name, value)
+            self._changed()
 
     def _changed(self) -> None:
         self.version += 1

@@ -187,6 +187,41 @@ def test_a_new_game_is_set_up_on_the_page(context: Any, real_served: str, real_t
     expect(page.locator('svg[class="qr"]')).to_have_count(2)
 
 
+def test_the_table_asks_computer_moves_and_notices_show(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    table.new_game({})
+    board_page = context.new_page()
+    board_page.set_viewport_size(TABLET)
+    board_page.goto(served + "/table")
+    seat_a = context.new_page()
+    seat_a.goto(served + _links(table)["A"])
+    table.announce(
+        question={
+            "fr": "Quel coup ?",
+            "en": "Which move?",
+            "places": ["A18"],
+            "moves": [{"move": "AS:AR1-A18", "fr": "As : AR1 vers A18", "en": "Ace: AR1 to A18"}],
+        },
+        computer={
+            "seat": "B",
+            "move": "2H:BR1-B18",
+            "fr": "B sort une bille",
+            "en": "B brings a marble out",
+            "from": ["BR1"],
+            "to": ["B18"],
+        },
+        notice={"fr": "Bouton appuyé trop tôt.", "en": "Button pressed too early."},
+    )
+    board_page.wait_for_selector(".banner-question >> text=Quel coup ?")
+    board_page.wait_for_selector(".banner-computer >> text=B sort une bille")
+    board_page.wait_for_selector(".toast:not([hidden]) >> text=Bouton appuyé trop tôt.")
+    assert board_page.locator('.hole.lit[data-place="B18"]').count() == 1
+    seat_a.click('.question-panel button.move[data-move="AS:AR1-A18"]')
+    seat_a.wait_for_selector(".question-panel", state="hidden")
+    board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
+
+
 def test_the_table_moves_a_marble_on_the_simulated_board(
     context: Any, served: str, table: ScriptedTable
 ) -> None:

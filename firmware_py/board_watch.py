@@ -10,6 +10,7 @@ a restart, a real board must first come back to the game's board.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -150,9 +151,27 @@ class BoardWatch(TableState):
         return all(m.card.rank == first.card.rank and self._result(m) == self._result(first) for m in moves)
 
     def _reasons(self, result: Any, layout: dict[str, str]) -> list[dict[str, Any]]:
-        """The engine's reasons against a board, first saying so when only other seats' marbles moved."""
-        reasons = [v.to_dict() for v in result.violations]
+        """The engine's reasons against a board (shown to everyone), first saying so when only other seats'
+        marbles moved.
+
+        Unless the player named the card, the engine's reasons would name a card of the hand it tried;
+        they are then the reasons of the rules alone (the board judged without the hands).
+        """
         wrong, put_back = board_diff(dict(self._position.layout), layout)
+        reasons = [v.to_dict() for v in result.violations]
+        if self._chosen is None and self._position.hands is not None:
+            rules_only = match(dataclasses.replace(self._position, hands=None, cache={}), layout)
+            reasons = [v.to_dict() for v in rules_only.violations]
+            if rules_only.kind != "illegal":
+                reasons = [
+                    {
+                        "code": "no_card_for_it",
+                        "fr": "Aucune carte de la main ne permet ce coup.",
+                        "en": "No card in the hand makes this move.",
+                        "marble": None,
+                        "places": sorted(set(wrong) | set(put_back)),
+                    }
+                ]
         movers = {layout[p] for p in wrong if p in layout} | set(put_back.values())
         turn = self._to_play()
         if movers and turn not in movers:

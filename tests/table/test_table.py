@@ -351,3 +351,12 @@ def test_why_not_tells_others_the_rules_not_the_hand(table: Table) -> None:
     for answer in (table.explain(move), table.explain(move, token=other)):
         assert "card_not_in_hand" not in {r["code"] for r in answer["reasons"]}
     assert "card_not_in_hand" in asked_by_seat
+
+
+def test_the_reasons_shown_to_all_name_no_card_of_the_hand(table: Table) -> None:
+    seat = table.public_view()["turn"]
+    hand = table.seat_view(turn_token(table))["hand"]
+    with pytest.raises(TableError) as caught:
+        table.move_marble(f"{seat}R1", f"{seat}9")
+    text = " ".join(v["fr"] + " " + v["en"] for v in caught.value.details["violations"])
+    assert text and not any(card in text for card in hand)

@@ -196,6 +196,18 @@ def table_buttons(config: Config, table: Any, *, pin_factory: Any = None) -> Any
     return buttons
 
 
+def _lan_address() -> str:
+    """This machine's address on the local network (what the players' phones open), or 127.0.0.1."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outgoing interface
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
 def with_options(
     config: Config,
     *,
@@ -263,7 +275,9 @@ def command(
     if companion.table.led_driver is not None:
         darken_on_sigterm(companion.table.led_driver)
     url = f"http://{config.web.host}:{config.web.port}/"
-    click.echo(f"Tock companion on {url} (Ctrl-C to stop); saving to {config.db}", err=False)
+    if config.web.host in ("0.0.0.0", "::"):
+        url = f"http://{_lan_address()}:{config.web.port}/"
+    click.echo(f"Tock companion on {url} (Ctrl-C to stop); saving to {config.db}")
     try:
         waitress.serve(app, host=config.web.host, port=config.web.port, threads=8, _quiet=True)
     except OSError as error:

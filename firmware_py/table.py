@@ -123,8 +123,15 @@ class Table(BoardWatch, ComputerSeats):
         latest = self._store.latest_game()
         if latest is None:
             self._start_new(self.config.game)
-        else:
+            return
+        try:
             self._resume(latest.id)
+        except (ConfigError, KeyError, TockError, ValueError) as error:  # a save this version cannot read
+            self._start_new(self.config.game)
+            self._notice = {
+                "fr": f"Partie {latest.id} enregistrée impossible à reprendre ({error}) : nouvelle partie.",
+                "en": f"Saved game {latest.id} could not be resumed ({error}): new game.",
+            }
 
     # -- state -------------------------------------------------------------------------------------
 

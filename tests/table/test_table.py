@@ -360,3 +360,14 @@ def test_the_reasons_shown_to_all_name_no_card_of_the_hand(table: Table) -> None
         table.move_marble(f"{seat}R1", f"{seat}9")
     text = " ".join(v["fr"] + " " + v["en"] for v in caught.value.details["violations"])
     assert text and not any(card in text for card in hand)
+
+
+def test_a_saved_game_this_version_cannot_read_gives_way_to_a_new_one(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "t.db")
+    old = store.create_game({"setup": {"preset": "r1", "seats": [{"name": "x", "team": 1}]}, "tokens": {}}, 1)
+    table = Table(two_humans(), store=store)
+    view = table.public_view()
+    assert view["game_id"] != old and view["notice"]["en"].startswith(
+        f"Saved game {old} could not be resumed"
+    )
+    table.close()

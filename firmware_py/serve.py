@@ -270,7 +270,15 @@ def command(
     from hardware.driver import darken_on_sigterm
     from web import create_app
 
-    app = create_app(table=companion.table)
+    try:
+        server = waitress.create_server(
+            create_app(table=companion.table), host=config.web.host, port=config.web.port, threads=8
+        )
+    except OSError as error:
+        companion.close()
+        raise click.ClickException(
+            f"cannot listen on {config.web.host}:{config.web.port}: {error.strerror}"
+        ) from None
     companion.start()
     if companion.table.led_driver is not None:
         darken_on_sigterm(companion.table.led_driver)
@@ -279,10 +287,8 @@ def command(
         url = f"http://{_lan_address()}:{config.web.port}/"
     click.echo(f"Tock companion on {url} (Ctrl-C to stop); saving to {config.db}")
     try:
-        waitress.serve(app, host=config.web.host, port=config.web.port, threads=8, _quiet=True)
-    except OSError as error:
-        raise click.ClickException(
-            f"cannot listen on {config.web.host}:{config.web.port}: {error.strerror}"
-        ) from None
+        server.run()
+    except KeyboardInterrupt:
+        pass
     finally:
         companion.close()

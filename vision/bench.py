@@ -1,8 +1,8 @@
 """Accuracy and speed of the reader over rendered frames of mixed difficulty (``make bench``).
 
 Each synthetic camera gets a random difficulty (tilt up to 35 degrees, any rotation, blur, noise,
-white-balance and exposure drift, glare, shadows), is calibrated on the starting layout, then reads
-random mid-game layouts; a share of the frames has an arm over the board.
+white-balance and exposure drift, glare, shadows, barrel distortion), is calibrated on the starting
+layout, then reads random mid-game layouts; a share of the frames has an arm over the board.
 
 What counts:
 
@@ -111,6 +111,7 @@ def random_difficulty(rng: np.random.Generator) -> dict[str, float | int | bool]
         "exposure": float(rng.uniform(0, 0.3)),
         "glare": int(rng.integers(0, 3)),
         "shadow": bool(rng.random() < 0.4),
+        "distortion": float(rng.uniform(-0.15, 0.0)),
     }
 
 

@@ -116,6 +116,7 @@ def vision() -> None:
 @click.option("--glare", default=0, help="Number of glare spots.")
 @click.option("--shadow/--no-shadow", default=False, help="A soft shadow over part of the board.")
 @click.option("--hand/--no-hand", default=False, help="An arm over the board.")
+@click.option("--distortion", default=0.0, help="Radial lens distortion k1, e.g. -0.1 (barrel).")
 def render(
     model: str,
     position: str,
@@ -131,6 +132,7 @@ def render(
     glare: int,
     shadow: bool,
     hand: bool,
+    distortion: float,
 ) -> None:
     """Render a frame of the synthetic camera."""
     geometry = _geometry(model, None)
@@ -149,6 +151,7 @@ def render(
             glare=glare,
             shadow=shadow,
             hand=hand,
+            distortion=distortion,
         )
     except ValueError as error:
         raise click.ClickException(str(error)) from None

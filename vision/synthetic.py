@@ -88,6 +88,8 @@ class SyntheticCamera:
         glare: number of glare spots (reflections of a lamp on the varnish).
         shadow: a soft shadow (a person leaning over) somewhere on the board, moving every frame.
         hand: an arm over part of the board in every frame (see :meth:`set_hand`).
+        distortion: radial lens distortion ``k1`` (negative: barrel, as in wide-angle Pi cameras), in
+            units of the focal length; -0.1 bends the frame's corners by about 2 %.
         colours: seat letter -> BGR marble colour, over the defaults.
         rng: the generator of every random thing; made from ``seed`` when omitted.
     """
@@ -107,6 +109,7 @@ class SyntheticCamera:
         glare: int = 0,
         shadow: bool = False,
         hand: bool = False,
+        distortion: float = 0.0,
         colours: Mapping[str, tuple[int, int, int]] | None = None,
         rng: np.random.Generator | None = None,
     ) -> None:
@@ -141,6 +144,8 @@ class SyntheticCamera:
         self._noise_tile = self.rng.standard_normal((self.size[1] + 32, self.size[0] + 32, 3)).astype(
             np.float32
         )
+        self.distortion = float(distortion)
+        self._lens_maps = self._lens_remap() if self.distortion else None
         self._base = self._render_base()
 
     # -- camera geometry ------------------------------------------------------------------------
@@ -182,6 +187,23 @@ class SyntheticCamera:
         centred = np.array([[1.0, 0, -cx], [0, 1.0, -cy], [0, 0, 1]])
         h = world @ self._board_motion @ centred
         return h / h[2, 2]
+
+    def project(self, points_mm: np.ndarray, height_mm: float = 0.0) -> np.ndarray:
+        """Where board points at ``height_mm`` land in the frame, lens distortion included, ``(n, 2)``."""
+        undistorted = _apply(self.homography(height_mm), np.asarray(points_mm, np.float64))
+        centre = np.array(self.size, np.float64) / 2
+        offset = (undistorted - centre) / self._focal
+        r2 = (offset**2).sum(axis=1, keepdims=True)
+        return centre + offset * (1 + self.distortion * r2) * self._focal
+
+    def _lens_remap(self) -> tuple[np.ndarray, np.ndarray]:
+        """Maps from each distorted frame pixel to the pinhole image (first-order inverse of ``k1``)."""
+        width, height = self.size
+        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+        cx, cy, f = width / 2, height / 2, self._focal
+        u, v = (xs - cx) / f, (ys - cy) / f
+        scale = 1 / (1 + self.distortion * (u * u + v * v))
+        return (cx + u * scale * f).astype(np.float32), (cy + v * scale * f).astype(np.float32)
 
     def board_quad(self) -> np.ndarray:
         """The board's 4 corners in the frame, ``(4, 2)``."""
@@ -249,7 +271,10 @@ class SyntheticCamera:
         if self.noise > 0:
             dx, dy = (int(v) for v in self.rng.integers(0, 32, 2))
             frame += self.noise * self._noise_tile[dy : dy + self.size[1], dx : dx + self.size[0]]
-        return np.clip(frame, 0, 255).astype(np.uint8)
+        image = np.clip(frame, 0, 255).astype(np.uint8)
+        if self._lens_maps is not None:
+            image = cv2.remap(image, *self._lens_maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        return image
 
     def close(self) -> None:
         """Stop the camera; :meth:`capture` then raises :class:`CameraClosed`."""

@@ -1,7 +1,7 @@
 """Accuracy and speed of the reader over rendered frames of mixed difficulty (``make bench``).
 
 Each synthetic camera gets a random difficulty (tilt up to 35 degrees, any rotation, blur, noise,
-white-balance and exposure drift, glare, shadows, barrel distortion), is calibrated on the starting
+white-balance and exposure drift, glare, shadows, barrel distortion, JPEG), is calibrated on the starting
 layout, then reads random mid-game layouts; a share of the frames has an arm over the board.
 
 What counts:
@@ -112,6 +112,7 @@ def random_difficulty(rng: np.random.Generator) -> dict[str, float | int | bool]
         "glare": int(rng.integers(0, 3)),
         "shadow": bool(rng.random() < 0.4),
         "distortion": float(rng.uniform(-0.15, 0.0)),
+        "jpeg": int(rng.integers(50, 96)) if rng.random() < 0.5 else 0,
     }
 
 

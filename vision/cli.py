@@ -117,6 +117,7 @@ def vision() -> None:
 @click.option("--shadow/--no-shadow", default=False, help="A soft shadow over part of the board.")
 @click.option("--hand/--no-hand", default=False, help="An arm over the board.")
 @click.option("--distortion", default=0.0, help="Radial lens distortion k1, e.g. -0.1 (barrel).")
+@click.option("--jpeg", default=0, help="JPEG quality each frame goes through (0: none).")
 def render(
     model: str,
     position: str,
@@ -133,6 +134,7 @@ def render(
     shadow: bool,
     hand: bool,
     distortion: float,
+    jpeg: int,
 ) -> None:
     """Render a frame of the synthetic camera."""
     geometry = _geometry(model, None)
@@ -152,6 +154,7 @@ def render(
             shadow=shadow,
             hand=hand,
             distortion=distortion,
+            jpeg=jpeg,
         )
     except ValueError as error:
         raise click.ClickException(str(error)) from None

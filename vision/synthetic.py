@@ -88,6 +88,7 @@ class SyntheticCamera:
         glare: number of glare spots (reflections of a lamp on the varnish).
         shadow: a soft shadow (a person leaning over) somewhere on the board, moving every frame.
         hand: an arm over part of the board in every frame (see :meth:`set_hand`).
+        jpeg: JPEG quality 1..100 each frame goes through (colour subsampled, blocky), 0 for none.
         distortion: radial lens distortion ``k1`` (negative: barrel, as in wide-angle Pi cameras), in
             units of the focal length; -0.1 bends the frame's corners by about 2 %.
         colours: seat letter -> BGR marble colour, over the defaults.
@@ -110,6 +111,7 @@ class SyntheticCamera:
         shadow: bool = False,
         hand: bool = False,
         distortion: float = 0.0,
+        jpeg: int = 0,
         colours: Mapping[str, tuple[int, int, int]] | None = None,
         rng: np.random.Generator | None = None,
     ) -> None:
@@ -145,6 +147,9 @@ class SyntheticCamera:
             np.float32
         )
         self.distortion = float(distortion)
+        if not 0 <= jpeg <= 100:
+            raise ValueError(f"jpeg quality must be 0 (none) or 1..100, not {jpeg}")
+        self.jpeg = int(jpeg)
         self._lens_maps = self._lens_remap() if self.distortion else None
         self._base = self._render_base()
 
@@ -274,6 +279,9 @@ class SyntheticCamera:
         image = np.clip(frame, 0, 255).astype(np.uint8)
         if self._lens_maps is not None:
             image = cv2.remap(image, *self._lens_maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if self.jpeg:
+            _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg])
+            image = cv2.imdecode(data, cv2.IMREAD_COLOR)
         return image
 
     def close(self) -> None:

@@ -22,6 +22,8 @@ HARD = {
     "exposure": 0.2,
     "glare": 2,
     "shadow": True,
+    "distortion": -0.1,
+    "jpeg": 80,
 }
 
 
@@ -70,6 +72,8 @@ def test_every_seat_layout_helper_is_on_the_board() -> None:
 def test_bad_arguments_and_a_closed_camera() -> None:
     with pytest.raises(ValueError, match="tilt must be 0..35"):
         SyntheticCamera(tilt=50)
+    with pytest.raises(ValueError, match="jpeg quality"):
+        SyntheticCamera(jpeg=101)
     camera = SyntheticCamera()
     with pytest.raises(ValueError, match="'Z9' is not a place"):
         camera.set_layout({"Z9": "A"})

@@ -7,7 +7,8 @@ import time
 import click
 
 from firmware_py.engine.errors import TockError
-from firmware_py.engine.rules import RuleSet, find_preset
+from firmware_py.engine.position import parse_rules
+from firmware_py.engine.rules import RuleSet
 from firmware_py.engine.selfplay import RunSummary, play_random_game
 
 SHOWN_FAILURES = 20
@@ -25,13 +26,13 @@ def run_games(
     return summary, time.perf_counter() - started
 
 
-def report_lines(rules: RuleSet, seats: int, summary: RunSummary, seconds: float) -> list[str]:
-    """The figures of a run, as printed by ``tock selfplay`` and ``make bench``."""
+def report_lines(label: str, seats: int, summary: RunSummary, seconds: float) -> list[str]:
+    """The figures of a run of the rules ``label``, as printed by ``tock selfplay`` and ``make bench``."""
     games = max(summary.games, 1)
     rate = summary.games / seconds if seconds > 0 else float("inf")
     endings = ", ".join(f"{name} {count}" for name, count in sorted(summary.endings.items()))
     lines = [
-        f"{rules.name}, {seats} seats: {summary.games} games in {seconds:.1f} s = {rate:.1f} games/s "
+        f"{label}, {seats} seats: {summary.games} games in {seconds:.1f} s = {rate:.1f} games/s "
         f"(one core); {summary.actions} actions, {summary.actions / games:.0f} per game, "
         f"longest {summary.longest}",
         f"  endings: {endings}",
@@ -44,7 +45,13 @@ def report_lines(rules: RuleSet, seats: int, summary: RunSummary, seconds: float
 
 
 @click.command(name="selfplay")
-@click.option("--preset", "preset", default="r1", show_default=True, help="Rule preset (see `tock presets`).")
+@click.option(
+    "--preset",
+    "preset",
+    default="r1",
+    show_default=True,
+    help="Rule preset (see `tock presets`), house rules as in the notation: 'r1[jokers=2]'.",
+)
 @click.option("--seats", type=click.IntRange(2, 8), default=4, show_default=True, help="Number of seats.")
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (then +1 each).")
@@ -60,14 +67,14 @@ def command(preset: str, seats: int, games: int, seed: int, check: bool) -> None
     Exits with status 1 when any invariant failed.
     """
     try:
-        rules = find_preset(preset)
+        rules = parse_rules(preset.strip())
     except TockError as error:
         raise click.ClickException(str(error)) from None
     if seats not in rules.seat_counts:
         counts = ", ".join(map(str, rules.seat_counts))
-        raise click.ClickException(f"the {rules.name} rules are played by {counts} seats, not {seats}")
+        raise click.ClickException(f"the {preset} rules are played by {counts} seats, not {seats}")
     summary, seconds = run_games(rules, seats, games, seed, check=check)
-    for line in report_lines(rules, seats, summary, seconds):
+    for line in report_lines(preset.strip(), seats, summary, seconds):
         click.echo(line)
     if summary.failures:
         raise SystemExit(1)

@@ -40,7 +40,7 @@ def main() -> bool:
         for seats in _seat_counts(name, which):
             summary, seconds = run_games(PRESETS[name], seats, games, seed=0)
             failures += len(summary.failures)
-            for line in report_lines(PRESETS[name], seats, summary, seconds):
+            for line in report_lines(name, seats, summary, seconds):
                 print(f"   {line}")
     summary, seconds = run_games(PRESETS["r1"], 4, max(games, 20), seed=100_000, check=False)
     rate = summary.games / seconds

@@ -19,6 +19,7 @@ import pytest
 from firmware_py.engine.game import Game
 from firmware_py.engine.legality import explain
 from firmware_py.engine.movegen import legal_moves
+from firmware_py.engine.position import parse_rules
 from firmware_py.engine.rules import PRESETS
 from firmware_py.engine.selfplay import play_random_game, random_action
 from tests.engine.positions import candidate_moves
@@ -32,6 +33,14 @@ GAMES: dict[str, dict[int, int]] = {
     "canop": {2: 10, 4: 5},
 }
 """Seeded games per preset and seat count in ``make test`` (every seat count of every sheet)."""
+
+HOUSE_RULES: dict[str, int] = {
+    "r1[jokers=2]": 10,
+    "qc[four_backwards=yes;ten_swaps=yes;jack_left_skips=yes]": 5,
+    "r2[teams=solo]": 5,
+    "r1x[dealer_rotates=no;play_for_partner=no]": 3,
+}
+"""Seeded 4-seat games of house rules the sheets name: R1's joker variant, QC's advanced rules, R2 solo."""
 
 def test_every_seat_count_of_every_preset_is_played() -> None:
     assert set(GAMES) == set(PRESETS)
@@ -49,6 +58,16 @@ def test_random_games_keep_every_invariant_and_end(preset: str, seats: int) -> N
         report = play_random_game(PRESETS[preset], seats, seed)
         failures += [f"seed {seed}: {failure}" for failure in report.failures]
         assert report.winner is not None or report.failures
+    assert not failures, "\n".join(failures[:10])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules_text", sorted(HOUSE_RULES))
+def test_random_games_under_house_rules_keep_every_invariant_and_end(rules_text: str) -> None:
+    failures: list[str] = []
+    for seed in range(HOUSE_RULES[rules_text]):
+        report = play_random_game(parse_rules(rules_text), 4, seed)
+        failures += [f"seed {seed}: {failure}" for failure in report.failures]
     assert not failures, "\n".join(failures[:10])
 
 

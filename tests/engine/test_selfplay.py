@@ -129,6 +129,15 @@ def test_tock_selfplay_prints_rate_endings_and_no_failure() -> None:
     assert "invariant failures: 0" in result.output
 
 
+def test_tock_selfplay_plays_house_rules_written_as_in_the_notation() -> None:
+    arguments = ["selfplay", "--preset", "r2[teams=solo]", "--seats", "3", "--games", "1"]
+    result = CliRunner().invoke(tock, arguments)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("r2[teams=solo], 3 seats: 1 games in")
+    bad = CliRunner().invoke(tock, ["selfplay", "--preset", "r1[colour=red]"])
+    assert bad.exit_code == 1 and "'colour=red' is not a switch=value" in bad.output
+
+
 def test_tock_selfplay_refuses_an_unknown_preset_or_seat_count() -> None:
     runner = CliRunner()
     unknown = runner.invoke(tock, ["selfplay", "--preset", "nope"])

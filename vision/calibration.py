@@ -159,7 +159,7 @@ def calibrate(
     feats = features(samples, samples.wood)
     labels = [layout.get(p, EMPTY) for p in geometry.place_ids]
     try:
-        classes = Classes.learn(feats.values, labels)
+        classes = Classes.learn(feats.values, labels, plan.top_px)
     except ValueError as error:
         raise CalibrationError(str(error)) from None
     verdicts = classify(feats, classes)

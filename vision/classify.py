@@ -3,7 +3,7 @@
 Light is normalised against the board itself: each place's wood points are compared with the same
 points in the calibration frame, which gives a per-place, per-channel gain (a shadow, a glare, a white
 balance or exposure drift). Divided by that gain, a hole looks as it did at calibration, where the
-colours were learnt. Each place then gets a 6-number feature (Lab of its top disc and of its hole disc)
+colours were learnt. Each place then gets a 9-number feature (Lab of its top disc, hole disc and rim)
 and is matched against the learnt classes: "empty" (per place when the hole was seen empty) and one
 class per seat colour.
 """
@@ -24,11 +24,15 @@ SATURATED = 240.0
 """Pixel level above which a channel may be clipped and says nothing about the light."""
 MIN_WOOD_POINTS = 3
 """Unclipped wood points a channel needs at a place for its light to be measured there."""
-SIGMA_FLOOR = np.array([15.0, 7.0, 7.0, 15.0, 7.0, 7.0])
+FEATURE_PARTS = 3
+"""Top disc, hole disc, rim: three Lab colours per place."""
+SIGMA_FLOOR = np.tile([15.0, 7.0, 7.0], FEATURE_PARTS)
 """Least spread (Lab units) of a learnt class: one calibration frame under-estimates it."""
-GENERIC_EMPTY_SIGMA = np.array([25.0, 12.0, 14.0, 15.0, 8.0, 8.0])
-"""Spread of the empty class at places never seen empty (the top disc there is partly wood)."""
-FLAT_SIGMA = np.array([12.0, 6.0, 6.0, 12.0, 6.0, 6.0])
+UNSEEN_EMPTY_SIGMA = np.array([22.0, 10.0, 12.0, 15.0, 8.0, 8.0, 18.0, 9.0, 10.0])
+"""Spread of the empty class at places never seen empty (guessed from their neighbours)."""
+NEIGHBOURS = 4
+"""Empty places an unseen place's empty look is taken from."""
+FLAT_SIGMA = np.tile([12.0, 6.0, 6.0], FEATURE_PARTS)
 """Spread of the "covered by something like the wood" class (see :attr:`Features.wood`)."""
 FLAT_MATCH = 2.0
 """RMS distance, in spreads, within which a place counts as covered by something wood-like."""
@@ -74,7 +78,7 @@ class Features:
     """What one frame says about each place, light normalised."""
 
     values: np.ndarray
-    """``(places, 6)``: Lab of the top disc, then Lab of the hole disc."""
+    """``(places, 9)``: Lab of the top disc, of the hole disc and of the rim."""
     gain: np.ndarray
     """``(places, 3)``: light at the place against calibration, per BGR channel."""
     covered: np.ndarray
@@ -133,7 +137,8 @@ def features(samples: Samples, wood_ref: np.ndarray) -> Features:
     light = gain * wood_then / typical
     top = np.median(samples.top, axis=1) / light
     hole = samples.hole.mean(axis=1) / light
-    values = np.hstack([lab(top), lab(hole)])
+    rim = samples.rim.mean(axis=1) / light
+    values = np.hstack([lab(top), lab(hole), lab(rim)])
     return Features(values, gain, covered, float(np.exp(board_level)), glare_then, lab(typical[None, :])[0])
 
 
@@ -143,29 +148,35 @@ class Classes:
 
     seats: tuple[str, ...]
     seat_mean: np.ndarray
-    """``(seats, 6)``"""
+    """``(seats, 9)``"""
     seat_sigma: np.ndarray
-    """``(seats, 6)``"""
+    """``(seats, 9)``"""
     empty_mean: np.ndarray
-    """``(places, 6)``: the place's own empty look where it was seen empty, else the board's typical one."""
+    """``(places, 9)``: the place's own empty look where it was seen empty, else the board's typical one."""
     empty_sigma: np.ndarray
-    """``(places, 6)``"""
+    """``(places, 9)``"""
 
     @classmethod
-    def learn(cls, values: np.ndarray, labels: list[str]) -> Classes:
+    def learn(cls, values: np.ndarray, labels: list[str], positions: np.ndarray) -> Classes:
         """Learn from the features of a frame whose places' contents are known.
 
+        A place that held a marble has not been seen empty: its empty look is taken from the nearest
+        places that were (in the frame, so with the same parallax and light), with a wider spread.
+
         Args:
-            values: ``(places, 6)`` features.
+            values: ``(places, 9)`` features.
             labels: per place, a seat letter or :data:`EMPTY`.
+            positions: ``(places, 2)`` where the places are in the frame.
 
         Raises:
             ValueError: no empty place, or no marble, to learn from.
         """
         labels_arr = np.array(labels)
         empty = labels_arr == EMPTY
-        if empty.sum() < 3:
-            raise ValueError("at least 3 empty holes are needed to learn what an empty hole looks like")
+        if empty.sum() < NEIGHBOURS:
+            raise ValueError(
+                f"at least {NEIGHBOURS} empty holes are needed to learn what an empty hole looks like"
+            )
         seats = tuple(sorted(set(labels) - {EMPTY}))
         if not seats:
             raise ValueError("at least one marble in a known place is needed to learn the seat colours")
@@ -173,10 +184,13 @@ class Classes:
         seat_sigma = np.array(
             [np.maximum(_robust_spread(values[labels_arr == s]) * 1.5, SIGMA_FLOOR) for s in seats]
         )
-        typical = np.median(values[empty], axis=0)
         spread = np.maximum(_robust_spread(values[empty]) * 1.5, SIGMA_FLOOR)
-        empty_mean = np.where(empty[:, None], values, typical)
-        empty_sigma = np.where(empty[:, None], spread, np.maximum(GENERIC_EMPTY_SIGMA, spread))
+        seen = np.flatnonzero(empty)
+        distance = np.linalg.norm(positions[:, None, :] - positions[None, seen, :], axis=2)
+        nearest = seen[np.argsort(distance, axis=1)[:, :NEIGHBOURS]]
+        neighbours = np.median(values[nearest], axis=1)
+        empty_mean = np.where(empty[:, None], values, neighbours)
+        empty_sigma = np.where(empty[:, None], spread, np.maximum(UNSEEN_EMPTY_SIGMA, spread))
         return cls(seats, seat_mean, seat_sigma, empty_mean, empty_sigma)
 
     def to_data(self) -> dict[str, Any]:
@@ -192,10 +206,10 @@ class Classes:
     def from_data(cls, data: dict[str, Any]) -> Classes:
         return cls(
             tuple(data["seats"]),
-            np.array(data["seat_mean"], np.float64).reshape(-1, 6),
-            np.array(data["seat_sigma"], np.float64).reshape(-1, 6),
-            np.array(data["empty_mean"], np.float64).reshape(-1, 6),
-            np.array(data["empty_sigma"], np.float64).reshape(-1, 6),
+            np.array(data["seat_mean"], np.float64).reshape(-1, 3 * FEATURE_PARTS),
+            np.array(data["seat_sigma"], np.float64).reshape(-1, 3 * FEATURE_PARTS),
+            np.array(data["empty_mean"], np.float64).reshape(-1, 3 * FEATURE_PARTS),
+            np.array(data["empty_sigma"], np.float64).reshape(-1, 3 * FEATURE_PARTS),
         )
 
 
@@ -228,7 +242,7 @@ def classify(feats: Features, classes: Classes) -> Verdicts:
     order = np.argsort(d2, axis=1)
     rows = np.arange(places)
     best, second = d2[rows, order[:, 0]], d2[rows, order[:, 1]]
-    flat = (((values - np.concatenate([feats.wood, feats.wood])) / FLAT_SIGMA) ** 2).sum(axis=1)
+    flat = (((values - np.tile(feats.wood, FEATURE_PARTS)) / FLAT_SIGMA) ** 2).sum(axis=1)
     confidence = 1.0 - np.exp(-(second - best) / 2)
     rms = np.sqrt(best / values.shape[1])
     anomalous = (rms > REJECT) | ((flat < best) & (flat < FLAT_MATCH**2 * values.shape[1]))

@@ -6,6 +6,8 @@ For every place, three groups of pixels are fixed once per calibration:
   marble shows its colour;
 * the *hole disc*: around the hole's centre on the board surface, dark when the hole is empty and
   covered when a marble sits in it;
+* the *rim*: a circle just inside a marble's outline, marble-coloured when one is there and mostly
+  wood when the hole is empty (what tells a black marble from a dark empty hole);
 * *wood points*: bare wood near the hole, never covered by a marble from this viewpoint, the local
   reference that light is normalised against (shadows, glare, white balance and exposure drift).
 
@@ -23,6 +25,10 @@ from vision.markers import project
 
 TOP_DISC = 0.5
 """Top-disc radius as a share of the marble's radius."""
+RIM = 0.9
+"""Rim-circle radius as a share of the marble's radius: inside a marble's outline, outside its hole,
+so that a black marble shows black there where an empty hole shows wood."""
+RIM_POINTS = 16
 HOLE_DISC = 0.45
 """Hole-disc radius as a share of the hole's radius."""
 WOOD_POINTS = 6
@@ -57,6 +63,8 @@ class Samples:
     """``(places, 21, 3)``"""
     hole: np.ndarray
     """``(places, 21, 3)``"""
+    rim: np.ndarray
+    """``(places, RIM_POINTS, 3)``"""
     wood: np.ndarray
     """``(places, WOOD_POINTS, 3)``, each point averaged over a small cross."""
 
@@ -87,12 +95,16 @@ class SamplePlan:
         )
         wood = _wood_points(geometry, board_h, top_h, scale)
         self.wood_px = wood
+        angles = np.arange(RIM_POINTS) * 2 * np.pi / RIM_POINTS
+        circle = np.column_stack([np.cos(angles), np.sin(angles)])
+        rim_points = self.top_px[:, None, :] + circle[None] * (RIM * marble_r)[:, None, None]
         self._top = self._index(top_points)
         self._hole = self._index(hole_points)
+        rim_index = self._index(rim_points)
         wood_points = wood[:, :, None, :] + CROSS[None, None]
         wood_index = self._index(wood_points.reshape(len(centres), -1, 2))
-        self._all = np.hstack([self._top, self._hole, wood_index])
-        self._splits = [self._top.shape[1], self._top.shape[1] + self._hole.shape[1]]
+        self._all = np.hstack([self._top, self._hole, rim_index, wood_index])
+        self._splits = list(np.cumsum([self._top.shape[1], self._hole.shape[1], RIM_POINTS]))
         self.inside = bool(
             np.all(top_points >= 0)
             and np.all(top_points[..., 0] < size[0] - 1)
@@ -108,9 +120,11 @@ class SamplePlan:
     def gather(self, frame: np.ndarray) -> Samples:
         """Gather the pixels of a frame of ``size`` (one indexing of the frame for all of them)."""
         pixels = frame.reshape(-1, 3)[self._all].astype(np.float32)
-        top, hole, wood = np.split(pixels, self._splits, axis=1)
+        top, hole, rim, wood = np.split(pixels, self._splits, axis=1)
         places = len(pixels)
-        return Samples(top=top, hole=hole, wood=wood.reshape(places, WOOD_POINTS, len(CROSS), 3).mean(axis=2))
+        return Samples(
+            top=top, hole=hole, rim=rim, wood=wood.reshape(places, WOOD_POINTS, len(CROSS), 3).mean(axis=2)
+        )
 
 
 def _local_scale(h: np.ndarray, points: np.ndarray) -> np.ndarray:

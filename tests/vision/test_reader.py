@@ -221,3 +221,13 @@ def test_a_strongly_distorting_lens_still_reads_exactly() -> None:
     for _ in range(3):
         layout = random_layout(geometry, rng)
         assert _read(rig, layout).layout == layout
+
+
+def test_black_and_white_marbles_are_told_from_dark_holes_and_wood() -> None:
+    """Seats G and H play black and white; here A and B wear them on the 4-seat board."""
+    rig = make_rig(seed=2, tilt=8, rotation=15, noise=3, colours={"A": (30, 30, 30), "B": (235, 235, 235)})
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        layout = random_layout(rig.geometry, rng)
+        reading = _read(rig, layout)
+        assert (reading.layout, reading.uncertain) == (layout, ())

@@ -155,31 +155,21 @@ class BoardReader:
         uncertain = tuple(ids[i] for i in np.flatnonzero(verdicts.uncertain))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
         light_map = np.exp(np.log(feats.gain).mean(axis=1))
-        reading = {
-            "layout": layout,
-            "uncertain": uncertain,
-            "confidence": confidence,
-            "light": feats.light,
-            "local_light": light_map,
-        }
         covered, anomalous = int(np.count_nonzero(feats.covered)), int(np.count_nonzero(verdicts.anomalous))
         crowded = [s for s, n in Counter(layout.values()).items() if n > RESERVE_SIZE]
+        status: Status = "occluded"
         if markers_hidden:
-            return BoardReading("occluded", message="the board's markers are covered", **reading)  # type: ignore[arg-type]
-        if anomalous or covered >= OCCLUDED_PLACES:
+            message = "the board's markers are covered"
+        elif anomalous or covered >= OCCLUDED_PLACES:
             hidden = int(np.count_nonzero(feats.covered | verdicts.anomalous))
-            return BoardReading(
-                "occluded", message=f"something covers the board ({hidden} places hidden)", **reading
-            )  # type: ignore[arg-type]
-        if crowded:
-            return BoardReading(
-                "occluded",
-                message=f"more than {RESERVE_SIZE} marbles of seat {', '.join(crowded)}:"
-                " something covers the board",
-                **reading,  # type: ignore[arg-type]
+            message = f"something covers the board ({hidden} places hidden)"
+        elif crowded:
+            message = (
+                f"more than {RESERVE_SIZE} marbles of seat {', '.join(crowded)}: something covers the board"
             )
-        message = f"{len(uncertain)} places uncertain" if uncertain else ""
-        return BoardReading("ok", message=message, **reading)  # type: ignore[arg-type]
+        else:
+            status, message = "ok", f"{len(uncertain)} places uncertain" if uncertain else ""
+        return BoardReading(status, layout, uncertain, confidence, message, feats.light, light_map)
 
     def _relocate(
         self, frame: np.ndarray, calibration: Calibration, watch: WatchResult

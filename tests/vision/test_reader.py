@@ -231,3 +231,12 @@ def test_black_and_white_marbles_are_told_from_dark_holes_and_wood() -> None:
         layout = random_layout(rig.geometry, rng)
         reading = _read(rig, layout)
         assert (reading.layout, reading.uncertain) == (layout, ())
+
+
+def test_the_wrong_board_model_is_named(plain_rig: Rig) -> None:
+    from vision.synthetic import SyntheticCamera
+
+    other = SyntheticCamera("tock6", seed=3, tilt=5, rotation=-10).capture()
+    reading = plain_rig.reader.read(other)
+    assert reading.status == "no_board"
+    assert "belong to another board model" in reading.message

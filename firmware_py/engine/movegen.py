@@ -12,7 +12,7 @@ from itertools import combinations, product
 
 from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import JOKER, RANKS, Card
-from firmware_py.engine.moves import Move, MoveKind
+from firmware_py.engine.moves import Move, MoveKind, generated_move
 from firmware_py.engine.position import Position
 from firmware_py.engine.routes import Board, Route, backward, centre, enter, forward, pop_part, push_part
 from firmware_py.engine.rules import (
@@ -71,10 +71,21 @@ class TurnInfo:
 
 
 def turn_info(position: Position) -> TurnInfo:
-    """The mover and the sections whose marbles they play (memoised)."""
-    info = position.cache.get("turn")
+    """The mover and the sections whose marbles they play (memoised in the position, and per seat to
+    play in the game memo: it changes only when the mover's last marble gets home)."""
+    cache = position.cache
+    info = cache.get("turn")
     if info is None:
-        info = position.cache["turn"] = TurnInfo(position)
+        i = position.turn_index
+        tables = position.tables
+        marbles = position.marbles
+        # sorted locations (the reserve, -1, first): all home when the lowest and the highest are
+        key = ("turn", i, marbles[4 * i] >= tables.track and marbles[4 * i + 3] < tables.centre)
+        memo = position.game_memo()
+        info = memo.get(key)
+        if info is None:
+            info = memo[key] = TurnInfo(position)
+        cache["turn"] = info
     return info
 
 
@@ -87,47 +98,106 @@ def raw_moves(position: Position, rank: str) -> list[Raw]:
     return cached
 
 
+_FORWARD, _BACK_FOUR, _FIVE, _SEVEN, _SWAP = range(5)
+"""What a card's rank does under the rules (see :func:`_plan`)."""
+Plan = tuple[bool, bool, int, int, bool, bool, bool]
+"""Per rank: enters a marble, goes through the centre, what it does, steps, sweeps, also swaps, 10 swaps."""
+
+
+def _plan(position: Position, rank: str) -> Plan:
+    """What a card of ``rank`` may do under these rules (memoised per game: the rules decide it)."""
+    memo = position.game_memo()
+    plan: Plan | None = memo.get(("plan", rank))
+    if plan is None:
+        rules = position.rules
+        if rank == "4" and rules.four_backwards:
+            does = _BACK_FOUR
+        elif rank == "5" and rules.five is not FiveMode.PLUS_FIVE:
+            does = _FIVE
+        elif rank == "7" and rules.seven is not SevenMode.PLUS_SEVEN:
+            does = _SEVEN
+        elif rank == "J" and rules.jack is JackMode.SWAP:
+            does = _SWAP
+        else:
+            does = _FORWARD
+        plan = memo[("plan", rank)] = (
+            rank in ENTER_RANKS,
+            rules.shortcut is Shortcut.CENTRE and rank in rules.centre_cards,
+            does,
+            STEPS[rank],
+            rank == "K" and rules.king_sweep is not KingSweep.NONE,
+            does == _FORWARD and rank == "J" and rules.jack is JackMode.SWAP_OR_ELEVEN,
+            rank == "10" and rules.ten_swaps,
+        )
+    return plan
+
+
+Setup = tuple[TurnInfo, Board, list[Raw], list[tuple[int, int]]]
+
+
+def _setup(position: Position) -> Setup | None:
+    """What every card's moves start from (memoised in the position): the turn, the board, the
+    entries and the mover's marbles; None once the game is won."""
+    cache = position.cache
+    if "setup" in cache:
+        return cache["setup"]  # type: ignore[no-any-return]
+    setup: Setup | None = None
+    if position.winner is None:
+        info = turn_info(position)
+        b = cache.get("board")
+        if b is None:
+            b = cache["board"] = Board(position, full=False)
+        entries, mine = _played(position, info, b)
+        setup = (info, b, entries, mine)
+    cache["setup"] = setup
+    return setup
+
+
 def _generate(position: Position, rank: str) -> list[Raw]:
-    if position.winner is not None:
+    setup = _setup(position)
+    if setup is None:
         return []
-    rules = position.rules
-    info = turn_info(position)
-    b = position.cache.get("board")
-    if b is None:
-        b = position.cache["board"] = Board(position, full=False)
-    out: list[Raw] = []
+    info, b, entries, mine = setup
+    enters, via_centre, does, n, sweep, also_swaps, ten_swaps = _plan(position, rank)
+    out: list[Raw] = list(entries) if enters else []
+    if via_centre:
+        for loc, section in mine:
+            _add_steps(out, loc, section, centre(b, loc))
+    if does == _FORWARD:
+        for loc, section in mine:
+            _add_steps(out, loc, section, forward(b, section, loc, n, sweep=sweep))
+        if also_swaps:
+            _swaps(position, info, mine, out, opponents_only=False)
+    elif does == _BACK_FOUR:
+        for loc, section in mine:
+            _add_steps(out, loc, section, backward(b, section, loc, 4))
+    elif does == _FIVE:
+        _five(position, b, info, out)
+    elif does == _SEVEN:
+        _seven(position, b, mine, out)
+    else:
+        _swaps(position, info, mine, out, opponents_only=False)
+    if ten_swaps:
+        _swaps(position, info, mine, out, opponents_only=True)
+    return out
+
+
+def _played(position: Position, info: TurnInfo, b: Board) -> tuple[list[Raw], list[tuple[int, int]]]:
+    """The moves that take a marble the mover plays out of its reserve (for A, K, joker), and the
+    mover's marbles out of the reserves as ``(location, section)``, in turn order."""
     marbles = position.marbles
+    entries: list[Raw] = []
     mine: list[tuple[int, int]] = []
     for section in info.played:
         i = info.index_of[section]
         block = marbles[4 * i : 4 * i + 4]
-        if rank in ENTER_RANKS and RESERVE in block:
+        if RESERVE in block:
             dest, caps, fails = enter(b, section)
             if not fails:
-                out.append((MoveKind.ENTER, ((RESERVE, dest),), (((RESERVE, dest, section),), caps, section)))
+                delta = (((RESERVE, dest, section),), caps, section)
+                entries.append((MoveKind.ENTER, ((RESERVE, dest),), delta))
         mine += [(loc, section) for loc in block if loc != RESERVE]
-    if rules.shortcut is Shortcut.CENTRE and rank in rules.centre_cards:
-        for loc, section in mine:
-            _add_steps(out, loc, section, centre(b, loc))
-    if rank == "4" and rules.four_backwards:
-        for loc, section in mine:
-            _add_steps(out, loc, section, backward(b, section, loc, 4))
-    elif rank == "5" and rules.five is not FiveMode.PLUS_FIVE:
-        _five(position, b, info, out)
-    elif rank == "7" and rules.seven is not SevenMode.PLUS_SEVEN:
-        _seven(position, info, mine, out)
-    elif rank == "J" and rules.jack is JackMode.SWAP:
-        _swaps(position, info, mine, out, opponents_only=False)
-    else:
-        n = STEPS[rank]
-        sweep = rank == "K" and rules.king_sweep is not KingSweep.NONE
-        for loc, section in mine:
-            _add_steps(out, loc, section, forward(b, section, loc, n, sweep=sweep))
-        if rank == "J" and rules.jack is JackMode.SWAP_OR_ELEVEN:
-            _swaps(position, info, mine, out, opponents_only=False)
-    if rank == "10" and rules.ten_swaps:
-        _swaps(position, info, mine, out, opponents_only=True)
-    return out
+    return entries, mine
 
 
 def _add_steps(out: list[Raw], loc: int, section: int, routes: list[Route]) -> None:
@@ -192,7 +262,7 @@ Part = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]
 """Parts of a 7 over some marbles: ``((from, to, section), ...)`` in an order that plays, and captures."""
 
 
-def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out: list[Raw]) -> None:
+def _seven(position: Position, board: Board, mine: list[tuple[int, int]], out: list[Raw]) -> None:
     """A 7 split over the mover's marbles: every set of parts adding up to 7, each part a legal move
     when the parts are played one after the other in some order (one value per set of parts).
 
@@ -201,7 +271,17 @@ def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out:
     once. Separate groups are independent, so their results simply combine.
     """
     tables = position.tables
-    movable = [(loc, s) for loc, s in mine if loc != tables.centre]
+    occ = board.occ
+    movable = [
+        (loc, s)
+        for loc, s in mine
+        if loc < tables.track or (loc != tables.centre and not _settled(occ, loc, tables.home[s] + 4))
+    ]
+    if len(movable) <= 1:  # (often) one marble takes the whole 7, or none can move
+        for loc, s in movable:
+            found_one = {((loc, r[0]),): r for r in forward(board, s, loc, 7, part=True)}
+            out.extend((MoveKind.STEP, key, (((loc, r[0], s),), r[1], -1)) for key, r in found_one.items())
+        return
     most = 2 if position.rules.seven is SevenMode.SPLIT_TWO else 4
     b = Board(position, full=False, copy=True)
     routes = [[forward(b, s, loc, d, part=True) for d in range(1, 8)] for loc, s in movable]
@@ -243,6 +323,15 @@ def _seven(position: Position, info: TurnInfo, mine: list[tuple[int, int]], out:
                         (steps, tuple(c for part in chosen for c in part[1]), -1),
                     )
     out.extend(found.values())
+
+
+def _settled(occ: list[int], loc: int, lane_end: int) -> bool:
+    """Whether the marble on home cell ``loc`` can never move forward: every cell ahead of it up to
+    ``lane_end`` is taken by such a marble too (only marbles in the lane could ever free them).
+
+    Such a marble has no part in any 7, so the split leaves it out before combining marbles.
+    """
+    return all(occ[q] >= 0 for q in range(loc + 1, lane_end))
 
 
 def _groups(combo: tuple[int, ...], meets: list[list[bool]]) -> list[tuple[int, ...]]:
@@ -313,13 +402,22 @@ def _seven_parts(
         return
     occ = b.occ
     landed = {to for _, to, _ in steps}
+    if len(left) == 1:  # the last part takes what is left of the 7: record each way it plays
+        loc, section = left[0]
+        if occ[loc] != section or loc in caps or remaining < 1:
+            return
+        for dest, route_caps, _ in forward(b, section, loc, remaining, part=True):
+            if dest not in landed:
+                last = [*steps, (loc, dest, section)]
+                key = tuple(sorted((frm, to) for frm, to, _ in last))
+                if key not in found:  # a set of parts found before was recorded then
+                    found[key] = (tuple(last), (*caps, *route_caps))
+        return
     for loc, section in left:
         if occ[loc] != section or loc in caps:
             return  # taken by an earlier part: this set of parts cannot be completed
         most = remaining - len(left) + 1
         for d in range(1, most + 1):
-            if len(left) == 1 and d != remaining:
-                continue
             for dest, route_caps, _ in forward(b, section, loc, d, part=True):
                 if dest in landed:
                     continue
@@ -350,10 +448,15 @@ def card_moves(position: Position, card: Card) -> tuple[Move, ...]:
             public_steps = ((ids[steps[0][0]], ids[steps[0][1]]),)
         elif kind is MoveKind.ENTER:
             public_steps = ((f"{SECTION_LETTERS[delta[2]]}R", ids[steps[0][1]]),)
+        elif kind is MoveKind.SWAP:
+            a, c = ids[steps[0][0]], ids[steps[0][1]]
+            public_steps = ((a, c),) if a < c else ((c, a),)
         else:
-            public_steps = tuple([(ids[a], ids[c]) for a, c in steps])
+            public_steps = tuple(sorted([(ids[a], ids[c]) for a, c in steps]))
         caps = delta[1]
-        res.append(Move(card, kind, public_steps, tuple([ids[c] for c in caps]) if caps else (), delta))
+        res.append(
+            generated_move(card, kind, public_steps, tuple([ids[c] for c in caps]) if caps else (), delta)
+        )
     moves = tuple(res)
     position.cache[key] = moves
     return moves
@@ -453,11 +556,22 @@ def apply_delta(position: Position, move: Move, delta: Delta | None) -> Position
     """The position after a move whose effect is ``delta`` (None for discards), without checking it."""
     marbles = list(position.marbles)
     fresh = position.fresh
-    if delta is not None:
+    if delta is not None and len(delta[0]) == 1 and not delta[1]:  # one marble, nothing taken
+        ((frm, to, section),) = delta[0]
+        base = 4 * turn_info(position).index_of[section]
+        block = marbles[base : base + 4]
+        block[block.index(frm)] = to
+        block.sort()
+        marbles[base : base + 4] = block
+        if frm == position.tables.start[section]:
+            fresh &= ~(1 << section)
+        if delta[2] >= 0:
+            fresh |= 1 << delta[2]
+    elif delta is not None:
         moved, caps, entered = delta
         tables = position.tables
         start = tables.start
-        index_of = {s: i for i, s in enumerate(position.sections)}
+        index_of = turn_info(position).index_of
         occ = position.occupancy()
         touched = set()
         for loc in caps:
@@ -484,7 +598,31 @@ def apply_delta(position: Position, move: Move, delta: Delta | None) -> Position
     hands = position.hands
     if hands is not None:
         hands = _without_card(hands, position.turn_index, move)
-    return position.successor(tuple(marbles), fresh, (position.turn_index + 1) % len(position.seats), hands)
+    after = position.successor(tuple(marbles), fresh, (position.turn_index + 1) % len(position.seats), hands)
+    _carry_occupancy(position, after, delta)
+    return after
+
+
+def _carry_occupancy(before: Position, after: Position, delta: Delta | None) -> None:
+    """Give ``after`` its occupancy from ``before``'s, changed where the move changed the board (a copy
+    and a few writes instead of a walk over every marble). Not with several marbles in the centre,
+    whose one entry names only one of them."""
+    occ = before.cache.get("occ")
+    if occ is None or before.rules.centre_holds_several:
+        return
+    if delta is None:
+        after.cache["occ"] = occ
+        return
+    moved, caps, _ = delta
+    occ = occ.copy()
+    for loc in caps:
+        occ[loc] = -1
+    for frm, _, _ in moved:
+        if frm != RESERVE:
+            occ[frm] = -1
+    for _, to, section in moved:
+        occ[to] = section
+    after.cache["occ"] = occ
 
 
 def _without_card(

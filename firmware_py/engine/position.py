@@ -195,12 +195,17 @@ class Position:
         Raises:
             NotationError: an unknown seat letter.
         """
-        return self.successor(
+        position = self.successor(
             self.marbles,
             self.fresh,
             self.turn_index if turn is None else self.seat_index(turn),
             self.hands if hands is None else _hands_tuple(self.seats, hands),
         )
+        cache = self.cache
+        for key in _SAME_MARBLES:
+            if key in cache:
+                position.cache[key] = cache[key]
+        return position
 
     # ---- public accessors -----------------------------------------------------------------------
 
@@ -311,20 +316,31 @@ class Position:
     @property
     def winner(self) -> tuple[str, ...] | None:
         """Seat letters of the team (or solo seat) with every marble home, or None."""
-        if "winner" in self.cache:
-            return self.cache["winner"]  # type: ignore[no-any-return]
-        home_start = self.tables.track
-        centre = self.tables.centre
+        cache = self.cache
+        if "winner" in cache:
+            return cache["winner"]  # type: ignore[no-any-return]
+        tables = self.tables
+        home_start = tables.track
+        centre = tables.centre
         marbles = self.marbles
+        # A seat's four locations are sorted (the reserve, -1, first): all home when the lowest and
+        # the highest are both home cells.
         done = {
             seat
             for i, seat in enumerate(self.seats)
-            if home_start <= marbles[4 * i] < centre
-            and all(home_start <= x < centre for x in marbles[4 * i : 4 * i + 4])
+            if marbles[4 * i] >= home_start and marbles[4 * i + 3] < centre
         }
         winner = next((team for team in self.teams() if all(s in done for s in team)), None) if done else None
-        self.cache["winner"] = winner
+        cache["winner"] = winner
         return winner
+
+    def game_memo(self) -> dict[Any, Any]:
+        """Engine-internal: a memo for facts that depend only on the rules and the seats (the turn's
+        mover and team, route switches), shared by every position of the game (see :meth:`successor`)."""
+        memo = self.cache.get("game")
+        if memo is None:
+            memo = self.cache["game"] = {}
+        return memo
 
     def successor(
         self,
@@ -333,13 +349,18 @@ class Position:
         turn_index: int,
         hands: tuple[tuple[Card, ...], ...] | None,
     ) -> Position:
-        """Engine-internal: a position of the same game (rules, seats), sharing the board tables."""
-        position = Position(self.rules, self.seats, marbles, fresh, turn_index, hands)
+        """Engine-internal: a position of the same game (rules, seats), sharing the board tables and
+        the game memo. Nothing is checked: the engine calls it with values it derived itself."""
         cache = self.cache
-        for key in ("tables", "sections", "teams"):
-            if key in cache:
-                position.cache[key] = cache[key]
-        return position
+        return Position(
+            self.rules,
+            self.seats,
+            marbles,
+            fresh,
+            turn_index,
+            hands,
+            {key: cache[key] for key in _SHARED if key in cache},
+        )
 
     def occupancy(self) -> list[int]:
         """Engine-internal: per location, the section of the marble on it, or -1 (do not mutate)."""
@@ -490,9 +511,17 @@ class Position:
         return cls.from_notation(notation)
 
 
+_SHARED = ("tables", "sections", "teams", "game")
+"""Cache entries that depend only on the rules and the seats: successors share them."""
+_SAME_MARBLES = ("occ", "guards", "board", "winner")
+"""Cache entries that depend only on the marbles: :meth:`Position.replace` keeps them."""
+
+
 def _hands_tuple(
     letters: tuple[str, ...], hands: Mapping[str, Sequence[Card]]
 ) -> tuple[tuple[Card, ...], ...]:
+    if len(hands) == len(letters) and all(s in hands for s in letters):
+        return tuple([tuple(hands[s]) for s in letters])
     unknown = set(hands) - set(letters)
     if unknown:
         raise NotationError(f"hands given for {sorted(unknown)}, not among the seats {', '.join(letters)}")
@@ -687,6 +716,9 @@ def _parse_value(key: str, raw: str, current: Any) -> Any:
     raise NotationError(f"{raw!r} is not a value for {key}{choices}")
 
 
+_NO_GUARDS: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+
+
 def blocking_and_immune(position: Position) -> tuple[frozenset[int], frozenset[int]]:
     """Engine-internal: locations of the marbles that block passage, and of those that cannot be
     taken, swapped or moved by another player (both are marbles on their own start cell)."""
@@ -694,6 +726,9 @@ def blocking_and_immune(position: Position) -> tuple[frozenset[int], frozenset[i
     if cached is not None:
         return cached  # type: ignore[no-any-return]
     rules = position.rules
+    if not position.fresh and StartCell.ANY not in (rules.start_blocking, rules.start_immunity):
+        position.cache["guards"] = _NO_GUARDS  # only marbles just out are protected, and there are none
+        return _NO_GUARDS
     tables = position.tables
     occ = position.occupancy()
     blocking: list[int] = []

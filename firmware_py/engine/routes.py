@@ -55,6 +55,16 @@ class Board:
         "centre_several",
         "home_back_out",
     )
+    round_again: bool
+    five_pass: bool
+    back_pass: bool
+    back_from_start: bool
+    sweep_all: bool
+    seven_never: bool
+    jump: bool
+    jump_forced: bool
+    centre_several: bool
+    home_back_out: bool
 
     def __init__(self, position: Position, *, full: bool, copy: bool = False) -> None:
         rules = position.rules
@@ -65,16 +75,33 @@ class Board:
         self.blocking: set[int] | frozenset[int] = set(blocking) if copy else blocking
         self.immune: set[int] | frozenset[int] = set(immune) if copy else immune
         self.full = full
-        self.round_again = rules.overshoot is Overshoot.ROUND_AGAIN
-        self.five_pass = rules.five_passes_start
-        self.back_pass = rules.back_past_own_start
-        self.back_from_start = rules.back_from_start
-        self.sweep_all = rules.king_sweep is KingSweep.ALL
-        self.seven_never = rules.seven_captures is SevenCaptures.NEVER
-        self.jump = rules.shortcut in (Shortcut.JUMP_OPTIONAL, Shortcut.JUMP_FORCED)
-        self.jump_forced = rules.shortcut is Shortcut.JUMP_FORCED
-        self.centre_several = rules.centre_holds_several
-        self.home_back_out = rules.home_back_out
+        memo = position.game_memo()
+        switches = memo.get("route_switches")
+        if switches is None:
+            switches = memo["route_switches"] = (
+                rules.overshoot is Overshoot.ROUND_AGAIN,
+                rules.five_passes_start,
+                rules.back_past_own_start,
+                rules.back_from_start,
+                rules.king_sweep is KingSweep.ALL,
+                rules.seven_captures is SevenCaptures.NEVER,
+                rules.shortcut in (Shortcut.JUMP_OPTIONAL, Shortcut.JUMP_FORCED),
+                rules.shortcut is Shortcut.JUMP_FORCED,
+                rules.centre_holds_several,
+                rules.home_back_out,
+            )
+        (
+            self.round_again,
+            self.five_pass,
+            self.back_pass,
+            self.back_from_start,
+            self.sweep_all,
+            self.seven_never,
+            self.jump,
+            self.jump_forced,
+            self.centre_several,
+            self.home_back_out,
+        ) = switches
 
 
 def forward(
@@ -100,6 +127,19 @@ def forward(
     start = t.start[owner]
     may_pass_start = b.round_again or (five and b.five_pass)
     blocking = b.blocking
+    if not (full or sweep or blocking):
+        # Nothing on the way can stop or be taken: only the home entry and the own start cell matter,
+        # found by arithmetic instead of the walk below (same routes, same order).
+        home_at = (entry - frm) % track + 1  # the step before which the marble stands on its entry
+        start_at = (start - frm) % track  # the step that lands on its own start cell
+        stopped = not may_pass_start and 0 < start_at <= n
+        if stopped and start_at < home_at:
+            return routes
+        if home_at <= n:
+            _home_branch(b, owner, n - home_at + 1, [], [], routes)
+        if not stopped:
+            _land(b, owner, (frm + n) % track, [], [], routes, part, 1)
+        return routes
     immune = b.immune
     caps: list[int] = []
     fails: list[Fail] = []

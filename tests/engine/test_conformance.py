@@ -25,12 +25,12 @@ from firmware_py.engine.selfplay import play_random_game, random_action
 from tests.engine.positions import candidate_moves
 
 GAMES: dict[str, dict[int, int]] = {
-    "r1": {4: 20, 6: 3, 8: 1},
-    "r1x": {4: 10, 6: 1, 8: 1},
+    "r1": {4: 30, 6: 3, 8: 2},
+    "r1x": {4: 10, 6: 3, 8: 1},
     "r2": {2: 20, 3: 20, 4: 10, 5: 10, 6: 5, 7: 5, 8: 3},
     "toc": {2: 10, 4: 10},
     "qc": {2: 10, 3: 10, 4: 10, 5: 5, 6: 5},
-    "canop": {2: 10, 4: 5},
+    "canop": {2: 10, 4: 10},
 }
 """Seeded games per preset and seat count in ``make test`` (every seat count of every sheet)."""
 

@@ -7,6 +7,7 @@ Each rule test is named after the rule-sheet sentence it checks and cites its se
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections import Counter
 
@@ -520,3 +521,32 @@ def test_unknown_seats_and_unreadable_actions_are_clear_errors() -> None:
     with pytest.raises(NotationError, match="action #1 nonsense"):
         Game.replay(R1, seats=4, seed=1, actions=[str(random_action(game, random.Random(0))), "nonsense"])
     assert parse_action("b:END") == EndTurn("B")
+
+
+def test_r1x_teams_of_three_pass_the_card_to_the_next_teammate() -> None:
+    """R1x at 6 seats ("équipe de 3"): the sheet names no single partner, so A gives to C, C to E, E to A."""
+    game = Game.new(PRESETS["r1x"], seats=6, seed=70)
+    assert [game.partner_of(s) for s in "ACEBDF"] == ["C", "E", "A", "D", "F", "B"]
+    gifts = {seat: game.hand(seat)[0] for seat in game.seats}
+    for seat in game.seats:
+        game = game.exchange(seat, gifts[seat])
+    assert gifts["A"] in game.hand("C") and gifts["E"] in game.hand("A") and gifts["F"] in game.hand("B")
+
+
+def test_a_table_may_keep_its_dealer() -> None:
+    rules = PRESETS["r2"].with_switches(dealer_rotates=False)
+    game = Game.new(rules, seats=4, seed=71, dealer="C")
+    game = _advance(game, random.Random(71), lambda g: g.shuffles == 2)
+    assert game.dealer == "C" and game.to_play == "D"
+
+
+def test_a_seat_view_is_plain_json() -> None:
+    game = _joker_game()
+    game = game.play(next(m for m in game.legal_moves() if m.card is not None and m.card.is_joker))
+    seat = game.to_play
+    assert seat is not None
+    data = json.loads(json.dumps(game.view_for(seat).to_dict()))
+    assert data["extra_play"] is True and data["hand"] == [str(c) for c in game.hand(seat)]
+    assert data["history"][-1]["kind"] == "drew" and data["history"][-1]["cards"]
+    other = next(s for s in game.seats if s != seat)
+    assert game.view_for(other).to_dict()["history"][-1]["cards"] == []

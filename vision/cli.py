@@ -7,7 +7,9 @@ one-line ``click`` error, never a traceback.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 import cv2
@@ -21,6 +23,8 @@ from vision.geometry import BoardGeometry, GeometryError, geometry_text
 from vision.reader import BoardReader
 from vision.synthetic import SyntheticCamera, random_layout, starting_layout
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 model_option = click.option(
     "--model", default="tock4", show_default=True, help="Board model in hardware/boards."
 )
@@ -30,6 +34,13 @@ geometry_option = click.option(
     type=click.Path(dir_okay=False, path_type=Path),
     help="A geometry file (from 'tock board fit') instead of the model's.",
 )
+
+
+def output_option(help_text: str) -> Callable[[F], F]:
+    """The required ``-o/--output`` file of a command that writes one file."""
+    return click.option(
+        "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help=help_text
+    )
 
 
 def _geometry(model: str, path: Path | None) -> BoardGeometry:
@@ -99,13 +110,7 @@ def vision() -> None:
     "--position", default="0", show_default=True, help="0 = start, N = random layout N, JSON, or notation."
 )
 @click.option("--seed", default=0, show_default=True, help="Seed of the camera (its pose, lighting, noise).")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="Image file to write.",
-)
+@output_option("Image file to write.")
 @click.option("--size", default="1280x960", show_default=True, help="Frame size WIDTHxHEIGHT.")
 @click.option("--tilt", default=0.0, help="Degrees off vertical, 0..35.")
 @click.option("--rotation", default=0.0, help="Degrees the board is turned.")
@@ -172,9 +177,7 @@ def render(
 @click.option(
     "--corners", help="Board corners clicked in the frame, 'x,y x,y x,y x,y' (TL TR BR BL), without markers."
 )
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file."
-)
+@output_option("Calibration file.")
 def calibrate_command(
     frame_path: Path, model: str, geometry_path: Path | None, position: str, corners: str | None, output: Path
 ) -> None:
@@ -304,13 +307,7 @@ def board() -> None:
 @board.command("print")
 @model_option
 @geometry_option
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="SVG file to write.",
-)
+@output_option("SVG file to write.")
 @click.option("--markers-only", is_flag=True, help="Only the markers, to glue on a wooden board.")
 def print_command(model: str, geometry_path: Path | None, output: Path, markers_only: bool) -> None:
     """Write a printable SVG at true size (print at 100 %)."""
@@ -324,13 +321,7 @@ def print_command(model: str, geometry_path: Path | None, output: Path, markers_
 @board.command("fit")
 @click.argument("photo_path", metavar="PHOTO", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @model_option
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="Geometry file to write.",
-)
+@output_option("Geometry file to write.")
 def fit_command(photo_path: Path, model: str, output: Path) -> None:
     """Measure the holes of an empty board in a photo from above and write the fitted geometry."""
     from vision.fit import fit_geometry
@@ -352,13 +343,7 @@ def fit_command(photo_path: Path, model: str, output: Path) -> None:
 
 @board.command("design")
 @click.option("--sections", type=click.Choice(["4", "6"]), default="4", show_default=True)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="Geometry file to write.",
-)
+@output_option("Geometry file to write.")
 def design_command(sections: str, output: Path) -> None:
     """Write the reference geometry of a 4- or 6-section board (what hardware/boards holds)."""
     output.write_text(geometry_text(design_board(int(sections))), encoding="utf-8")

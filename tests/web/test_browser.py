@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,22 +34,28 @@ def table() -> ScriptedTable:
     return ScriptedTable(camera_jpeg=None)
 
 
-@pytest.fixture(scope="module")
-def served(table: ScriptedTable) -> Iterator[str]:
+@contextmanager
+def _serving(table: Any) -> Iterator[str]:
+    """The app over ``table`` on a real HTTP server on a free port, with short live streams."""
     config = {
         **TEST_CONFIG,
         "TOCK_STREAM_SECONDS": 5.0,
         "TOCK_HEARTBEAT_SECONDS": 1.0,
         "TOCK_STREAM_SLOTS": 12,
     }
-    app = create_app(config, table=table)  # type: ignore[arg-type]
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, create_app(config, table=table), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def served(table: ScriptedTable) -> Iterator[str]:
+    with _serving(table) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -62,19 +69,8 @@ def real_table() -> Iterator[Table]:
 
 @pytest.fixture(scope="module")
 def real_served(real_table: Table) -> Iterator[str]:
-    config = {
-        **TEST_CONFIG,
-        "TOCK_STREAM_SECONDS": 5.0,
-        "TOCK_HEARTBEAT_SECONDS": 1.0,
-        "TOCK_STREAM_SLOTS": 12,
-    }
-    server = make_server("127.0.0.1", 0, create_app(config, table=real_table), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
+    with _serving(real_table) as url:
+        yield url
 
 
 @pytest.fixture()

@@ -195,17 +195,24 @@ class Position:
         Raises:
             NotationError: an unknown seat letter.
         """
-        position = self.successor(
-            self.marbles,
-            self.fresh,
+        return self.reseated(
             self.turn_index if turn is None else self.seat_index(turn),
             self.hands if hands is None else _hands_tuple(self.seats, hands),
         )
+
+    def reseated(self, turn_index: int, hands: tuple[tuple[Card, ...], ...] | None) -> Position:
+        """Engine-internal: :meth:`replace` with the seat to play as an index and the hands as a tuple in
+        seat order, unchecked (for the Game, which derives both itself); keeps the memos of the marbles."""
         cache = self.cache
-        for key in _SAME_MARBLES:
-            if key in cache:
-                position.cache[key] = cache[key]
-        return position
+        return Position(
+            self.rules,
+            self.seats,
+            self.marbles,
+            self.fresh,
+            turn_index,
+            hands,
+            {key: cache[key] for key in _KEPT_BY_REPLACE if key in cache},
+        )
 
     # ---- public accessors -----------------------------------------------------------------------
 
@@ -219,7 +226,11 @@ class Position:
         """Engine-internal integer tables of the board."""
         tables = self.cache.get("tables")
         if tables is None:
-            tables = self.cache["tables"] = tables_for(self.rules.topology(len(self.seats)))
+            memo = self.game_memo()
+            tables = memo.get("tables")
+            if tables is None:
+                tables = memo["tables"] = tables_for(self.rules.topology(len(self.seats)))
+            self.cache["tables"] = tables
         return tables
 
     @property
@@ -227,7 +238,7 @@ class Position:
         """Section index of each seat, in ``seats`` order."""
         sections = self.cache.get("sections")
         if sections is None:
-            sections = self.cache["sections"] = tuple(SECTION_LETTERS.index(s) for s in self.seats)
+            sections = self.cache["sections"] = tuple([SECTION_LETTERS.index(s) for s in self.seats])
         return sections
 
     @property
@@ -325,21 +336,28 @@ class Position:
         marbles = self.marbles
         # A seat's four locations are sorted (the reserve, -1, first): all home when the lowest and
         # the highest are both home cells.
-        done = {
+        done = [
             seat
             for i, seat in enumerate(self.seats)
             if marbles[4 * i] >= home_start and marbles[4 * i + 3] < centre
-        }
+        ]
         winner = next((team for team in self.teams() if all(s in done for s in team)), None) if done else None
         cache["winner"] = winner
         return winner
 
     def game_memo(self) -> dict[Any, Any]:
         """Engine-internal: a memo for facts that depend only on the rules and the seats (the turn's
-        mover and team, route switches), shared by every position of the game (see :meth:`successor`)."""
+        mover and team, route switches, what each rank does), shared by every position with the same
+        rules object and seats: successive positions, and positions read from notation or a camera."""
         memo = self.cache.get("game")
         if memo is None:
-            memo = self.cache["game"] = {}
+            key = (id(self.rules), self.seats)
+            entry = _GAME_MEMOS.get(key)
+            if entry is None or entry[0] is not self.rules:  # the rules held in the entry keep its id
+                if len(_GAME_MEMOS) >= _GAME_MEMOS_KEPT:
+                    _GAME_MEMOS.clear()
+                entry = _GAME_MEMOS[key] = (self.rules, {})
+            memo = self.cache["game"] = entry[1]
         return memo
 
     def successor(
@@ -366,12 +384,14 @@ class Position:
         """Engine-internal: per location, the section of the marble on it, or -1 (do not mutate)."""
         occ = self.cache.get("occ")
         if occ is None:
-            tables = self.tables
-            occ = [-1] * tables.size
-            for i, section in enumerate(self.sections):
-                for loc in self.marbles[4 * i : 4 * i + 4]:
-                    if loc != RESERVE:
-                        occ[loc] = section
+            occ = [-1] * self.tables.size
+            memo = self.game_memo()
+            owners = memo.get("owners")  # the section of each entry of ``marbles``
+            if owners is None:
+                owners = memo["owners"] = tuple(s for s in self.sections for _ in range(MARBLES_PER_SEAT))
+            for loc, section in zip(self.marbles, owners, strict=False):  # as the seats slice them
+                if loc != RESERVE:
+                    occ[loc] = section
             self.cache["occ"] = occ
         return occ
 
@@ -511,17 +531,24 @@ class Position:
         return cls.from_notation(notation)
 
 
+_GAME_MEMOS: dict[tuple[int, tuple[str, ...]], tuple[RuleSet, dict[Any, Any]]] = {}
+"""Game memos by rules (their identity) and seats, so that positions read from notation or a camera
+share them too; emptied when it holds more than a few hundred games' worth of house rules."""
+_GAME_MEMOS_KEPT = 256
 _SHARED = ("tables", "sections", "teams", "game")
 """Cache entries that depend only on the rules and the seats: successors share them."""
-_SAME_MARBLES = ("occ", "guards", "board", "winner")
-"""Cache entries that depend only on the marbles: :meth:`Position.replace` keeps them."""
+_KEPT_BY_REPLACE = (*_SHARED, "occ", "guards", "board", "winner")
+"""Cache entries that depend only on the game and the marbles: :meth:`Position.replace` keeps them."""
 
 
 def _hands_tuple(
     letters: tuple[str, ...], hands: Mapping[str, Sequence[Card]]
 ) -> tuple[tuple[Card, ...], ...]:
-    if len(hands) == len(letters) and all(s in hands for s in letters):
-        return tuple([tuple(hands[s]) for s in letters])
+    if len(hands) == len(letters):  # usually one hand per seat: then every seat has its hand
+        try:
+            return tuple([tuple(hands[s]) for s in letters])
+        except KeyError:
+            pass  # some other key instead: reported below
     unknown = set(hands) - set(letters)
     if unknown:
         raise NotationError(f"hands given for {sorted(unknown)}, not among the seats {', '.join(letters)}")

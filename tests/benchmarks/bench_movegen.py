@@ -6,8 +6,9 @@
 Times are CPU time of this process (``time.process_time``): the machine is shared by several jobs.
 
 - Random 4-seat self-play, games per second (>= 100): the ``Game`` (dealing, exchange, discards, joker,
-  winner) driven by ``selfplay.play_random_game`` without the per-move invariant checks, and the bare
-  engine loop (positions only, a random hand each turn) for comparison.
+  winner) driven by ``selfplay.play_random_game`` without the per-move invariant checks, always the same
+  seeded games (so that two commits time the same work), and the bare engine loop (positions only, a
+  random hand each turn) for comparison.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ clock = time.process_time
 """CPU time of this process: the machine is shared, and the targets are for one core."""
 HAND_TARGET_MS = 0.25
 GAMES_TARGET = 100.0
+SELFPLAY_SEEDS = range(1000, 1040)
+"""The self-play games timed (40 games, about 26,000 actions)."""
 
 
 def _fresh(position: Position) -> Position:
@@ -52,6 +55,19 @@ def mid_game_positions(count: int, seed: int = 7) -> list[Position]:
                 break
             position = play(position, rng.choice(moves))
     return samples[:count]
+
+
+def selfplay_rate(seeds: range = SELFPLAY_SEEDS) -> tuple[float, float, float]:
+    """Games per second, actions per game and microseconds per action of random r1 4-seat games.
+
+    The same seeded games every run, so that two runs (two commits) time the same work.
+    """
+    actions = 0
+    started = clock()
+    for seed in seeds:
+        actions += play_random_game(PRESETS["r1"], 4, seed, check=False).actions
+    elapsed = clock() - started
+    return len(seeds) / elapsed, actions / len(seeds), elapsed / actions * 1e6
 
 
 def bare_games(rules_name: str, games: int, seed: int = 1) -> tuple[float, float]:
@@ -89,18 +105,12 @@ def main() -> bool:
         f"   legal_moves, whole hand of 5, mid-game: median {median:.3f} ms, p90 {p90:.3f} ms "
         f"over {len(times)} positions (target <= {HAND_TARGET_MS} ms) {'OK' if ok_hand else 'MISSED'}"
     )
-    started = clock()
-    games = 0
-    actions = 0
-    while clock() - started < 6.0:
-        report = play_random_game(PRESETS["r1"], 4, 1000 + games, check=False)
-        games += 1
-        actions += report.actions
-    rate = games / (clock() - started)
+    rate, per_game, per_action = selfplay_rate()
     ok_games = rate >= GAMES_TARGET
     print(
         f"   self-play r1, 4 seats (Game, no invariant checks): {rate:.1f} games/s, "
-        f"{actions / games:.0f} actions/game (target >= {GAMES_TARGET:.0f}) {'OK' if ok_games else 'MISSED'}"
+        f"{per_game:.0f} actions/game, {per_action:.0f} us/action, seeds {SELFPLAY_SEEDS.start}.."
+        f"{SELFPLAY_SEEDS.stop - 1} (target >= {GAMES_TARGET:.0f}) {'OK' if ok_games else 'MISSED'}"
     )
     bare_rate, plies = bare_games("r1", 10)
     print(

@@ -525,7 +525,7 @@ class Game:
             left_index = (index + 1) % len(self.seats)
             if left_index != index and hands[left_index]:
                 must_discard = self.seats[left_index]
-        laid_down = self.laid_down | ({seat} if move.kind is MoveKind.LAY_DOWN and not hand else set())
+        laid_down = self.laid_down | {seat} if move.kind is MoveKind.LAY_DOWN and not hand else self.laid_down
         winner = position.winner
         if winner is not None:
             events.append(Won(winner))
@@ -533,18 +533,24 @@ class Game:
         nxt: str | None = seat
         if not extra_play:
             nxt = None if winner is not None else _next_with_cards(self.seats, hands, seat)
-        game = dataclasses.replace(
-            self,
-            position=_with(position, turn=nxt, hands=hands),
-            phase=Phase.OVER if winner is not None else Phase.PLAY,
-            to_play=nxt,
-            winner=winner,
-            pack=pack,
-            shuffles=shuffles,
-            laid_down=laid_down,
-            must_discard=must_discard,
-            extra_play=extra_play,
-            log=_logged(self.log, *events),
+        game = Game(
+            self.rules,
+            self.seed,
+            self.teams,
+            _with(position, turn=nxt, hands=hands),
+            Phase.OVER if winner is not None else Phase.PLAY,
+            nxt,
+            self.dealer,
+            pack,
+            self.schedule,
+            shuffles,
+            self.deals,
+            self.given,
+            extra_play,
+            must_discard,
+            laid_down,
+            winner,
+            _logged(self.log, *events),
         )
         if winner is None and nxt is None:
             return game._next_deal()
@@ -570,9 +576,7 @@ class Game:
         return next(s for s in self.seats[order + 1 :] + self.seats[: order + 1] if s in pending)
 
     def _turn_to(self, seat: str) -> Game:
-        return dataclasses.replace(
-            self, to_play=seat, position=_with(self.position, turn=seat)
-        )
+        return dataclasses.replace(self, to_play=seat, position=_with(self.position, turn=seat))
 
     def _new_pack(self, *, rotate: bool = True) -> Game:
         """Gather every card out of the hands, shuffle, and deal the first deal of the pack."""
@@ -652,8 +656,10 @@ def _with(
     position: Position, *, turn: str | None = None, hands: tuple[tuple[Card, ...], ...] | None = None
 ) -> Position:
     """``position`` with another seat to play and/or other hands (hands in seat order)."""
-    by_seat = None if hands is None else dict(zip(position.seats, hands, strict=True))
-    return position.replace(turn=turn, hands=by_seat)
+    return position.reseated(
+        position.turn_index if turn is None else position.seats.index(turn),
+        position.hands if hands is None else hands,
+    )
 
 
 def _seat_tuple(seats: int | Sequence[str]) -> tuple[str, ...]:

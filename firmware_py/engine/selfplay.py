@@ -90,7 +90,7 @@ def random_action(game: Game, rng: random.Random) -> Action | None:
         actions = game.legal_actions()
         return rng.choice(actions) if actions else None
     if game.must_discard is None:
-        cards = sorted(set(game.hand(game.to_play)))
+        cards = _distinct_sorted(game.hand(game.to_play))
         rng.shuffle(cards)
         for card in cards:
             moves = card_moves(game.position, card)  # that card's moves only, no discard fallback
@@ -100,6 +100,15 @@ def random_action(game: Game, rng: random.Random) -> Action | None:
         return EndTurn(game.to_play)
     moves = game.legal_moves()
     return rng.choice(moves) if moves else None
+
+
+def _distinct_sorted(hand: tuple[Card, ...]) -> list[Card]:
+    """``sorted(set(hand))``, keyed by ``(rank, suit)``, the cards' own order and equality, so that
+    hashing, comparing and sorting stay in C instead of the dataclass methods."""
+    by_key: dict[tuple[str, str | None], Card] = {}
+    for card in hand:
+        by_key.setdefault((card.rank, card.suit), card)
+    return [by_key[key] for key in sorted(by_key)]
 
 
 def play_random_game(

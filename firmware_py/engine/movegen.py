@@ -79,7 +79,7 @@ def turn_info(position: Position) -> TurnInfo:
         i = position.turn_index
         tables = position.tables
         marbles = position.marbles
-        # sorted locations (the reserve, -1, first): all home when the lowest and the highest are
+        # sorted locations (the reserve, -1, first): all home when the lowest and the highest are home
         key = ("turn", i, marbles[4 * i] >= tables.track and marbles[4 * i + 3] < tables.centre)
         memo = position.game_memo()
         info = memo.get(key)
@@ -326,8 +326,9 @@ def _seven(position: Position, board: Board, mine: list[tuple[int, int]], out: l
 
 
 def _settled(occ: list[int], loc: int, lane_end: int) -> bool:
-    """Whether the marble on home cell ``loc`` can never move forward: every cell ahead of it up to
-    ``lane_end`` is taken by such a marble too (only marbles in the lane could ever free them).
+    """Whether the marble on home cell ``loc`` can never move again: every cell ahead of it, up to the
+    end of its lane (``lane_end`` excluded), is taken, so none of those marbles can move either and no
+    cell ahead will ever be freed.
 
     Such a marble has no part in any 7, so the split leaves it out before combining marbles.
     """
@@ -435,7 +436,7 @@ def _seven_parts(
 
 def card_moves(position: Position, card: Card) -> tuple[Move, ...]:
     """The legal moves of one card (no discards), as public values."""
-    key = ("moves", card)
+    key = ("moves", card.rank, card.suit)  # the card's value, hashed in C (Card's hash is Python)
     cached = position.cache.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
@@ -527,7 +528,7 @@ def legal_moves(position: Position, card: Card | None = None) -> tuple[Move, ...
         given, that card alone decides whether it is "nothing playable" (and laying the whole hand
         down, which needs the hand, is never offered).
     """
-    key = ("legal", card)
+    key = ("legal", None) if card is None else ("legal", card.rank, card.suit)
     cached = position.cache.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]

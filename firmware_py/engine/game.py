@@ -39,8 +39,8 @@ from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.dealing import DealSchedule, deal_schedule
 from firmware_py.engine.deck import Pack, chance, shuffle_rng
 from firmware_py.engine.errors import IllegalMoveError, NotationError
-from firmware_py.engine.legality import play
-from firmware_py.engine.movegen import legal_moves
+from firmware_py.engine.legality import checked
+from firmware_py.engine.movegen import Delta, legal_moves, moved, position_after
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import RuleSet, seat_letters, teams_of
@@ -435,10 +435,11 @@ class Game:
             hand, card = self.hand(seat), move.card
             if move.kind is not MoveKind.DISCARD or card is None or _card_in(hand, card) not in hand:
                 self._refuse(move, violation(Rule.DISCARD_AFTER_JACK, seat=seat))
-            return self._after_play(seat, move, self.position)
+            return self._after_play(seat, move, None, self.position.turn_index)
         if self.extra_play and move.is_discard:
             self._refuse(move, violation(Rule.ONLY_AFTER_JOKER, seat=seat))
-        return self._after_play(seat, move, play(self.position, move))
+        found = checked(self.position, move)
+        return self._after_play(seat, move, found.delta, (self.position.turn_index + 1) % len(self.seats))
 
     def exchange(self, seat: str, card: Card) -> Game:
         """``seat`` gives ``card`` face down to its partner; the cards change hands once all have given.
@@ -489,8 +490,14 @@ class Game:
 
     # -- inner workings --------------------------------------------------------------------------------
 
-    def _after_play(self, seat: str, move: Move, position: Position) -> Game:
-        """Move the cards (hand -> played pile, draws), record it, then the winner or the next turn."""
+    def _after_play(self, seat: str, move: Move, delta: Delta | None, turn_index: int) -> Game:
+        """Move the marbles (``delta``: the checked move's effect, None when none move) and the cards
+        (hand -> played pile, draws), record it, then the winner or the next turn.
+
+        ``turn_index`` is the seat the position names to play when nobody is next (the game is won, or
+        every hand is empty before the next deal): the seat after the mover, as ``play`` leaves it, or
+        the mover's when a seat discards after QC's Jack.
+        """
         index = self.seats.index(seat)
         hand = list(self.hand_tuple[index])
         if move.kind is MoveKind.LAY_DOWN:
@@ -526,6 +533,8 @@ class Game:
             if left_index != index and hands[left_index]:
                 must_discard = self.seats[left_index]
         laid_down = self.laid_down | {seat} if move.kind is MoveKind.LAY_DOWN and not hand else self.laid_down
+        marbles, fresh = moved(self.position, delta)
+        position = position_after(self.position, delta, marbles, fresh, turn_index, hands)
         winner = position.winner
         if winner is not None:
             events.append(Won(winner))
@@ -533,11 +542,13 @@ class Game:
         nxt: str | None = seat
         if not extra_play:
             nxt = None if winner is not None else _next_with_cards(self.seats, hands, seat)
+        if nxt is not None and self.seats.index(nxt) != turn_index:
+            position = position.reseated(self.seats.index(nxt), hands)
         game = Game(
             self.rules,
             self.seed,
             self.teams,
-            _with(position, turn=nxt, hands=hands),
+            position,
             Phase.OVER if winner is not None else Phase.PLAY,
             nxt,
             self.dealer,

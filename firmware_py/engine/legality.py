@@ -91,11 +91,21 @@ def play(position: Position, move: Move) -> Position:
     Raises:
         IllegalMoveError: the move is illegal; it carries the violations and the position notation.
     """
+    found = checked(position, move)
+    return apply_delta(position, found, found.delta)
+
+
+def checked(position: Position, move: Move) -> Move:
+    """The generated move that ``move`` names in ``position`` (it carries the move's effect).
+
+    Raises:
+        IllegalMoveError: the move is illegal; it carries the violations and the position notation.
+    """
     found = _find_legal(position, move)
     if found is None:
         reasons = explain(position, move) or (violation(Rule.WRONG_COUNT, card=str(move.card)),)
         raise IllegalMoveError(reasons, position.to_notation(), str(move))
-    return apply_delta(position, found, found.delta)
+    return found
 
 
 def _find_legal(position: Position, move: Move) -> Move | None:

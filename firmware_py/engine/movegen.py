@@ -555,9 +555,39 @@ def legal_moves(position: Position, card: Card | None = None) -> tuple[Move, ...
 
 def apply_delta(position: Position, move: Move, delta: Delta | None) -> Position:
     """The position after a move whose effect is ``delta`` (None for discards), without checking it."""
+    marbles, fresh = moved(position, delta)
+    hands = position.hands
+    if hands is not None:
+        hands = _without_card(hands, position.turn_index, move)
+    return position_after(
+        position, delta, marbles, fresh, (position.turn_index + 1) % len(position.seats), hands
+    )
+
+
+def position_after(
+    position: Position,
+    delta: Delta | None,
+    marbles: tuple[int, ...],
+    fresh: int,
+    turn_index: int,
+    hands: tuple[tuple[Card, ...], ...] | None,
+) -> Position:
+    """Engine-internal: the position of the same game after a move whose effect is ``delta``, with the
+    marbles and flags :func:`moved` gives, and the seat to play and the hands the caller decided (the
+    Game, which moves the cards itself). Its occupancy is carried over from ``position``."""
+    after = position.successor(marbles, fresh, turn_index, hands)
+    _carry_occupancy(position, after, delta)
+    return after
+
+
+def moved(position: Position, delta: Delta | None) -> tuple[tuple[int, ...], int]:
+    """The marbles (sorted per seat) and the just-out flags after a move whose effect is ``delta``
+    (None: a discard, nothing moves), without checking it."""
+    if delta is None:
+        return position.marbles, position.fresh
     marbles = list(position.marbles)
     fresh = position.fresh
-    if delta is not None and len(delta[0]) == 1 and not delta[1]:  # one marble, nothing taken
+    if len(delta[0]) == 1 and not delta[1]:  # one marble, nothing taken
         ((frm, to, section),) = delta[0]
         base = 4 * turn_info(position).index_of[section]
         block = marbles[base : base + 4]
@@ -568,8 +598,8 @@ def apply_delta(position: Position, move: Move, delta: Delta | None) -> Position
             fresh &= ~(1 << section)
         if delta[2] >= 0:
             fresh |= 1 << delta[2]
-    elif delta is not None:
-        moved, caps, entered = delta
+    else:
+        steps, caps, entered = delta
         tables = position.tables
         start = tables.start
         index_of = turn_info(position).index_of
@@ -584,7 +614,7 @@ def apply_delta(position: Position, move: Move, delta: Delta | None) -> Position
             if loc == start[section]:
                 fresh &= ~(1 << section)
         targets = []
-        for frm, to, section in moved:
+        for frm, to, section in steps:
             i = index_of[section]
             targets.append((marbles.index(frm, 4 * i, 4 * i + 4), to, section, frm))
             touched.add(i)
@@ -596,12 +626,7 @@ def apply_delta(position: Position, move: Move, delta: Delta | None) -> Position
             fresh |= 1 << entered
         for i in touched:
             marbles[4 * i : 4 * i + 4] = sorted(marbles[4 * i : 4 * i + 4])
-    hands = position.hands
-    if hands is not None:
-        hands = _without_card(hands, position.turn_index, move)
-    after = position.successor(tuple(marbles), fresh, (position.turn_index + 1) % len(position.seats), hands)
-    _carry_occupancy(position, after, delta)
-    return after
+    return tuple(marbles), fresh
 
 
 def _carry_occupancy(before: Position, after: Position, delta: Delta | None) -> None:

@@ -186,8 +186,11 @@ class BoardWatch(TableState):
     def _illegal(self, result: Any, layout: dict[str, str]) -> None:
         violations = self._reasons(result, layout)
         wrong, put_back = board_diff(dict(self._position.layout), layout)
-        reasons_fr = " ; ".join(v["fr"] for v in violations) or "ce plateau ne vient d'aucun coup permis"
-        reasons_en = "; ".join(v["en"] for v in violations) or "no legal move gives this board"
+        # each reason is a sentence with its own full stop; the message ends with one stop, not two
+        reasons_fr = " ; ".join(v["fr"].rstrip(".") for v in violations)
+        reasons_en = "; ".join(v["en"].rstrip(".") for v in violations)
+        reasons_fr = reasons_fr or "ce plateau ne vient d'aucun coup permis"
+        reasons_en = reasons_en or "no legal move gives this board"
         self._problem = {
             "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.",
             "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.",

@@ -79,13 +79,20 @@ def change(before: Mapping[str, str], after: Mapping[str, str]) -> Change:
     return Change(tuple(steps), tuple(captured))
 
 
+def _french_article(name: str) -> str:
+    """The article a French player says before a card's name: la Dame, l'As, le Roi, le 7."""
+    if name == "Dame":
+        return "la "
+    return "l'" if name[:1].lower() in "aeiouy" else "le "
+
+
 def card_words(card: Card, lang: str) -> str:
-    """``7H`` -> "le 7 de cœur" / "the 7 of hearts"; a rank alone -> "le 7" / "the 7"."""
+    """``7H`` -> "le 7 de cœur" / "the 7 of hearts"; ``QH`` -> "la Dame de cœur"; ``A`` -> "l'As"."""
     name = card.name(lang)
-    if card.suit is None:
-        return f"le {name}" if lang == "fr" else f"the {name}"
-    fr_suit, en_suit = _SUITS[card.suit]
-    return f"le {name} de {fr_suit}" if lang == "fr" else f"the {name} of {en_suit}"
+    if lang != "fr":
+        return f"the {name}" if card.suit is None else f"the {name} of {_SUITS[card.suit][1]}"
+    words = _french_article(name) + name
+    return words if card.suit is None else f"{words} de {_SUITS[card.suit][0]}"
 
 
 def _path(move: Move, lang: str) -> str:

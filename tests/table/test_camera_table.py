@@ -73,6 +73,8 @@ def test_an_illegal_marble_is_shown_and_the_game_waits(companion: Companion) -> 
     frames(companion)
     problem = table.public_view()["problem"]
     assert problem and f"{seat}9" in problem["places"]
+    assert ".." not in problem["fr"] and ".." not in problem["en"], "one full stop after the reasons"
+    assert problem["en"].endswith(". Put the marbles back as shown.")
     assert table.public_view()["leds"].get(f"{seat}9") == "#ff0000"
     table.move_marble(f"{seat}9", reserve)
     frames(companion)

@@ -57,3 +57,15 @@ def test_a_swap_and_laying_the_hand_down() -> None:
         == "Ana joue le Valet de cœur : A5 ↔ B9"
     )
     assert describe("Ana", Move.parse("laydown"), before, before, NAMES)["en"] == "Ana lays the hand down"
+
+
+def test_french_articles_agree_with_the_card() -> None:
+    """La Dame, l'As (elided before a vowel), le Roi: "le Dame" or "le As" reads wrong to a player."""
+    assert card_words(Card.parse("QH"), "fr") == "la Dame de cœur"
+    assert card_words(Card.parse("AS"), "fr") == "l'As de pique"
+    assert card_words(Card.parse("8"), "fr") == "le 8"
+    assert card_words(Card.parse("Q"), "fr") == "la Dame"
+    assert card_words(Card.parse("A"), "en") == "the Ace"
+    board = {"A5": "A"}
+    words = describe("Ana", Move.parse("AD:discard"), board, board, NAMES)
+    assert words["fr"] == "Ana défausse l'As de carreau"

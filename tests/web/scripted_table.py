@@ -96,8 +96,8 @@ class ScriptedTable:
                     for i, s in enumerate(SEATS)
                 ],
                 "layout": dict(self.layout),
-                "turn": SEATS[self.turn],
-                "phase": "play",
+                "turn": None if self.winner else SEATS[self.turn],
+                "phase": "over" if self.winner else "play",
                 "last_move": self.last_move,
                 "log": list(self.log),
                 "leds": {place: "#ffd400" for place in self.highlight},
@@ -107,7 +107,7 @@ class ScriptedTable:
                 "computer": self.computer,
                 "notice": self.notice,
                 "camera": {"mode": "none", "status": "off", "message": None},
-                "winner": None,
+                "winner": self.winner,
                 "version": self.version,
             }
 
@@ -182,6 +182,7 @@ class ScriptedTable:
             self.question: dict[str, Any] | None = None
             self.computer: dict[str, Any] | None = None
             self.notice: dict[str, str] | None = None
+            self.winner: str | None = None
             self._changed()
 
     def _moves(self, card: str) -> list[dict[str, Any]]:
@@ -329,7 +330,7 @@ class ScriptedTable:
                 self._subscriptions.remove(subscription)
 
     def announce(self, **facts: Any) -> None:
-        """Set ``question``, ``computer`` or ``notice`` of the public view, as the real table does."""
+        """Set ``question``, ``computer``, ``notice`` or ``winner`` (seat letters: "BD") of the view."""
         with self._lock:
             for name, value in facts.items():
                 setattr(self, name, value)

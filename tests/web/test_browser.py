@@ -248,6 +248,23 @@ def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: Sc
     assert page.locator('.hole.wrong[data-place="A18"]').count() == 1
 
 
+def test_a_finished_game_names_the_winning_team(context: Any, served: str, table: ScriptedTable) -> None:
+    """The table gives a team's win as its seats' letters ("BD"): the pages name both players."""
+    table.new_game({})
+    board_page = context.new_page()
+    board_page.set_viewport_size(TABLET)
+    board_page.goto(served + "/table")
+    seat_a = context.new_page()
+    seat_a.goto(served + _links(table)["A"])
+    table.announce(winner="BD")
+    for page in (board_page, seat_a):
+        expect(page.locator("[data-bind=winner]")).to_have_text("Gagnant·e·s : Joueur B, Joueur D")
+    expect(seat_a.locator("[data-bind=turn]")).to_have_text("partie finie")
+    expect(board_page.locator("[data-bind=turn]")).to_have_text("")
+    expect(board_page.locator("[data-bind=seats] .tag").first).to_have_text("équipe 1")
+    table.new_game({})
+
+
 def _non_blank(png: bytes) -> float:
     image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
     assert image is not None and image.size > 0

@@ -100,6 +100,9 @@ const Tock = (() => {
     return info && info.name ? info.name : seat || "—";
   };
 
+  /** The winners' names: the table gives the winning seats as one text of letters ("BD" for a team). */
+  const winnerNames = (view) => [...String(view.winner || "")].map((seat) => seatName(view, seat)).join(", ");
+
   /** A small round chip of a seat's colour. */
   const chip = (colour) => {
     const span = el("span", { class: "chip" });
@@ -143,5 +146,5 @@ const Tock = (() => {
     return [board.model, board.sections, board.home_entry_after, board.shortcut_cell, board.centre].join("|");
   };
 
-  return { t, pick, el, $, bound, toast, notice, banner, places, api, live, seatOf, seatName, chip, paintChips, phaseText, boardKey, page, lang };
+  return { t, pick, el, $, bound, toast, notice, banner, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang };
 })();

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { t, pick, el, bound, api, live, seatName, paintChips, phaseText, banner } = Tock;
+  const { t, pick, el, bound, api, live, seatName, winnerNames, paintChips, phaseText, banner } = Tock;
   const token = Tock.page.token;
   const base = `/api/seat/${encodeURIComponent(token)}`;
   const board = new TockBoard(document.querySelector(".board"));
@@ -32,8 +32,9 @@
     bound("seat-name").textContent = `${view.seat} · ${seatName(view, view.seat)}`;
     const turn = bound("turn");
     turn.classList.toggle("banner-mine", myTurn());
-    turn.textContent = myTurn() ? t("your_turn") : `${t("waiting_for")} ${seatName(view, view.turn)} · ${phaseText(view.phase)}`;
-    banner("winner", view.winner ? `${t("winner")} : ${[].concat(view.winner).map((s) => seatName(view, s)).join(", ")}` : "");
+    turn.textContent = myTurn() ? t("your_turn")
+      : view.turn ? `${t("waiting_for")} ${seatName(view, view.turn)} · ${phaseText(view.phase)}` : phaseText(view.phase);
+    banner("winner", view.winner ? `${t("winner")} : ${winnerNames(view)}` : "");
     banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")}) : ${pick(view.computer)}` : "");
     Tock.notice(view);
     renderQuestion();

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { t, pick, el, bound, api, live, seatName, chip, paintChips, phaseText, boardKey, banner } = Tock;
+  const { t, pick, el, bound, api, live, seatName, winnerNames, chip, paintChips, phaseText, boardKey, banner } = Tock;
   const board = new TockBoard(document.querySelector(".board"));
   let view = Tock.page.view;
   let selected = null;
@@ -14,10 +14,10 @@
       window.location.reload();
       return;
     }
-    const turn = view.turn ? seatName(view, view.turn) : "—";
-    bound("turn").replaceChildren(chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")} : ${turn}`);
+    // once the game is over nobody is to play: the phase alone says so
+    bound("turn").replaceChildren(...(view.turn ? [chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")} : ${seatName(view, view.turn)}`] : []));
     bound("phase").textContent = phaseText(view.phase);
-    banner("winner", view.winner ? `${t("winner")} : ${[].concat(view.winner).map((s) => seatName(view, s)).join(", ")}` : "");
+    banner("winner", view.winner ? `${t("winner")} : ${winnerNames(view)}` : "");
     banner("problem", view.problem ? `${t("problem")} : ${pick(view.problem)}` : "");
     banner("question", view.question ? `${seatName(view, view.turn)} : ${pick(view.question)}` : "");
     banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")}) : ${pick(view.computer)}` : "");
@@ -28,7 +28,7 @@
       el("strong", {}, `${seat.seat} · ${seat.name}`),
       el("span", { class: "muted" }, ` ${seat.cards} ${t("cards")}`),
       seat.computer ? el("span", { class: "tag" }, t("computer")) : null,
-      seat.team !== undefined && seat.team !== null ? el("span", { class: "tag" }, `${t("team")} ${seat.team}`) : null,
+      seat.team !== undefined && seat.team !== null ? el("span", { class: "tag" }, `${t("team")} ${seat.team + 1}`) : null,
       seat.computer ? null : el("span", { class: "tag " + (seat.connected ? "tag-ok" : "tag-off") }, seat.connected ? t("connected") : t("not_connected")),
     )));
     const camera = view.camera || {};

@@ -61,11 +61,11 @@ class KingSweep(Enum):
     """Which marbles the King's +13 takes on its way."""
 
     NONE = "none"
-    """QC, R1x: the King passes marbles without effect, like every card."""
+    """QC: the King passes marbles without effect, like every card."""
     OTHERS = "others"
     """Every marble passed except the mover's own."""
     ALL = "all"
-    """R1, R2, TOC, CANOP: every marble passed, own included (CANOP says so)."""
+    """R1, R1x, R2, TOC, CANOP: every marble passed, own included (CANOP says so)."""
 
 
 class JackMode(Enum):
@@ -304,7 +304,6 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             source="002_6ac84f774e56abbf.txt",
             seat_counts=(4, 6, 8),
             partner_exchange=True,
-            king_sweep=KingSweep.NONE,
             back_past_own_start=False,
         ),
         "r2": RuleSet(

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from tests.engine.helpers import after, dests, pos
+from firmware_py.engine import Card, legal_moves
+from tests.engine.helpers import after, dests, pos, preset
 
 
-def test_r1x_other_marbles_are_passed_without_effect_even_by_the_king__002() -> None:
-    # "On dépasse les autres pions sans effet." (no "sauf avec le roi" in this sheet)
+def test_r1x_is_r1_again_so_the_king_still_eats_every_marble_it_passes__002() -> None:
+    # seeds/README.md: 002 is "R1 again, plus the partners' one-card exchange"; R1 (000): "sauf avec le
+    # roi qui mange tout sur son passage".
     p = after(pos("r1x A:A1 B:A5 C: D: A"), "KH:A1-A14")
-    assert p.layout["A5"] == "B"
+    assert "A5" not in p.layout
+    moves = {str(m) for m in legal_moves(pos("r1x A:B10,B12 B:B16 C:B14 D: A"), Card.parse("K"))}
+    assert "K:B10-C5xB12xB14xB16" in moves
+
+
+def test_r1x_equals_r1_except_the_partners_exchange__002() -> None:
+    # "Les partenaires s'échangent une carte sans la montrer": the one rule 002 adds to R1.
+    r1, r1x = preset("r1"), preset("r1x")
+    assert r1x.with_switches(name="r1", source=r1.source, partner_exchange=False) == r1
 
 
 def test_r1x_partners_exchange_one_card_face_down__002() -> None:

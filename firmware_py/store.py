@@ -106,7 +106,13 @@ class GameStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            folder = Path(self.path).parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:  # a file where the folder should be, no right to write there
+                raise StoreError(
+                    f"{self.path}: cannot make its folder {folder} ({error.strerror or error})"
+                ) from error
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)

@@ -104,6 +104,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cards_physical": ("vraies cartes", "real cards"),
     "camera_on": ("Lire le plateau avec la caméra", "Read the board with the camera"),
     "seat": ("Place", "Seat"),
+    "default_person": ("Joueur", "Player"),
+    "default_computer": ("Ordinateur", "Computer"),
     "name": ("Nom", "Name"),
     "colour": ("Couleur", "Colour"),
     "seat_count": ("Nombre de joueurs", "Number of players"),
@@ -156,7 +158,7 @@ JS_KEYS = (
     "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move",
     "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
     "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "tap_card",
-    "seat", "name", "colour",
+    "seat", "name", "colour", "default_person", "default_computer",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 

@@ -63,6 +63,16 @@ def test_a_save_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:
     assert code == 1 and "is not a readable save file" in output
 
 
+def test_a_save_whose_folder_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+    """A file where the save's folder should be (a typo in --db) is one line, not a traceback."""
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("not a folder", encoding="utf-8")
+    db = blocker / "games" / "tock.sqlite3"
+    code, output = serve("--camera", "none", "--db", str(db))
+    assert code == 1 and "Traceback" not in output
+    assert output.strip() == f"Error: {db}: cannot make its folder {db.parent} (Not a directory)"
+
+
 def test_replay_lists_and_replays_a_saved_game(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
     game = dataclasses.replace(default_game(), seats=default_seats(4, humans=0), seed=9)

@@ -183,6 +183,46 @@ def test_a_new_game_is_set_up_on_the_page(context: Any, real_served: str, real_t
     expect(page.locator('svg[class="qr"]')).to_have_count(2)
 
 
+def test_a_seat_made_a_person_on_the_set_up_page_loses_the_computer_name(
+    context: Any, real_served: str, real_table: Table
+) -> None:
+    """Names nobody typed follow the computer box; a typed name stays; new seats get a fitting name."""
+    real_table.new_game({})
+    page = context.new_page()
+    page.goto(real_served + "/setup")
+    page.select_option("#seat-count", "6")
+    expect(page.locator('input[name="name-F"]')).to_have_value("Ordinateur F")
+    page.uncheck('input[name="computer-C"]')
+    expect(page.locator('input[name="name-C"]')).to_have_value("Joueur C")
+    page.check('input[name="computer-A"]')
+    expect(page.locator('input[name="name-A"]')).to_have_value("Ordinateur A")
+    page.fill('input[name="name-B"]', "Bruno")
+    page.uncheck('input[name="computer-B"]')
+    expect(page.locator('input[name="name-B"]')).to_have_value("Bruno")
+
+
+def test_seat_names_stay_inside_the_six_section_board(
+    context: Any, real_served: str, real_table: Table
+) -> None:
+    """The side seats of the 6-section board have little room: a long name is squeezed, not cut off."""
+    names = [f"Ordinateur {letter} le grand" for letter in "ABCDEF"]
+    real_table.new_game({"seats": [{"name": name, "computer": i > 0} for i, name in enumerate(names)]})
+    try:
+        page = context.new_page()
+        page.set_viewport_size(TABLET)
+        page.goto(real_served + "/table")
+        expect(page.locator(".seat-label").first).to_contain_text("le grand")
+        boxes = page.eval_on_selector_all(
+            ".seat-label",
+            "labels => labels.map((l) => { const b = l.getBBox(); return [b.x, b.x + b.width]; })",
+        )
+        assert len(boxes) == 6
+        for left, right in boxes:
+            assert left >= 0 and right <= 1000, boxes
+    finally:
+        real_table.new_game({})
+
+
 def test_the_table_asks_computer_moves_and_notices_show(
     context: Any, served: str, table: ScriptedTable
 ) -> None:

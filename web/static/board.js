@@ -29,7 +29,11 @@ class TockBoard {
     }
     for (const label of this.svg.querySelectorAll(".seat-label")) {
       const seat = (view.seats || []).find((s) => s.seat === label.dataset.seat);
-      label.textContent = seat ? `${seat.seat} · ${seat.name}` : label.dataset.seat;
+      const text = seat ? `${seat.seat} · ${seat.name}` : label.dataset.seat;
+      if (label.textContent !== text) {
+        label.textContent = text;
+        this._fitLabel(label);
+      }
       label.classList.toggle("seat-turn", view.turn === label.dataset.seat);
     }
     for (const [place, led] of this.leds) {
@@ -42,6 +46,22 @@ class TockBoard {
     this._classes("wrong", [...(view.problem ? view.problem.places || [] : []), ...(extra.wrong || [])]);
     this._classes("from", extra.from || []);
     this._drawMarbles(colours, extra.selected);
+  }
+
+  /** A long name is squeezed to the room between its anchor and the board's edge (the 6-section
+      board's side seats have little), instead of running off the picture. */
+  _fitLabel(label) {
+    label.removeAttribute("textLength");
+    label.removeAttribute("lengthAdjust");
+    const size = 1000;
+    const margin = 6;
+    const x = Number(label.getAttribute("x"));
+    const anchor = label.getAttribute("text-anchor");
+    const room = anchor === "end" ? x - margin : anchor === "start" ? size - x - margin : 2 * Math.min(x, size - x) - 2 * margin;
+    if (room > 0 && label.getComputedTextLength() > room) {
+      label.setAttribute("textLength", room.toFixed(1));
+      label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
   }
 
   _classes(name, places) {

@@ -89,6 +89,12 @@
     renderSeats();
   }
 
+  /** The name a seat gets until someone types one: "Joueur C" for a person, "Ordinateur C" for a
+      computer seat, so that a seat made a person does not keep a computer's name on every page. */
+  const defaultName = (letter, computer) => `${t(computer ? "default_computer" : "default_person")} ${letter}`;
+  const isDefaultName = (letter, name) => [t("default_person"), t("default_computer"), t("seat"),
+    "Joueur", "Ordinateur", "Player", "Computer"].some((word) => name.trim() === `${word} ${letter}`) || !name.trim();
+
   function renderSeats() {
     const count = Number(form.elements.seat_count.value) || 4;
     const known = {};
@@ -96,11 +102,17 @@
     const rows = [];
     seatLetters(count).forEach((letter, index) => {
       const seat = known[letter] || {};
+      const computer = seat.computer === undefined ? index > 0 : seat.computer;
+      const name = el("input", { name: `name-${letter}`, value: seat.name || defaultName(letter, computer), maxlength: "24", "aria-label": `${t("name")} ${letter}`, dataset: { seat: letter } });
+      const box = el("input", { type: "checkbox", name: `computer-${letter}`, checked: computer });
+      box.addEventListener("change", () => {
+        if (isDefaultName(letter, name.value)) name.value = defaultName(letter, box.checked);
+      });
       rows.push(
         el("span", { class: "seat-letter" }, letter),
-        el("input", { name: `name-${letter}`, value: seat.name || `${t("seat")} ${letter}`, maxlength: "24", "aria-label": `${t("name")} ${letter}`, dataset: { seat: letter } }),
+        name,
         el("input", { type: "color", name: `colour-${letter}`, value: seat.colour || colours[letter] || "#888888", "aria-label": `${t("colour")} ${letter}` }),
-        el("label", { class: "switch" }, el("input", { type: "checkbox", name: `computer-${letter}`, checked: seat.computer === undefined ? index > 0 : seat.computer }), t("computer")),
+        el("label", { class: "switch" }, box, t("computer")),
       );
     });
     bound("seats").replaceChildren(...rows);

@@ -601,8 +601,12 @@ class Table(BoardWatch, ComputerSeats):
     def _parse_card(self, seat: str, card: str) -> Card:
         try:
             parsed = Card.parse(card) if isinstance(card, str) else None
-        except NotationError as error:
-            raise bad_input("card", f"Carte inconnue : {error}", f"Unknown card: {error}") from None
+        except NotationError as error:  # the engine's detail is English: the French message says its own
+            raise bad_input(
+                "card",
+                f"Carte inconnue : « {card} » (une carte comme 7H, 10S, KD, JOKER, ou une valeur comme 7).",
+                f"Unknown card: {error}",
+            ) from None
         if parsed is None:
             raise bad_input(
                 "card", "Carte attendue (texte comme « 7H »).", "A card expected (text like '7H')."
@@ -618,8 +622,13 @@ class Table(BoardWatch, ComputerSeats):
             if not isinstance(text, str):
                 raise NotationError("a move is text in the engine's notation")
             return Move.parse(text)
-        except NotationError as error:
-            raise bad_input("move", f"Coup illisible : {error}", f"Unreadable move: {error}") from None
+        except NotationError as error:  # the engine's detail is English: the French message says its own
+            raise bad_input(
+                "move",
+                f"Coup illisible : « {text} » (un coup s'écrit CARTE:DÉPART-ARRIVÉE comme 8H:A3-A11, "
+                "CARTE:AR-A18 pour sortir, CARTE:A5<>B9 pour échanger, CARTE:discard pour défausser).",
+                f"Unreadable move: {error}",
+            ) from None
 
     def choose_card(self, token: str, card: str) -> dict[str, Any]:
         """The seat shows which card it plays: its legal moves; the LEDs light their destinations.
@@ -764,19 +773,23 @@ class Table(BoardWatch, ComputerSeats):
             if not events:
                 raise wrong_moment("nothing_to_undo", "Aucun coup à annuler.", "No move to undo.")
             count = len(events) - people[-1] if people else 1
+            said = {entry["n"]: entry for entry in self._log}  # each event's words, before they go
             undone = [self._store.undo_last(self._game_id) for _ in range(count)]
             self._resume(self._game_id)
             self._await_board = self._uses_camera
             if self._sim_board is not None:
                 self._await_board = False
                 self._set_sim_board(dict(self._position.layout))
-            texts = ", ".join(  # an exchanged card stays secret
-                e.text if e.kind == "move" else e.kind for e in reversed(undone) if e is not None
-            )
-            self._notice = {"fr": f"Annulé : {texts}", "en": f"Undone: {texts}"}
+            done = [e for e in reversed(undone) if e is not None]
+            texts = ", ".join(e.text if e.kind == "move" else e.kind for e in done)  # exchanges stay secret
+            words = {  # the log's sentences ("Ana joue le 7 de cœur : A3 → A10"), secret-free as well
+                lang: " ; ".join(said[e.n][lang] if e.n in said else e.kind for e in done)
+                for lang in ("fr", "en")
+            }
+            self._notice = {"fr": f"Annulé : {words['fr']}", "en": f"Undone: {words['en']}"}
             self._check_board_now()
             self._changed()
-            return {"undone": texts, "version": self.version}
+            return {"undone": texts, **self._notice, "version": self.version}
 
     def _commit(self, seat: str, move: Any, *, source: str) -> dict[str, Any]:
         """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""

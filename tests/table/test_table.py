@@ -110,9 +110,15 @@ def test_bad_notation_and_bad_cards_are_400(table: Table) -> None:
     with pytest.raises(TableError) as caught:
         table.play(token, "seven to the moon")
     assert caught.value.status == 400 and caught.value.details["field"] == "move"
+    assert "expected" not in caught.value.message_fr, "the French message is French throughout"
+    assert "« seven to the moon »" in caught.value.message_fr
     with pytest.raises(TableError) as caught:
         table.choose_card(token, "ZZ")
     assert caught.value.status == 400 and caught.value.details["field"] == "card"
+    assert caught.value.message_fr == (
+        "Carte inconnue : « ZZ » (une carte comme 7H, 10S, KD, JOKER, ou une valeur comme 7)."
+    )
+    assert "'ZZ' is not a card" in caught.value.message_en
 
 
 def test_choosing_a_card_lights_its_destinations(table: Table) -> None:
@@ -141,6 +147,9 @@ def test_undo_takes_the_last_move_back(table: Table) -> None:
     after = table.public_view()
     assert after["layout"] == before["layout"] and after["turn"] == before["turn"]
     assert result["undone"] and after["log"] == []
+    played = table.hints(token)[0]
+    assert after["notice"] == {"fr": f"Annulé : {played['fr']}", "en": f"Undone: {played['en']}"}
+    assert result["fr"] == after["notice"]["fr"], "the toast says the move in words, not in notation"
     assert table.store.events(after["game_id"]) == []
     with pytest.raises(TableError) as caught:
         table.undo()

@@ -153,7 +153,7 @@
 
   document.querySelector("[data-action=end-turn]").addEventListener("click", () => api("POST", `${base}/end_turn`, {}).catch(() => {}));
   document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", `${base}/undo`, {})
-    .then((answer) => Tock.toast(`${t("undone")} : ${answer.undone || ""}`, "info"))
+    .then((answer) => Tock.toast(pick(answer) || `${t("undone")} : ${answer.undone || ""}`, "info"))
     .catch(() => {}));
 
   render();

@@ -73,7 +73,7 @@
   });
 
   document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", "/api/undo", {})
-    .then((answer) => Tock.toast(`${t("undone")} : ${answer.undone || ""}`, "info"))
+    .then((answer) => Tock.toast(pick(answer) || `${t("undone")} : ${answer.undone || ""}`, "info"))
     .catch(() => {}));
 
   render();

@@ -26,6 +26,7 @@ _BLOCKED = Rule.BLOCKED_BY_START_MARBLE
 _IMMUNE = Rule.START_MARBLE_IMMUNE
 _HOME_EXACT = Rule.HOME_EXACT_COUNT
 _HOME_NO_PASSING = Rule.HOME_NO_PASSING
+_HOME_ENTRY_REQUIRED = Rule.HOME_ENTRY_REQUIRED
 _PART_CANNOT_TAKE = Rule.SEVEN_PART_CANNOT_TAKE
 _JUMP_NOT_ALLOWED = Rule.JUMP_NOT_ALLOWED
 _JUMP_REQUIRED = Rule.JUMP_REQUIRED
@@ -135,18 +136,18 @@ def forward(
         stopped = not may_pass_start and 0 < start_at <= n
         if stopped and start_at < home_at:
             return routes
-        if home_at <= n:
-            _home_branch(b, owner, n - home_at + 1, [], [], routes)
-        if not stopped:
+        home_ok = home_at <= n and _home_branch(b, owner, n - home_at + 1, [], [], routes)
+        if not stopped and not (home_ok and not five):
             _land(b, owner, (frm + n) % track, [], [], routes, part, 1)
         return routes
     immune = b.immune
     caps: list[int] = []
     fails: list[Fail] = []
+    home_ok = False
     p = frm
     for i in range(1, n + 1):
         if p == entry:
-            _home_branch(b, owner, n - i + 1, caps, fails, routes)
+            home_ok = _home_branch(b, owner, n - i + 1, caps, fails, routes) and not five
         q = p + 1
         if q == track:
             q = 0
@@ -163,6 +164,10 @@ def forward(
             elif sweep and (b.sweep_all or o != owner) and q not in immune:
                 caps.append(q)
         p = q
+    if home_ok:
+        if not full:
+            return routes
+        fails.append((_HOME_ENTRY_REQUIRED, entry))
     _land(b, owner, p, caps, fails, routes, part, 1)
     return routes
 
@@ -237,14 +242,20 @@ def _home_forward(b: Board, owner: int, frm: int, n: int, routes: list[Route]) -
 
 def _home_branch(
     b: Board, owner: int, r: int, caps: list[int], fails: list[Fail], routes: list[Route]
-) -> None:
-    """The route that leaves the track at the owner's home entry with ``r`` steps still to go."""
+) -> bool:
+    """The route that leaves the track at the owner's home entry with ``r`` steps still to go.
+
+    Returns:
+        Whether that route is legal: the marble then goes home and may not walk past its entry
+        (TOC "Si la carte jouée ne permet pas de faire entrer un pion en sa maison, il passe devant
+        l'entrée"; CANOP "sinon il repart pour un tour"), except when another player's 5 moves it.
+    """
     base = b.tables.home[owner]
     home_fails = list(fails)
     if r > 4:
         if b.full:
             routes.append((NOWHERE, tuple(caps), (*home_fails, (_HOME_EXACT, base + 3))))
-        return
+        return False
     occ = b.occ
     for q in range(base, base + r):
         if occ[q] >= 0:
@@ -252,6 +263,7 @@ def _home_branch(
             break
     if b.full or not home_fails:
         routes.append((base + r - 1, tuple(caps), tuple(home_fails)))
+    return not home_fails
 
 
 def _land(

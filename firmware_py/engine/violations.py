@@ -50,6 +50,9 @@ class Rule(Enum):
     """House rule: a marble on its start cell may not back up."""
     HOME_EXACT_COUNT = "home_exact_count"
     """R1 "le joueur doit réussir à tomber directement sur un des 4 emplacements"."""
+    HOME_ENTRY_REQUIRED = "home_entry_required"
+    """TOC "Si la carte jouée ne permet pas de faire entrer un pion en sa maison, il passe devant l'entrée";
+    CANOP "tomber directement sur un des 4 emplacements de la maison sinon il repart pour un tour"."""
     HOME_NO_PASSING = "home_no_passing"
     """R1 "Dans la maison un pion ne peut pas passer par-dessus un autre"."""
     NO_BACKWARDS_INTO_HOME = "no_backwards_into_home"
@@ -165,6 +168,10 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
     Rule.HOME_EXACT_COUNT: (
         "Il faut tomber juste sur une des 4 cases de la maison.",
         "A marble must land exactly on one of the 4 home cells.",
+    ),
+    Rule.HOME_ENTRY_REQUIRED: (
+        "Ce pion peut entrer dans sa maison : il ne passe pas devant l'entrée ({blocker}).",
+        "This marble can go into its home: it may not walk past the entry ({blocker}).",
     ),
     Rule.HOME_NO_PASSING: (
         "Dans la maison, un pion ne passe pas par-dessus un autre ({blocker}).",

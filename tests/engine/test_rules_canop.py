@@ -52,7 +52,8 @@ def test_canop_landing_on_a_seven_teleports_to_the_next_seven__004() -> None:
 def test_canop_land_exactly_in_the_home_or_go_round_again__004() -> None:
     # "Le joueur doit réussir à tomber directement sur un des 4 emplacements de la maison sinon il repart pour
     # un tour."
-    assert dests(pos("canop A:A14 B: C: D: A"), "6", "A14") == {"AH4", "B2"}
+    assert dests(pos("canop A:A14 B: C: D: A"), "6", "A14") == {"AH4"}
+    assert dests(pos("canop A:A14,AH4 B: C: D: A"), "6", "A14") == {"B2"}
 
 
 def test_canop_in_the_home_a_marble_cannot_pass_another__004() -> None:

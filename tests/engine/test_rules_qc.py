@@ -95,3 +95,9 @@ def test_qc_with_all_marbles_home_one_helps_ones_partner__003() -> None:
     # "When a player has succeeded in placing all of his marbles in the space marked Home, he can help his
     # partner to play his marbles"
     assert dests(pos("qc A:AH1,AH2,AH3,AH4 B: C:C1 D: A"), "9", "C1") == {"C10"}
+
+
+def test_qc_a_complete_round_ends_in_the_home_when_the_card_fits__003() -> None:
+    # "Make a complete round of the game board ... in order to succeed in placing your 4 marbles on the space
+    # called Home": a marble the card takes home is not sent round again.
+    assert dests(pos("qc A:A14 B: C: D: A"), "3", "A14") == {"AH1"}

@@ -249,3 +249,17 @@ def test_r1_nothing_playable_discards_rather_than_lays_down__000() -> None:
     # "il doit se défausser d'une carte"
     p = pos("r1 A: B: C: D: A A=8H")
     assert kinds(p) == {MoveKind.DISCARD.value}
+
+
+def test_r1_a_marble_that_can_fall_directly_into_its_home_is_not_left_before_its_start_cell__000() -> None:
+    # "Pour entrer dans la maison, le joueur doit réussir à tomber directement sur un des 4 emplacements"
+    # with "Il est interdit de repasser sur sa case de départ": walking on to A17 would leave it stuck.
+    assert dests(pos("r1 A:A14,AH2 B:C1 C: D: A"), "3", "A14") == {"AH1"}
+    assert dests(pos("r1 A:A16 B:C1 C: D: A"), "A", "A16") == {"AH1"}
+    assert codes(pos("r1 A:A16 B:C1 C: D: A"), "A:A16-A17") == {"home_entry_required"}
+
+
+def test_r1_the_5_may_still_carry_an_opponents_marble_past_its_home__000() -> None:
+    # "5: vous oblige à faire avancer un pion adverse, de votre choix, de 5 mais et vous autorise à lui faire
+    # franchir sa case de départ."
+    assert dests(pos("r1 A:C3 B:B14 C: D: A"), "5", "B14") == {"BH3", "C1"}

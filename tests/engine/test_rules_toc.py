@@ -118,3 +118,12 @@ def test_toc_with_all_marbles_home_one_moves_ones_teammates_marbles__001() -> No
     # "Quand un joueur a rentré tous ses pions en sa maison, il continue à jouer ses cartes pour faire avancer
     # un pion de son coéquipier."
     assert dests(pos("toc A:AH1,AH2,AH3,AH4 B: C:C1 D: A"), "8", "C1") == {"C9"}
+
+
+def test_toc_only_a_card_that_cannot_take_the_marble_home_makes_it_pass_the_entry__001() -> None:
+    # "Si la carte jouée ne permet pas de faire entrer un pion en sa maison, il passe devant l'entrée et doit
+    # faire un nouveau tour."
+    assert dests(pos("toc A:A14 B: C: D: A"), "3", "A14") == {"AH1"}
+    assert codes(pos("toc A:A14 B: C: D: A"), "3:A14-A17") == {"home_entry_required"}
+    assert dests(pos("toc A:A14,AH1 B: C: D: A"), "3", "A14") == {"A17"}
+    assert dests(pos("toc A:A14 B: C: D: A"), "9", "A14") == {"B5"}

@@ -112,6 +112,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "seed": ("Graine du paquet (facultatif)", "Deck seed (optional)"),
     "start_game": ("Commencer la partie", "Start the game"),
     "game_started": ("Partie commencée.", "Game started."),
+    "seed_digits": (
+        "La graine s'écrit en chiffres seulement (ou rien : une nouvelle à chaque partie).",
+        "The seed is digits only (or nothing: a new one each game).",
+    ),
     "current_links": ("Liens de la partie en cours", "Links of the current game"),
     # learn page
     "learn_title": ("Apprendre les règles", "Learn the rules"),
@@ -157,7 +161,7 @@ JS_KEYS = (
     "cards", "computer", "team", "connected", "not_connected", "problem", "live_lost", "error",
     "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move",
     "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
-    "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "tap_card",
+    "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "seed_digits", "tap_card",
     "seat", "name", "colour", "default_person", "default_computer",
 )
 """The words the pages' scripts need, sent with each page as JSON."""

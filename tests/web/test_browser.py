@@ -223,6 +223,20 @@ def test_seat_names_stay_inside_the_six_section_board(
         real_table.new_game({})
 
 
+def test_a_seed_that_is_not_digits_is_refused_on_the_set_up_page(
+    context: Any, real_served: str, real_table: Table
+) -> None:
+    """A typo in the seed must not start a game on a random deck the players did not ask for."""
+    real_table.new_game({})
+    game = real_table.public_view()["game_id"]
+    page = context.new_page()
+    page.goto(real_served + "/setup")
+    page.fill("#seed", "12a")
+    page.click("form[data-form=setup] button[type=submit]")
+    expect(page.locator("[data-bind=result]")).to_contain_text("chiffres seulement")
+    assert real_table.public_view()["game_id"] == game
+
+
 def test_the_table_asks_computer_moves_and_notices_show(
     context: Any, served: str, table: ScriptedTable
 ) -> None:

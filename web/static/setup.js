@@ -127,6 +127,14 @@
   form.elements.preset.addEventListener("change", renderSwitches);
   form.elements.seat_count.addEventListener("change", renderModels);
 
+  /** A field of the form the page itself refuses, before asking the table. */
+  class SetupError extends Error {
+    constructor(message, field) {
+      super(message);
+      this.field = field;
+    }
+  }
+
   /** The settings of the form, exactly as `Table.new_game(settings)` takes them. */
   function settings() {
     const switches = {};
@@ -155,6 +163,8 @@
       camera: form.elements.camera.checked,
     };
     const seed = form.elements.seed.value.trim();
+    // Number("abc") is NaN, sent as null: a game would start on a random deck the player did not ask for
+    if (seed && !/^[0-9]+$/.test(seed)) throw new SetupError(t("seed_digits"), "seed");
     if (seed) result.seed = Number(seed);
     return result;
   }
@@ -162,8 +172,17 @@
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const result = bound("result");
+    let chosen;
     try {
-      await api("POST", "/api/game", { settings: settings() });
+      chosen = settings();
+    } catch (error) {
+      if (!(error instanceof SetupError)) throw error;
+      result.textContent = `${error.message} (${error.field})`;
+      form.elements[error.field].focus();
+      return;
+    }
+    try {
+      await api("POST", "/api/game", { settings: chosen });
       result.textContent = t("game_started");
       window.location.reload();
     } catch (error) {

@@ -161,8 +161,8 @@ JS_KEYS = (
     "cards", "computer", "team", "connected", "not_connected", "problem", "live_lost", "error",
     "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move",
     "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
-    "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "seed_digits", "tap_card",
-    "seat", "name", "colour", "default_person", "default_computer",
+    "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "tap_card",
+    "seat", "name", "colour", "default_person", "default_computer", "seed_digits",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 

@@ -390,10 +390,24 @@ class Table(BoardWatch, ComputerSeats):
                 "question": self._public_question(),
                 "computer": self._plan_view(),
                 "notice": self._notice,
-                "camera": dict(self._camera_status),
+                "camera": self._camera_view(),
                 "winner": self._winner(),
                 "version": self.version,
             }
+
+    def _camera_view(self) -> dict[str, Any]:
+        """The camera's status, or, in a game set up without it, that it is not used (it keeps running
+        for the calibration page, and its "ok" would make people think the board is being watched)."""
+        if self._setup.camera or self._camera_mode == "none":
+            return dict(self._camera_status)
+        return {
+            "mode": self._camera_mode,
+            "status": "off",
+            "message": {
+                "fr": "Pas utilisée dans cette partie : les coups sont entrés sur la page.",
+                "en": "Not used in this game: moves are entered on the page.",
+            },
+        }
 
     def _public_question(self) -> dict[str, Any] | None:
         """The question for everyone: its candidate moves name cards, so they go to the seat to play only."""
@@ -772,7 +786,13 @@ class Table(BoardWatch, ComputerSeats):
                 )
             if not events:
                 raise wrong_moment("nothing_to_undo", "Aucun coup à annuler.", "No move to undo.")
-            count = len(events) - people[-1] if people else 1
+            if not people:  # only computer seats have played: they would play the same again at once
+                raise wrong_moment(
+                    "nothing_to_undo",
+                    "Aucun coup d'un joueur à annuler : les ordinateurs rejoueraient le leur.",
+                    "No person's move to undo: the computer seats would play theirs again.",
+                )
+            count = len(events) - people[-1]
             said = {entry["n"]: entry for entry in self._log}  # each event's words, before they go
             undone = [self._store.undo_last(self._game_id) for _ in range(count)]
             self._resume(self._game_id)

@@ -192,6 +192,22 @@ def test_undo_takes_back_the_computer_moves_made_since() -> None:
     table.close()
 
 
+def test_undo_before_any_persons_move_is_refused() -> None:
+    """Taking back a computer seat's opening move would only see it played again at once."""
+    game = dataclasses.replace(default_game(), preset="r1", seats=default_seats(4, humans=1), seed=4)
+    table = Table(Config(game=game, camera=CameraSettings(source="none"), computer_delay=0.0))
+    try:
+        before = table.public_view()
+        assert [entry["seat"] for entry in before["log"]] == ["B", "C", "D"], "seed 4: B, C, D open"
+        with pytest.raises(TableError) as caught:
+            table.undo()
+        assert caught.value.status == 409 and caught.value.code == "nothing_to_undo"
+        assert table.public_view()["log"] == before["log"]
+        assert len(table.store.events(before["game_id"])) == 3
+    finally:
+        table.close()
+
+
 def test_computer_seats_play_until_a_person_is_to_play() -> None:
     table = Table()
     view = table.public_view()

@@ -55,7 +55,18 @@ _LABELS: dict[str, tuple[str, str]] = {
     ),
     "back_past_own_start": ("reculer par-dessus sa case de départ", "back up over one's start cell"),
     "start_blocking": ("pion sur sa case de départ : bloque", "marble on its start cell: blocks"),
-    "start_immunity": ("pion sur sa case de départ : intouchable", "marble on its start cell: untouchable"),
+    "start_immunity": (
+        "pion sur sa case de départ : ne peut être pris",
+        "marble on its start cell: cannot be taken",
+    ),
+    "jack_spares_start": (
+        "pion sur sa case de départ : pas d'échange au valet",
+        "marble on its start cell: no Jack swap",
+    ),
+    "five_spares_start": (
+        "pion sur sa case de départ : pas de 5 adverse",
+        "marble on its start cell: no 5 from another player",
+    ),
     "shortcut": ("raccourcis", "shortcuts"),
     "shortcut_cell": ("case raccourci", "shortcut cell"),
     "centre_cards": ("cartes du centre", "centre cards"),

@@ -25,7 +25,7 @@ from firmware_py.engine.movegen import (
     turn_info,
 )
 from firmware_py.engine.moves import Move, MoveKind
-from firmware_py.engine.position import Position
+from firmware_py.engine.position import Position, start_marbles
 from firmware_py.engine.routes import (
     NOWHERE,
     Board,
@@ -236,7 +236,7 @@ def _explain_swap(position: Position, card: Card, move: Move) -> tuple[Violation
             return (violation(Rule.SWAP_OWN_PAIR_FORBIDDEN, places=(a_id, b_id)),)
         return ()
     problems = []
-    if b in Board(position, full=True).immune:
+    if b in start_marbles(position, rules.jack_spares_start):
         problems.append(violation(Rule.START_MARBLE_IMMUNE, marble=b_id, places=(b_id,), blocker=b_id))
     if opponents_only and occ[b] in info.team:
         problems.append(violation(Rule.SWAP_NEEDS_OPPONENT, places=(b_id,)))
@@ -261,7 +261,7 @@ def _routes_for(
             )
         if frm >= tables.track:
             return [], violation(Rule.HOME_MARBLE_UNTOUCHABLE, marble=frm_id, places=(frm_id,))
-        if frm in b.immune:
+        if frm in start_marbles(position, rules.five_spares_start):
             return [], violation(Rule.START_MARBLE_IMMUNE, marble=frm_id, places=(frm_id,), blocker=frm_id)
         return forward(b, owner, frm, 5, five=True), None
     if owner not in info.played:

@@ -14,6 +14,7 @@ from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import JOKER, RANKS, Card
 from firmware_py.engine.moves import Move, MoveKind, generated_move
 from firmware_py.engine.position import Position
+from firmware_py.engine.position import start_marbles as _start_marbles
 from firmware_py.engine.routes import Board, Route, backward, centre, enter, forward, pop_part, push_part
 from firmware_py.engine.rules import (
     FiveMode,
@@ -208,11 +209,12 @@ def _add_steps(out: list[Raw], loc: int, section: int, routes: list[Route]) -> N
 def _five(position: Position, b: Board, info: TurnInfo, out: list[Raw]) -> None:
     """The 5 moves another player's marble forward 5 (R1: an opponent's; CANOP: anyone else's)."""
     opponents_only = position.rules.five is FiveMode.OPPONENT
+    spared = _start_marbles(position, position.rules.five_spares_start)
     for i, section in enumerate(position.sections):
         if section == info.mover or (opponents_only and section in info.team):
             continue
         for loc in position.marbles[4 * i : 4 * i + 4]:
-            if 0 <= loc < b.tables.track and loc not in b.immune:
+            if 0 <= loc < b.tables.track and loc not in spared:
                 _add_steps(out, loc, section, forward(b, section, loc, 5, five=True))
 
 
@@ -223,7 +225,7 @@ def _swaps(
     rules = position.rules
     track = position.tables.track
     occ = position.occupancy()
-    _, immune = _guards(position)
+    spared = _start_marbles(position, rules.jack_spares_start)
     own_track = sorted((loc, s) for loc, s in mine if loc < track)
     for a, sa in own_track:
         for bloc in range(track):
@@ -234,15 +236,9 @@ def _swaps(
             if own_pair:
                 if opponents_only or not rules.jack_swaps_own or bloc < a:
                     continue
-            elif bloc in immune or (opponents_only and sb in info.team):
+            elif bloc in spared or (opponents_only and sb in info.team):
                 continue
             out.append((MoveKind.SWAP, ((a, bloc),), (((a, bloc, sa), (bloc, a, sb)), (), -1)))
-
-
-def _guards(position: Position) -> tuple[frozenset[int], frozenset[int]]:
-    from firmware_py.engine.position import blocking_and_immune
-
-    return blocking_and_immune(position)
 
 
 def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:

@@ -744,6 +744,7 @@ def _parse_value(key: str, raw: str, current: Any) -> Any:
 
 
 _NO_GUARDS: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+_NO_MARBLES: frozenset[int] = frozenset()
 
 
 def blocking_and_immune(position: Position) -> tuple[frozenset[int], frozenset[int]]:
@@ -771,4 +772,27 @@ def blocking_and_immune(position: Position) -> tuple[frozenset[int], frozenset[i
             immune.append(start)
     result = (frozenset(blocking), frozenset(immune))
     position.cache["guards"] = result
+    return result
+
+
+def start_marbles(position: Position, which: StartCell) -> frozenset[int]:
+    """Engine-internal: locations of the marbles on their own start cell that ``which`` covers.
+
+    The Jack and the 5 each protect their own set (``jack_spares_start``, ``five_spares_start``).
+    """
+    if which is StartCell.NONE or (which is StartCell.FRESH and not position.fresh):
+        return _NO_MARBLES
+    key = "start_marbles_" + which.value
+    cached = position.cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    tables = position.tables
+    occ = position.occupancy()
+    result = frozenset(
+        tables.start[section]
+        for section in position.sections
+        if occ[tables.start[section]] == section
+        and (which is StartCell.ANY or position.fresh >> section & 1)
+    )
+    position.cache[key] = result
     return result

@@ -52,9 +52,9 @@ class StartCell(Enum):
     NONE = "none"
     """No protection (QC: every marble on the track may be jumped and taken)."""
     FRESH = "fresh"
-    """R1, TOC, CANOP: only a marble that has just come out, until its owner moves it."""
+    """R1, CANOP: only a marble that has just come out, until its owner moves it."""
     ANY = "any"
-    """R2: any marble standing on its own start cell."""
+    """R2, TOC: any marble standing on its own start cell."""
 
 
 class KingSweep(Enum):
@@ -200,7 +200,13 @@ class RuleSet:
     start_blocking: StartCell = StartCell.FRESH
     """Marbles on their start cell that no marble may pass, either way."""
     start_immunity: StartCell = StartCell.FRESH
-    """Marbles on their start cell that cannot be taken, swapped or moved by another player."""
+    """Marbles on their start cell that cannot be taken (landed on, swept by a King, entered onto)."""
+    jack_spares_start: StartCell = StartCell.ANY
+    """Marbles on their start cell that another player's Jack (or QC's 10) may not swap with (R1, R1x,
+    TOC, R2: "sauf un qui est sur sa case de départ", any marble standing there)."""
+    five_spares_start: StartCell = StartCell.FRESH
+    """Marbles on their start cell that another player's 5 may not move (R1, CANOP "ni être déplacé": just
+    out; R2 "ni changée de place": any; TOC only forbids taking and passing them: none)."""
     shortcut: Shortcut = Shortcut.JUMP_OPTIONAL
     """What the shortcut cells do."""
     shortcut_cell: int = 7
@@ -316,6 +322,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             seven=SevenMode.SPLIT_TWO,
             start_blocking=StartCell.ANY,
             start_immunity=StartCell.ANY,
+            five_spares_start=StartCell.ANY,
             shortcut=Shortcut.CENTRE,
         ),
         "toc": RuleSet(
@@ -324,6 +331,9 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             seat_counts=(2, 4),
             jokers=2,
             dealing=Dealing.DRAW_PILE,
+            start_blocking=StartCell.ANY,
+            start_immunity=StartCell.ANY,
+            five_spares_start=StartCell.NONE,
             overshoot=Overshoot.ROUND_AGAIN,
         ),
         "qc": RuleSet(
@@ -342,6 +352,8 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             four_backwards=False,
             start_blocking=StartCell.NONE,
             start_immunity=StartCell.NONE,
+            jack_spares_start=StartCell.NONE,
+            five_spares_start=StartCell.NONE,
             shortcut=Shortcut.CENTRE,
             shortcut_cell=8,
             centre_cards=frozenset({"A", "10", "K"}),
@@ -353,6 +365,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             seat_counts=(2, 4),
             partner_exchange=True,
             jack=JackMode.SWAP_OR_ELEVEN,
+            jack_spares_start=StartCell.FRESH,
             five=FiveMode.ANY_OTHER,
             shortcut=Shortcut.JUMP_FORCED,
             overshoot=Overshoot.ROUND_AGAIN,

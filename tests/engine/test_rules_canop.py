@@ -81,3 +81,10 @@ def test_canop_card_powers_seven_moves_seven_or_splits__004() -> None:
 def test_canop_card_powers_four_goes_back_four__004() -> None:
     # "4 | RECULE de 4"
     assert dests(pos("canop A:B9 B: C: D: A"), "4", "B9") == {"B5"}
+
+
+def test_canop_a_marble_just_out_cannot_be_moved_so_no_jack_swaps_it__004() -> None:
+    # "Un pion qui vient de sortir sur sa case de départ (nid/case 18) est protégé : il ne peut ni être
+    # déplacé, ni être pris"; once moved there again it is an ordinary marble (the Jack's "ECHANGE").
+    assert codes(pos("canop A:B3 B:B18* C: D: A"), "J:B18<>B3") == {"start_marble_immune"}
+    assert codes(pos("canop A:B3 B:B18 C: D: A"), "J:B18<>B3") == set()

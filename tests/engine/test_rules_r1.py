@@ -263,3 +263,12 @@ def test_r1_the_5_may_still_carry_an_opponents_marble_past_its_home__000() -> No
     # "5: vous oblige à faire avancer un pion adverse, de votre choix, de 5 mais et vous autorise à lui faire
     # franchir sa case de départ."
     assert dests(pos("r1 A:C3 B:B14 C: D: A"), "5", "B14") == {"BH3", "C1"}
+
+
+def test_r1_jack_swaps_with_any_marble_except_one_on_its_start_cell__000() -> None:
+    # "Valet: il permet d'échanger n'importe lequel de ses pions avec un autre sur le plateau (sauf un qui est
+    # sur sa case de départ)." Fresh or not: a 5 or a swap can leave a marble there.
+    p = pos("r1 A:B3 B:B18 C: D: A")
+    assert not any(m.kind is MoveKind.SWAP for m in legal_moves(p, Card.parse("J")))
+    assert codes(p, "J:B18<>B3") == {"start_marble_immune"}
+    assert dests(pos("r1 A:B12 B:B18 C: D: A"), "6", "B12") == {"B18"}  # not just out: it may be taken

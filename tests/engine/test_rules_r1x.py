@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from firmware_py.engine import Card, legal_moves
-from tests.engine.helpers import after, dests, pos, preset
+from tests.engine.helpers import after, codes, dests, pos, preset
 
 
 def test_r1x_is_r1_again_so_the_king_still_eats_every_marble_it_passes__002() -> None:
@@ -30,3 +30,9 @@ def test_r1x_a_marble_just_out_is_immortal__002() -> None:
     # "Un pion qui vient de sortir (case de départ) est immortel, il ne peut ni être déplacé, ni être pris, ni
     # même être dépassé"
     assert dests(pos("r1x A:B15 B:B18* C: D: A"), "8", "B15") == set()
+
+
+def test_r1x_jack_spares_a_marble_on_its_start_cell__002() -> None:
+    # "Valet: il permet d'échanger n'importe lequel de ses pions avec un autre sur le plateau (sauf un qui est
+    # sur sa case de départ)."
+    assert codes(pos("r1x A:B3 B:B18 C: D: A"), "J:B18<>B3") == {"start_marble_immune"}

@@ -127,3 +127,25 @@ def test_toc_only_a_card_that_cannot_take_the_marble_home_makes_it_pass_the_entr
     assert codes(pos("toc A:A14 B: C: D: A"), "3:A14-A17") == {"home_entry_required"}
     assert dests(pos("toc A:A14,AH1 B: C: D: A"), "3", "A14") == {"A17"}
     assert dests(pos("toc A:A14 B: C: D: A"), "9", "A14") == {"B5"}
+
+
+def test_toc_jack_never_swaps_with_a_marble_on_its_start_cell_18__001() -> None:
+    # "Un valet permet d'échanger n'importe lequel de ses pions avec un autre sur le plateau (sauf avec un
+    # pion qui se trouverait sur sa case de départ 18)."
+    assert codes(pos("toc A:B3 B:B18 C: D: A"), "J:B18<>B3") == {"start_marble_immune"}
+
+
+def test_toc_a_marble_on_its_start_cell_cannot_be_passed_either_way_nor_taken__001() -> None:
+    # "Un pion sur sa case de départ (case numérotée 18) ne peut être doublé, dans n'importe quel sens, ni
+    # être pris." Not only a marble just out: one that came round again or backed onto it too.
+    assert dests(pos("toc A:B12 B:B18 C: D: A"), "6", "B12") == set()
+    assert dests(pos("toc A:B14 B:B18 C: D: A"), "6", "B14") == set()
+    assert dests(pos("toc A:C2 B:B18 C: D: A"), "4", "C2") == set()
+    assert codes(pos("toc A:B12 B:B18 C: D: A"), "6:B12-B18") == {"start_marble_immune"}
+
+
+def test_toc_the_5_moves_an_opponents_marble_even_just_out_it_is_only_not_taken_nor_passed__001() -> None:
+    # "Un 5 oblige toujours à faire avancer un pion de l'adversaire de 5 cases"; "Un pion qui vient de sortir
+    # ... ne peut être ni pris, ni dépassé" (no "ni déplacé" in this sheet, unlike R1 and CANOP).
+    assert dests(pos("toc A:C3 B:B18* C: D: A"), "5", "B18") == {"C5"}
+    assert codes(pos("toc A:C3 B:B18* C: D: A"), "5:B18-C5") == set()

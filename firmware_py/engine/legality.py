@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from firmware_py.engine.board import SECTION_LETTERS
-from firmware_py.engine.cards import Card
+from firmware_py.engine.cards import JOKER, Card
 from firmware_py.engine.errors import IllegalMoveError, NotationError
 from firmware_py.engine.movegen import (
     ENTER_RANKS,
@@ -51,6 +51,8 @@ def explain(position: Position, move: Move) -> tuple[Violation, ...]:
     if position.winner is not None:
         return (violation(Rule.GAME_OVER),)
     card = move.card
+    if card is not None and card.rank == JOKER and not position.rules.jokers:
+        return (violation(Rule.NO_JOKERS, card=str(card)),)
     if card is not None and card_in_hand(position, card) is None:
         return (violation(Rule.CARD_NOT_IN_HAND, card=str(card)),)
     if position.hands is not None and not position.hands[position.turn_index]:
@@ -256,8 +258,14 @@ def _routes_for(
     frm_id = tables.place_ids[frm]
     if rank == "5" and rules.five is not FiveMode.PLUS_FIVE:
         if owner == info.mover or (rules.five is FiveMode.OPPONENT and owner in info.team):
+            opponent = rules.five is FiveMode.OPPONENT
             return [], violation(
-                Rule.NOT_ANOTHER_PLAYERS_MARBLE, marble=frm_id, place=frm_id, places=(frm_id,)
+                Rule.NOT_ANOTHER_PLAYERS_MARBLE,
+                marble=frm_id,
+                place=frm_id,
+                places=(frm_id,),
+                whose_fr="un pion adverse" if opponent else "le pion d'un autre joueur",
+                whose_en="an opponent's marble" if opponent else "another player's marble",
             )
         if frm >= tables.track:
             return [], violation(Rule.HOME_MARBLE_UNTOUCHABLE, marble=frm_id, places=(frm_id,))

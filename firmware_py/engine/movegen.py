@@ -470,7 +470,10 @@ def hand_cards(position: Position, card: Card | None) -> tuple[Card, ...]:
 
 
 def card_in_hand(position: Position, card: Card) -> Card | None:
-    """The hand's card matching ``card`` (a suitless card matches any suit), or None."""
+    """The hand's card matching ``card`` (a suitless card matches any suit), or None; never a joker
+    when the rules have none (the camera or a position without hands can still name one)."""
+    if card.rank == JOKER and not position.rules.jokers:
+        return None
     if position.hands is None:
         return card
     hand = position.hands[position.turn_index]

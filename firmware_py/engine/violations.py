@@ -30,6 +30,8 @@ class Rule(Enum):
     """One moves one's own marbles (one's teammates' once one's own are home)."""
     NOT_ANOTHER_PLAYERS_MARBLE = "not_another_players_marble"
     """R1/TOC 5: "vous oblige à faire avancer un pion adverse"; CANOP "un autre pion"."""
+    NO_JOKERS = "no_jokers"
+    """QC "Number of cards to be dealt: 52"; R1 jokers only "pour la variante": no joker in the pack."""
     RESERVE_NEEDS_ENTRY_CARD = "reserve_needs_entry_card"
     """R1 "Pour sortir du camp il faut posséder un parteu (roi ou as)"; TOC also the joker."""
     RESERVE_MARBLE_CANNOT_MOVE = "reserve_marble_cannot_move"
@@ -126,8 +128,12 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "The marble on {place} is not yours to move.",
     ),
     Rule.NOT_ANOTHER_PLAYERS_MARBLE: (
-        "Le 5 fait avancer le pion d'un autre joueur, pas le pion en {place}.",
-        "The 5 moves another player's marble, not the marble on {place}.",
+        "Le 5 fait avancer {whose_fr}, pas le pion en {place}.",
+        "The 5 moves {whose_en}, not the marble on {place}.",
+    ),
+    Rule.NO_JOKERS: (
+        "Ces règles se jouent sans joker : le paquet n'en a pas.",
+        "These rules are played without jokers: the pack has none.",
     ),
     Rule.RESERVE_NEEDS_ENTRY_CARD: (
         "Pour sortir un pion du camp il faut un as, un roi{joker} ; pas un {card}.",

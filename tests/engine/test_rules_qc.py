@@ -101,3 +101,9 @@ def test_qc_a_complete_round_ends_in_the_home_when_the_card_fits__003() -> None:
     # "Make a complete round of the game board ... in order to succeed in placing your 4 marbles on the space
     # called Home": a marble the card takes home is not sent round again.
     assert dests(pos("qc A:A14 B: C: D: A"), "3", "A14") == {"AH1"}
+
+
+def test_qc_fifty_two_cards_are_dealt_so_a_joker_is_never_legal__003() -> None:
+    # "Number of cards to be dealt: 52" (no jokers), hands given or not.
+    assert codes(pos("qc A: B: C: D: A"), "JOKER:AR-A18") == {"no_jokers"}
+    assert legal_moves(pos("qc A: B: C: D: A"), Card.parse("JOKER")) == ()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_py.engine import Card, MoveKind, legal_moves, teams_of
+from firmware_py.engine import Card, Move, MoveKind, explain, legal_moves, teams_of
 from tests.engine.helpers import after, codes, dests, kinds, notations, pos
 
 SEED = "000_17d28eadc273ed6d.txt"
@@ -272,3 +272,17 @@ def test_r1_jack_swaps_with_any_marble_except_one_on_its_start_cell__000() -> No
     assert not any(m.kind is MoveKind.SWAP for m in legal_moves(p, Card.parse("J")))
     assert codes(p, "J:B18<>B3") == {"start_marble_immune"}
     assert dests(pos("r1 A:B12 B:B18 C: D: A"), "6", "B12") == {"B18"}  # not just out: it may be taken
+
+
+def test_r1_jokers_are_only_for_the_variant_with_jokers__000() -> None:
+    # "Variante avec jocker (jeu de 54 cartes)": without the variant the pack has no joker.
+    assert codes(pos("r1 A: B: C: D: A"), "JOKER:AR-A18") == {"no_jokers"}
+    assert legal_moves(pos("r1 A: B: C: D: A"), Card.parse("JOKER")) == ()
+    assert codes(pos("r1[jokers=2] A: B: C: D: A"), "JOKER:AR-A18") == set()
+
+
+def test_r1_the_5_moves_an_opponents_marble_and_says_so__000() -> None:
+    # "5: vous oblige à faire avancer un pion adverse": the partner's marble is refused as not an opponent's.
+    [reason] = explain(pos("r1 A:B3 B: C:C5 D: A"), Move.parse("5:C5-C10"))
+    assert reason.code == "not_another_players_marble"
+    assert "un pion adverse" in reason.fr and "an opponent's marble" in reason.en

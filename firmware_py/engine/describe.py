@@ -47,6 +47,10 @@ _LABELS: dict[str, tuple[str, str]] = {
     "seven": ("sept", "seven"),
     "seven_captures": ("une part du 7 qui tombe sur un pion", "a part of the 7 ending on a marble"),
     "five": ("cinq", "five"),
+    "five_without_marble_out": (
+        "sans pion en jeu, on joue quand même le 5",
+        "with no marble in play, the 5 is still played",
+    ),
     "five_passes_start": ("le 5 fait franchir sa case de départ", "the 5 may carry a marble past its start"),
     "four_backwards": ("le 4 recule", "the 4 moves back"),
     "back_from_start": (

@@ -20,6 +20,7 @@ from firmware_py.engine.movegen import (
     card_in_hand,
     card_moves,
     fallback_kind,
+    has_marble_in_play,
     legal_moves,
     nothing_playable,
     turn_info,
@@ -269,6 +270,8 @@ def _routes_for(
             )
         if frm >= tables.track:
             return [], violation(Rule.HOME_MARBLE_UNTOUCHABLE, marble=frm_id, places=(frm_id,))
+        if not rules.five_without_marble_out and not has_marble_in_play(position):
+            return [], violation(Rule.FIVE_NEEDS_MARBLE_OUT, marble=frm_id, places=(frm_id,))
         if frm in start_marbles(position, rules.five_spares_start):
             return [], violation(Rule.START_MARBLE_IMMUNE, marble=frm_id, places=(frm_id,), blocker=frm_id)
         return forward(b, owner, frm, 5, five=True), None

@@ -173,7 +173,8 @@ def _generate(position: Position, rank: str) -> list[Raw]:
         for loc, section in mine:
             _add_steps(out, loc, section, backward(b, section, loc, 4))
     elif does == _FIVE:
-        _five(position, b, info, out)
+        if position.rules.five_without_marble_out or has_marble_in_play(position):
+            _five(position, b, info, out)
     elif does == _SEVEN:
         _seven(position, b, mine, out)
     else:

@@ -189,6 +189,10 @@ class RuleSet:
     """What a part of a split 7 does when it ends on a marble."""
     five: FiveMode = FiveMode.OPPONENT
     """What the 5 does."""
+    five_without_marble_out: bool = True
+    """A seat with no marble on the track still plays its 5 on another player's marble (R2 FAQ "Il faut
+    d'abord jouer la carte 5"); off for CANOP: without an Ace or a King to bring a marble out "il ne joue
+    pas et se défausse d'une carte à chaque tour"."""
     five_passes_start: bool = True
     """A marble moved by another player's 5 may be carried past its own start cell (another lap)."""
     four_backwards: bool = True
@@ -367,6 +371,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             jack=JackMode.SWAP_OR_ELEVEN,
             jack_spares_start=StartCell.FRESH,
             five=FiveMode.ANY_OTHER,
+            five_without_marble_out=False,
             shortcut=Shortcut.JUMP_FORCED,
             overshoot=Overshoot.ROUND_AGAIN,
         ),

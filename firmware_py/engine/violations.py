@@ -32,6 +32,9 @@ class Rule(Enum):
     """R1/TOC 5: "vous oblige à faire avancer un pion adverse"; CANOP "un autre pion"."""
     NO_JOKERS = "no_jokers"
     """QC "Number of cards to be dealt: 52"; R1 jokers only "pour la variante": no joker in the pack."""
+    FIVE_NEEDS_MARBLE_OUT = "five_needs_marble_out"
+    """CANOP "Tant que le joueur n'en dispose pas, il ne joue pas et se défausse d'une carte à chaque
+    tour"."""
     RESERVE_NEEDS_ENTRY_CARD = "reserve_needs_entry_card"
     """R1 "Pour sortir du camp il faut posséder un parteu (roi ou as)"; TOC also the joker."""
     RESERVE_MARBLE_CANNOT_MOVE = "reserve_marble_cannot_move"
@@ -134,6 +137,10 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
     Rule.NO_JOKERS: (
         "Ces règles se jouent sans joker : le paquet n'en a pas.",
         "These rules are played without jokers: the pack has none.",
+    ),
+    Rule.FIVE_NEEDS_MARBLE_OUT: (
+        "Sans pion en jeu, on ne joue pas le 5 : on se défausse d'une carte.",
+        "With no marble in play you do not play the 5: you discard a card.",
     ),
     Rule.RESERVE_NEEDS_ENTRY_CARD: (
         "Pour sortir un pion du camp il faut un as, un roi{joker} ; pas un {card}.",

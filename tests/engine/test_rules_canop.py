@@ -88,3 +88,13 @@ def test_canop_a_marble_just_out_cannot_be_moved_so_no_jack_swaps_it__004() -> N
     # déplacé, ni être pris"; once moved there again it is an ordinary marble (the Jack's "ECHANGE").
     assert codes(pos("canop A:B3 B:B18* C: D: A"), "J:B18<>B3") == {"start_marble_immune"}
     assert codes(pos("canop A:B3 B:B18 C: D: A"), "J:B18<>B3") == set()
+
+
+def test_canop_without_an_ace_or_king_the_player_does_not_play_and_discards__004() -> None:
+    # "Mettre un pion en jeu : ... jouez un As ou un Roi. Tant que le joueur n'en dispose pas, il ne joue pas
+    # et se défausse d'une carte à chaque tour." (not R2's FAQ "Il faut d'abord jouer la carte 5")
+    p = pos("canop A: B:B3 C: D: A A=5H,8H B= C= D=")
+    assert kinds(p) == {"discard"}
+    assert codes(p, "5H:B3-B8") == {"five_needs_marble_out"}
+    assert codes(p, "5H:discard") == set()
+    assert dests(pos("canop A:A3 B:B3 C: D: A A=5H,8H B= C= D="), "5", "B3") == {"B8"}

@@ -43,7 +43,9 @@ class BoardWatch(TableState):
             for field, place in (("from", from_place), ("to", to_place)):
                 if not isinstance(place, str) or not self._topology.has_place(place):
                     raise bad_input(field, f"Trou inconnu : {place!r}.", f"Unknown hole: {place!r}.")
-            if self._uses_camera and self._sim_board is None:
+            # a game set up without camera is played on the page even when the companion simulates one
+            sim_board = self._sim_board if self._uses_camera else None
+            if self._uses_camera and sim_board is None:
                 raise wrong_moment(
                     "real_board",
                     "Déplacez la vraie bille sur le plateau.",
@@ -52,8 +54,8 @@ class BoardWatch(TableState):
             if self._winner() is not None:
                 raise wrong_moment("game_over", "La partie est finie.", "The game is over.")
             board = dict(
-                self._sim_board
-                if self._sim_board is not None
+                sim_board
+                if sim_board is not None
                 else self._proposed
                 if self._proposed is not None
                 else self._position.layout
@@ -69,7 +71,7 @@ class BoardWatch(TableState):
             if taken is not None:
                 free = [p for p in self._reserve(taken) if p not in board]
                 board[free[0]] = taken
-            if self._sim_board is not None:
+            if sim_board is not None:
                 self._set_sim_board(board)
                 self._changed()
                 return {"layout": board, "version": self.version}

@@ -216,6 +216,12 @@ def parse_seats(value: Any, key: str = "seats") -> tuple[SeatSettings, ...]:
         )
         if not _COLOUR_RE.match(colour):
             raise ConfigError(f"{where}.colour", "a colour '#rrggbb'", colour)
+        if colour.lower() in (seat.colour for seat in seats):
+            raise ConfigError(
+                f"{where}.colour",
+                "a colour no other seat has (the camera tells the seats' marbles apart by colour)",
+                colour.lower(),
+            )
         computer = _expect(raw.get("computer", False), bool, f"{where}.computer", "true or false")
         seats.append(SeatSettings(letter, name, colour.lower(), computer))
     return tuple(seats)

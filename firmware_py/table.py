@@ -345,7 +345,8 @@ class Table(BoardWatch, ComputerSeats):
         {place: "#rrggbb"} (mirror of the strip), ``highlight`` [legal destinations lit], ``problem``
         {fr, en, places, violations} or None, ``question`` {fr, en, places, moves} or None, ``computer``
         {seat, move, fr, en, from, to} or None, ``notice`` {fr, en} or None, ``camera`` {mode, status,
-        message}, ``winner`` (seat letters) or None, ``cards`` ("digital"/"physical"), ``version``.
+        message}, ``sim_layout`` {place: seat} (the simulated board, with the camera simulated and used)
+        or None, ``winner`` (seat letters) or None, ``cards`` ("digital"/"physical"), ``version``.
         """
         with self._lock:
             now = self._clock()
@@ -391,6 +392,8 @@ class Table(BoardWatch, ComputerSeats):
                 "computer": self._plan_view(),
                 "notice": self._notice,
                 "camera": self._camera_view(),
+                # the simulated board as it stands (a wrong move included), which the table page draws
+                "sim_layout": dict(self._sim_board) if self._sim_board and self._uses_camera else None,
                 "winner": self._winner(),
                 "version": self.version,
             }

@@ -73,6 +73,9 @@ def test_an_illegal_marble_is_shown_and_the_game_waits(companion: Companion) -> 
     frames(companion)
     problem = table.public_view()["problem"]
     assert problem and f"{seat}9" in problem["places"]
+    view = table.public_view()
+    assert view["sim_layout"][f"{seat}9"] == seat, "the table page draws the simulated board as it stands"
+    assert f"{seat}9" not in view["layout"], "the game's board is unchanged"
     assert ".." not in problem["fr"] and ".." not in problem["en"], "one full stop after the reasons"
     assert problem["en"].endswith(". Put the marbles back as shown.")
     assert table.public_view()["leds"].get(f"{seat}9") == "#ff0000"
@@ -157,6 +160,33 @@ def test_a_new_game_on_the_six_section_board_switches_the_simulated_camera(compa
     assert view["camera"]["status"] == "ok" and view["problem"] is None
     assert companion.loop.reader.geometry.model == "tock6"
     assert table.led_driver.led_map.model == "tock6"
+
+
+def test_a_game_without_camera_says_the_camera_is_not_used(companion: Companion) -> None:
+    """The camera still runs for the calibration page, but a game set up without it must not read 'ok'."""
+    table = companion.table
+    table.new_game({"camera": False})
+    frames(companion)
+    camera = table.public_view()["camera"]
+    assert camera["mode"] == "sim" and camera["status"] == "off"
+    assert camera["message"]["en"] == "Not used in this game: moves are entered on the page."
+    table.new_game({})
+    frames(companion)
+    assert table.public_view()["camera"]["status"] == "ok"
+
+
+def test_without_camera_a_marble_moved_on_the_page_plays_the_move(companion: Companion) -> None:
+    """A game set up without camera on a simulating companion: the page's board is the game's board."""
+    table = companion.table
+    table.new_game({"camera": False, "seed": 2})  # seed 2: A opens with an Ace
+    seat = table.public_view()["turn"]
+    token = token_of(companion, seat)
+    hint = next(h for h in table.hints(token) if len(h["from"]) == 1 and len(h["to"]) == 1)
+    table.choose_card(token, hint["card"])
+    table.move_marble(hint["from"][0], hint["to"][0])
+    view = table.public_view()
+    assert (seat, hint["move"]) in [(entry["seat"], entry["move"]) for entry in view["log"]]
+    assert view["sim_layout"] is None, "no simulated board is drawn when the camera is not used"
 
 
 def test_a_computer_move_the_camera_does_not_confirm_is_played_from_the_simulated_board(

@@ -140,6 +140,11 @@ def test_every_section_is_read(tmp_path: Path) -> None:
             "tock.toml: table.seats[1].colour: expected a colour '#rrggbb', got 'red'",
         ),
         (
+            "[table]\npreset = 'toc'\nseats = [{colour = '#D62728'}, {colour = '#d62728'}]",
+            "tock.toml: table.seats[1].colour: expected a colour no other seat has (the camera tells "
+            "the seats' marbles apart by colour), got '#d62728'",
+        ),
+        (
             "[table]\ncards = 'physical'",
             "tock.toml: table.seats[1].computer: expected false: a computer seat needs digital cards",
         ),

@@ -107,6 +107,7 @@ class ScriptedTable:
                 "computer": self.computer,
                 "notice": self.notice,
                 "camera": {"mode": "none", "status": "off", "message": None},
+                "sim_layout": self.sim_layout,
                 "winner": self.winner,
                 "version": self.version,
             }
@@ -183,6 +184,7 @@ class ScriptedTable:
             self.computer: dict[str, Any] | None = None
             self.notice: dict[str, str] | None = None
             self.winner: str | None = None
+            self.sim_layout: dict[str, str] | None = None
             self._changed()
 
     def _moves(self, card: str) -> list[dict[str, Any]]:
@@ -330,7 +332,7 @@ class ScriptedTable:
                 self._subscriptions.remove(subscription)
 
     def announce(self, **facts: Any) -> None:
-        """Set ``question``, ``computer``, ``notice`` or ``winner`` (seat letters: "BD") of the view."""
+        """Set ``question``, ``computer``, ``notice``, ``winner`` ("BD") or ``sim_layout`` of the view."""
         with self._lock:
             for name, value in facts.items():
                 setattr(self, name, value)

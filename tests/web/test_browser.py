@@ -286,6 +286,23 @@ def test_the_table_moves_a_marble_on_the_simulated_board(
     assert table.public_view()["layout"]["C18"] == "C"
 
 
+def test_a_marble_on_a_wrong_hole_of_the_simulated_board_is_drawn_and_can_be_put_back(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    """The table page draws the simulated board, not the game's: else the stray marble cannot be tapped."""
+    table.new_game({})
+    page = context.new_page()
+    page.set_viewport_size(TABLET)
+    page.goto(served + "/table")
+    stray = {place: seat for place, seat in table.public_view()["layout"].items() if place != "AR1"}
+    table.announce(sim_layout={**stray, "A5": "A"})
+    page.wait_for_selector('.marble[data-place="A5"][data-seat="A"]')
+    assert page.locator('.marble[data-place="AR1"]').count() == 0
+    page.locator('.hole[data-place="A5"]').click(force=True)
+    page.wait_for_selector('.marble.selected[data-place="A5"]')
+    table.new_game({})
+
+
 def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: ScriptedTable) -> None:
     table.new_game({})
     page = context.new_page()

@@ -43,7 +43,9 @@
     )) : [el("li", { class: "muted" }, t("log_empty"))]));
     paintChips(view);
     const computer = view.computer || {};
-    board.update(view, {
+    // in simulation the picture is the simulated table: a marble put on a wrong hole is seen there and
+    // can be tapped to put it back
+    board.update(view.sim_layout ? { ...view, layout: view.sim_layout } : view, {
       selected,
       lit: [...Tock.places(computer.to), ...(view.question ? Tock.places(view.question.places) : [])],
       from: Tock.places(computer.from),

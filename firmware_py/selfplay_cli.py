@@ -10,6 +10,7 @@ from firmware_py.engine.errors import TockError
 from firmware_py.engine.position import parse_rules
 from firmware_py.engine.rules import RuleSet
 from firmware_py.engine.selfplay import RunSummary, play_random_game
+from firmware_py.engine.violations import spoken_list
 
 SHOWN_FAILURES = 20
 """Invariant failures printed in full; the rest are counted."""
@@ -71,7 +72,7 @@ def command(preset: str, seats: int, games: int, seed: int, check: bool) -> None
     except TockError as error:
         raise click.ClickException(str(error)) from None
     if seats not in rules.seat_counts:
-        counts = ", ".join(map(str, rules.seat_counts))
+        counts = spoken_list(rules.seat_counts, "or")
         raise click.ClickException(f"the {preset} rules are played by {counts} seats, not {seats}")
     summary, seconds = run_games(rules, seats, games, seed, check=check)
     for line in report_lines(preset.strip(), seats, summary, seconds):

@@ -91,6 +91,42 @@ class Card:
         return names[0] if lang == "fr" else names[1]
 
 
+_SUIT_NAMES = {
+    "S": ("pique", "spades"),
+    "H": ("cœur", "hearts"),
+    "D": ("carreau", "diamonds"),
+    "C": ("trèfle", "clubs"),
+}
+
+
+def card_words(card: Card, lang: str, article: str = "") -> str:
+    """The card in words inside a sentence: ``la dame de cœur``, ``un as``, ``an Ace``, ``a 7``.
+
+    Args:
+        card: the card (a suitless card is named by its rank only).
+        lang: ``fr`` or ``en``.
+        article: ``the`` for the definite article (le/la/l'), ``a`` for the indefinite one (un/une),
+            empty for none.
+    """
+    fr = lang == "fr"
+    name = card.name(lang)
+    if fr:
+        name = name.lower()
+    if card.suit is not None:
+        suit = _SUIT_NAMES[card.suit][0 if fr else 1]
+        name = f"{name} de {suit}" if fr else f"{name} of {suit}"
+    if not article:
+        return name
+    if fr:
+        feminine = card.rank == "Q"
+        if article == "the":
+            return f"l'{name}" if card.rank == "A" else f"{'la' if feminine else 'le'} {name}"
+        return f"{'une' if feminine else 'un'} {name}"
+    if article == "the":
+        return f"the {name}"
+    return f"{'an' if card.rank in ('A', '8') else 'a'} {name}"
+
+
 def new_deck(rules: RuleSet) -> tuple[Card, ...]:
     """A fresh, unshuffled pack for these rules: 52 cards by suit then rank, then the jokers."""
     cards = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from enum import Enum
 
-from firmware_py.engine.cards import Card
+from firmware_py.engine.cards import card_words
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import (
@@ -22,6 +22,7 @@ from firmware_py.engine.rules import (
     StartCell,
     TeamMode,
 )
+from firmware_py.engine.violations import spoken_list
 
 LANGS = ("fr", "en")
 
@@ -40,8 +41,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "jack": ("valet", "Jack"),
     "jack_swaps_own": ("le valet échange deux de ses pions", "the Jack may swap two of your marbles"),
     "jack_left_skips": (
-        "valet : le joueur de gauche jette une carte et passe",
-        "Jack: left player discards and skips",
+        "après un valet, le joueur de gauche jette une carte et passe",
+        "after a Jack, the left player discards and skips",
     ),
     "ten_swaps": ("le 10 échange avec un adversaire", "the 10 swaps with an opponent"),
     "seven": ("sept", "seven"),
@@ -58,18 +59,21 @@ _LABELS: dict[str, tuple[str, str]] = {
         "back up from the start cell (lap done)",
     ),
     "back_past_own_start": ("reculer par-dessus sa case de départ", "back up over one's start cell"),
-    "start_blocking": ("pion sur sa case de départ : bloque", "marble on its start cell: blocks"),
+    "start_blocking": (
+        "un pion sur sa case de départ bloque le passage",
+        "a marble on its start cell blocks",
+    ),
     "start_immunity": (
-        "pion sur sa case de départ : ne peut être pris",
-        "marble on its start cell: cannot be taken",
+        "un pion sur sa case de départ ne peut être pris",
+        "a marble on its start cell cannot be taken",
     ),
     "jack_spares_start": (
-        "pion sur sa case de départ : pas d'échange au valet",
-        "marble on its start cell: no Jack swap",
+        "le valet d'un autre n'échange pas un pion sur sa case de départ",
+        "another player's Jack does not swap a marble on its start cell",
     ),
     "five_spares_start": (
-        "pion sur sa case de départ : pas de 5 adverse",
-        "marble on its start cell: no 5 from another player",
+        "le 5 d'un autre ne déplace pas un pion sur sa case de départ",
+        "another player's 5 does not move a marble on its start cell",
     ),
     "shortcut": ("raccourcis", "shortcuts"),
     "shortcut_cell": ("case raccourci", "shortcut cell"),
@@ -134,11 +138,14 @@ def describe(rules: RuleSet, lang: str = "en") -> list[tuple[str, str]]:
     k = LANGS.index(lang)
     yes_no = ("oui", "non") if lang == "fr" else ("yes", "no")
     rows = []
+    no_centre = rules.shortcut is not Shortcut.CENTRE
     for f in dataclasses.fields(rules):
         if f.name == "name":
             continue
         value = getattr(rules, f.name)
-        if isinstance(value, Enum):
+        if no_centre and f.name in ("centre_cards", "centre_holds_several"):
+            text = "sans objet (pas de centre)" if lang == "fr" else "n/a (no centre)"
+        elif isinstance(value, Enum):
             text = _VALUES[value][k]
         elif isinstance(value, bool):
             text = yes_no[0] if value else yes_no[1]
@@ -156,7 +163,7 @@ def describe_move(position: Position, move: Move, lang: str = "en") -> str:
     """A move in words for the log and the phones, in the position it is played from.
 
     For example ``A: 7 of hearts, A3 → A6 and B1 → B5, takes the blue marble (B) on B5``, or in French
-    ``A : 7 de cœur, A3 → A6 et B1 → B5, prend la bille bleue (B) en B5``.
+    ``A : 7 de cœur, A3 → A6 et B1 → B5, prend le pion bleu (B) en B5``.
 
     Raises:
         ValueError: ``lang`` is neither ``fr`` nor ``en``.
@@ -165,7 +172,7 @@ def describe_move(position: Position, move: Move, lang: str = "en") -> str:
         raise ValueError(f"unknown language {lang!r}; use 'fr' or 'en'")
     fr = lang == "fr"
     seat = position.turn
-    card = _card_words(move.card, lang) if move.card is not None else ""
+    card = card_words(move.card, lang) if move.card is not None else ""
     if move.kind is MoveKind.LAY_DOWN:
         return f"{seat} : pose sa main" if fr else f"{seat}: lays the hand down"
     if move.kind is MoveKind.DISCARD:
@@ -176,8 +183,7 @@ def describe_move(position: Position, move: Move, lang: str = "en") -> str:
         a, b = move.steps[0]
         text = f"échange {a} et {b}" if fr else f"swaps {a} and {b}"
     else:
-        joiner = " et " if fr else " and "
-        text = joiner.join(f"{a} → {b}" for a, b in move.steps)
+        text = spoken_list([f"{a} → {b}" for a, b in move.steps], "et" if fr else "and")
     if move.captures:
         layout = position.layout
         taken = ", ".join(_marble_words(layout.get(place), place, lang) for place in move.captures)
@@ -187,15 +193,16 @@ def describe_move(position: Position, move: Move, lang: str = "en") -> str:
 
 _COLOURS = {
     "A": ("rouge", "red"),
-    "B": ("bleue", "blue"),
-    "C": ("verte", "green"),
+    "B": ("bleu", "blue"),
+    "C": ("vert", "green"),
     "D": ("jaune", "yellow"),
-    "E": ("violette", "purple"),
+    "E": ("violet", "purple"),
     "F": ("orange", "orange"),
-    "G": ("blanche", "white"),
-    "H": ("noire", "black"),
+    "G": ("blanc", "white"),
+    "H": ("noir", "black"),
 }
-"""Default marble colour of each seat (the board's convention), as an adjective for "bille"/"marble"."""
+"""Default marble colour of each seat (the board's convention), as an adjective for "pion"/"marble"
+(the sheets' word, as in every reason text)."""
 
 
 def _marble_words(seat: str | None, place: str, lang: str) -> str:
@@ -203,24 +210,9 @@ def _marble_words(seat: str | None, place: str, lang: str) -> str:
         return place
     colour = _COLOURS[seat][LANGS.index(lang)]
     return (
-        f"la bille {colour} ({seat}) en {place}"
+        f"le pion {colour} ({seat}) en {place}"
         if lang == "fr"
         else f"the {colour} marble ({seat}) on {place}"
     )
 
 
-_SUITS = {
-    "S": ("pique", "spades"),
-    "H": ("cœur", "hearts"),
-    "D": ("carreau", "diamonds"),
-    "C": ("trèfle", "clubs"),
-}
-
-
-def _card_words(card: Card, lang: str) -> str:
-    k = LANGS.index(lang)
-    name = card.name(lang)
-    if card.suit is None:
-        return name
-    suit = _SUITS[card.suit][k]
-    return f"{name} de {suit}" if lang == "fr" else f"{name} of {suit}"

@@ -46,4 +46,4 @@ class InvalidPositionError(TockError, ValueError):
 
     def __init__(self, violations: tuple[Violation, ...]) -> None:
         self.violations = violations
-        super().__init__("invalid position: " + "; ".join(v.en for v in violations))
+        super().__init__("; ".join(v.en for v in violations))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from firmware_py.engine.board import SECTION_LETTERS
-from firmware_py.engine.cards import JOKER, Card
+from firmware_py.engine.cards import JOKER, RANKS, Card, card_words
 from firmware_py.engine.errors import IllegalMoveError, NotationError
 from firmware_py.engine.movegen import (
     ENTER_RANKS,
@@ -39,9 +39,9 @@ from firmware_py.engine.routes import (
     pop_part,
     push_part,
 )
-from firmware_py.engine.rules import FiveMode, JackMode, KingSweep, SevenMode, Shortcut
+from firmware_py.engine.rules import FiveMode, JackMode, KingSweep, NothingPlayable, SevenMode, Shortcut
 from firmware_py.engine.tables import RESERVE
-from firmware_py.engine.violations import Rule, Violation, violation
+from firmware_py.engine.violations import Rule, Violation, spoken_list, violation
 
 
 def explain(position: Position, move: Move) -> tuple[Violation, ...]:
@@ -157,6 +157,10 @@ def destinations(position: Position, card: Card) -> dict[str, tuple[str, ...]]:
 
 def _explain_fallback(position: Position, move: Move, card: Card | None) -> tuple[Violation, ...]:
     cards = None if card is None else (card,)
+    never_lays_down = position.rules.nothing_playable is NothingPlayable.DISCARD_ONE
+    if move.kind is MoveKind.LAY_DOWN and never_lays_down:  # R1, TOC, CANOP: "se défausser d'une carte"
+        detail_fr, detail_en = "il faut jeter une carte", "discard one card instead"
+        return (violation(Rule.NO_DISCARD_HERE, detail=detail_en, detail_fr=detail_fr),)
     if not nothing_playable(position, cards):
         rule = Rule.NOTHING_TO_LAY_DOWN if card is None else Rule.MUST_PLAY_IF_ABLE
         return (violation(rule),)
@@ -186,8 +190,8 @@ def _explain_enter(position: Position, card: Card, move: Move) -> tuple[Violatio
                 Rule.RESERVE_NEEDS_ENTRY_CARD,
                 card=str(card),
                 places=(start_id,),
-                joker=" ou un joker" if joker else "",
-                joker_en=" or a joker" if joker else "",
+                entry_fr="un as, un roi ou un joker" if joker else "un as ou un roi",
+                entry_en="an Ace, a King or a joker" if joker else "an Ace or a King",
             ),
         )
     info = turn_info(position)
@@ -335,8 +339,13 @@ def _no_route(position: Position, card: Card, frm: int, to: int, owner: int) -> 
     centre_mode = rules.shortcut is Shortcut.CENTRE
     if centre_mode and tables.centre in (frm, to):
         if card.rank not in rules.centre_cards:
-            fr = ", ".join(sorted(rules.centre_cards))
-            return violation(Rule.CENTRE_NEEDS_CARD, places=places, cards_fr=fr, cards_en=fr)
+            cards = [Card(rank) for rank in (*RANKS, JOKER) if rank in rules.centre_cards]
+            return violation(
+                Rule.CENTRE_NEEDS_CARD,
+                places=places,
+                cards_fr=spoken_list([card_words(c, "fr", "a") for c in cards], "ou"),
+                cards_en=spoken_list([card_words(c, "en", "a") for c in cards], "or"),
+            )
         if to == tables.centre:
             return violation(Rule.CENTRE_FROM_SHORTCUT, places=places, cell=str(rules.shortcut_cell))
     if frm >= tables.track and frm != tables.centre and to < tables.track:

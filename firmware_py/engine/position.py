@@ -23,7 +23,7 @@ from firmware_py.engine.cards import Card
 from firmware_py.engine.errors import InvalidPositionError, NotationError
 from firmware_py.engine.rules import PRESETS, RuleSet, StartCell, seat_letters, teams_of
 from firmware_py.engine.tables import RESERVE, Tables, tables_for
-from firmware_py.engine.violations import Rule, Violation, violation
+from firmware_py.engine.violations import Rule, Violation, spoken_list, violation
 
 MARBLES_PER_SEAT = 4
 
@@ -558,6 +558,16 @@ def _hands_tuple(
 def _check_seats(rules: RuleSet, letters: tuple[str, ...]) -> tuple[Violation, ...]:
     if not 2 <= len(letters) <= 8:
         return (violation(Rule.INVALID_POSITION, detail=f"{len(letters)} seats; Tock has 2 to 8"),)
+    if len(letters) not in rules.seat_counts:
+        return (
+            violation(
+                Rule.SEAT_COUNT,
+                rules=rules.name,
+                seats=str(len(letters)),
+                counts_fr=spoken_list(rules.seat_counts, "ou"),
+                counts_en=spoken_list(rules.seat_counts, "or"),
+            ),
+        )
     sections = rules.topology(len(letters)).sections
     bad = [s for s in letters if s not in SECTION_LETTERS[:sections]]
     if bad or len(set(letters)) != len(letters):

@@ -6,9 +6,13 @@ Every check the engine makes (``explain``, ``validate``) reports a :class:`Viola
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+
+from firmware_py.engine.cards import Card, card_words
+from firmware_py.engine.errors import NotationError
 
 
 class Rule(Enum):
@@ -109,6 +113,9 @@ class Rule(Enum):
     """The move names a place that is not on this board."""
     NOT_A_MOVE = "not_a_move"
     """The board read does not come from any legal move (nor from a move in progress)."""
+    SEAT_COUNT = "seat_count"
+    """TOC "peut se jouer à 2 joueurs ou à 4 joueurs"; R1 "prévue pour 4 joueurs ... 6 ou même 8"; house
+    rules widen ``seat_counts``."""
     INVALID_POSITION = "invalid_position"
     """The position cannot exist."""
 
@@ -116,7 +123,7 @@ class Rule(Enum):
 _TEXTS: dict[Rule, tuple[str, str]] = {
     Rule.NOT_YOUR_TURN: ("Ce n'est pas au tour de {seat} de jouer.", "It is not {seat}'s turn."),
     Rule.GAME_OVER: ("La partie est finie.", "The game is over."),
-    Rule.CARD_NOT_IN_HAND: ("La carte {card} n'est pas dans la main.", "The card {card} is not in the hand."),
+    Rule.CARD_NOT_IN_HAND: ("{card_le_cap} n'est pas dans la main.", "The card {card} is not in the hand."),
     Rule.MUST_PLAY_IF_ABLE: (
         "On ne peut pas jeter de carte : une carte de la main peut être jouée.",
         "You cannot discard: a card of your hand can be played.",
@@ -143,8 +150,8 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "With no marble in play you do not play the 5: you discard a card.",
     ),
     Rule.RESERVE_NEEDS_ENTRY_CARD: (
-        "Pour sortir un pion du camp il faut un as, un roi{joker} ; pas un {card}.",
-        "Leaving the reserve takes an Ace or a King{joker_en}; not a {card}.",
+        "Pour sortir un pion du camp il faut {entry_fr} ; pas {card_un}.",
+        "Leaving the reserve takes {entry_en}; not {card_a}.",
     ),
     Rule.RESERVE_MARBLE_CANNOT_MOVE: (
         "Un pion du camp ne peut que sortir sur sa case de départ.",
@@ -155,11 +162,11 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "A marble coming out goes onto its start cell {place}.",
     ),
     Rule.CARD_CANNOT_DO_THAT: (
-        "Avec ces règles, le {card} ne permet pas cela.",
+        "Avec ces règles, {card_le} ne permet pas cela.",
         "With these rules the {card} cannot do that.",
     ),
     Rule.WRONG_COUNT: (
-        "Le {card} ne mène pas le pion de {place} en {target}.",
+        "{card_le_cap} ne mène pas le pion de {place} en {target}.",
         "The {card} cannot take the marble from {place} to {target}.",
     ),
     Rule.BLOCKED_BY_START_MARBLE: (
@@ -274,8 +281,34 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "Aucun coup permis ne mène à ce plateau : remettez les pions indiqués.",
         "No legal move leads to this board: put back the marbles shown.",
     ),
+    Rule.SEAT_COUNT: (
+        "Les règles {rules} se jouent à {counts_fr} joueurs, pas à {seats}.",
+        "The {rules} rules are played by {counts_en} seats, not {seats}.",
+    ),
     Rule.INVALID_POSITION: ("Position impossible : {detail}.", "Impossible position: {detail}."),
 }
+
+
+def spoken_list(items: Sequence[object], last_word: str) -> str:
+    """``1, 2 or 3`` (``last_word`` joins the last two; French and English alike)."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last_word} {words[-1]}"
+
+
+def _card_fields(text: str) -> dict[str, str]:
+    """The card of a reason in words: French sentences name it (``la dame de cœur``), never by code."""
+    try:
+        card = Card.parse(text)
+    except NotationError:
+        this = "cette carte"
+        return {"card_le": this, "card_le_cap": "Cette carte", "card_un": this, "card_a": text}
+    the = card_words(card, "fr", "the")
+    return {
+        "card_le": the,
+        "card_le_cap": the[0].upper() + the[1:],
+        "card_un": card_words(card, "fr", "a"),
+        "card_a": f"{'an' if card.rank in ('A', '8') else 'a'} {card}",
+    }
 
 
 class _Blank(dict[str, Any]):
@@ -318,4 +351,6 @@ def violation(
     """Build the violation of ``rule``, filling its sentences with ``fields``."""
     fr, en = _TEXTS[rule]
     values = _Blank(fields)
+    if "card" in fields:
+        values.update(_card_fields(fields["card"]))
     return Violation(rule.value, fr.format_map(values), en.format_map(values), marble, places)

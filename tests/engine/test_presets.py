@@ -9,7 +9,10 @@ import pytest
 from firmware_py.engine import (
     PRESETS,
     QC_ADVANCED,
+    Game,
+    InvalidPositionError,
     NotationError,
+    Position,
     RuleSet,
     describe,
     find_preset,
@@ -77,7 +80,25 @@ def test_describe_move_puts_a_move_in_words_in_both_languages() -> None:
     )
     assert (
         describe_move(position, move, "fr")
-        == "A : 7 de cœur, A1 → A4 et B1 → B5, prend la bille bleue (B) en B5"
+        == "A : 7 de cœur, A1 → A4 et B1 → B5, prend le pion bleu (B) en B5"
     )
-    assert describe_move(position, Move.parse("KS:AR-A18"), "fr") == "A : Roi de pique, sort un pion en A18"
+    assert describe_move(position, Move.parse("KS:AR-A18"), "fr") == "A : roi de pique, sort un pion en A18"
+    three = Move.parse("7H:A1-A2,B1-B3,B5-B9xB9")
+    assert describe_move(Position.from_notation("r1 A:A1,B1,B5 B:B9 C: D: A"), three, "fr") == (
+        "A : 7 de cœur, A1 → A2, B1 → B3 et B5 → B9, prend le pion bleu (B) en B9"
+    )
     assert describe_move(position, Move.parse("laydown"), "en") == "A: lays the hand down"
+
+
+def test_toc_can_be_played_by_2_or_4_players_only__001() -> None:
+    # "Le jeu de Toc peut se jouer à 2 joueurs ou à 4 joueurs"; Game.new and positions refuse 3 alike, and a
+    # house rule may widen seat_counts explicitly.
+    with pytest.raises(InvalidPositionError) as refused:
+        Game.new(find_preset("toc"), seats=3, seed=1)
+    assert refused.value.violations[0].en == "The toc rules are played by 2 or 4 seats, not 3."
+    assert refused.value.violations[0].fr == "Les règles toc se jouent à 2 ou 4 joueurs, pas à 3."
+    with pytest.raises(InvalidPositionError):
+        Position.from_notation("r1 A:B3 B: C: A")
+    assert Position.from_notation("r1[seat_counts=3] A:B3 B: C: A").seats == ("A", "B", "C")
+    widened = find_preset("toc").with_switches(seat_counts=(2, 3, 4))
+    assert len(Game.new(widened, seats=3, seed=1).position.seats) == 3

@@ -52,3 +52,41 @@ def test_bad_input_is_a_clear_error_not_a_traceback() -> None:
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 1, args
         assert result.output.startswith("Error: ") and "Traceback" not in result.output, args
+
+
+def test_json_errors_are_json_on_stdout_with_the_reasons_in_both_languages() -> None:
+    result = CliRunner().invoke(
+        main, ["check", "--preset", "r1", "--position", "A:B3,B3 B: C: D: A", "--move", "4:B3-A17", "--json"]
+    )
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["error"] == "Impossible position: two marbles (A and A) on B3."
+    assert [v["code"] for v in data["violations"]] == ["invalid_position"]
+    assert data["violations"][0]["fr"].startswith("Position impossible")
+    args = ["check", "--preset", "r1", "--position", POSITION, "--move", "zz", "--json"]
+    bad_move = CliRunner().invoke(main, args)
+    assert bad_move.exit_code == 1 and "is not a move" in json.loads(bad_move.stdout)["error"]
+
+
+def test_an_impossible_position_is_named_once_in_english_and_french() -> None:
+    result = CliRunner().invoke(main, ["moves", "--preset", "r1", "--position", "A:B3,B3 B: C: D: A"])
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: Impossible position: two marbles (A and A) on B3. / "
+        "Position impossible : two marbles (A and A) on B3.\n"
+    )
+
+
+def test_moves_for_a_card_that_is_not_in_the_hand_says_so() -> None:
+    # "Chaque joueur doit jouer une carte" of his hand: the 4 is not in A's hand.
+    result = CliRunner().invoke(
+        main, ["moves", "--preset", "r1", "--position", "A:A18* B: C: D: A A=5H B= C= D=", "--card", "4"]
+    )
+    assert result.exit_code == 1
+    assert result.output == "Error: The card 4 is not in the hand. / Le 4 n'est pas dans la main.\n"
+
+
+def test_presets_use_french_typography_and_name_no_centre_cards_without_a_centre() -> None:
+    result = CliRunner().invoke(main, ["presets", "--lang", "fr"])
+    assert "    valet : échange\n" in result.output and "sept: " not in result.output
+    assert "cartes du centre : sans objet (pas de centre)" in result.output

@@ -286,3 +286,16 @@ def test_r1_the_5_moves_an_opponents_marble_and_says_so__000() -> None:
     [reason] = explain(pos("r1 A:B3 B: C:C5 D: A"), Move.parse("5:C5-C10"))
     assert reason.code == "not_another_players_marble"
     assert "un pion adverse" in reason.fr and "an opponent's marble" in reason.en
+
+
+def test_r1_a_player_who_cannot_play_discards_a_card_never_lays_the_hand_down__000() -> None:
+    # "Si le joueur ne dispose pas de parteu et qu'il ne peut avancer de pion, il doit se défausser d'une
+    # carte": hands known or not, laying down is answered with "discard".
+    assert codes(pos("r1 A:B3 B: C: D: A"), "laydown") == {"no_discard_here"}
+
+
+def test_r1_reasons_name_the_card_in_french_words__000() -> None:
+    # "Pour sortir du camp il faut posséder un parteu (roi ou as)."
+    [reason] = explain(pos("r1 A: B: C: D: A"), Move.parse("QH:AR-A18"))
+    assert reason.fr == "Pour sortir un pion du camp il faut un as ou un roi ; pas une dame de cœur."
+    assert reason.en == "Leaving the reserve takes an Ace or a King; not a QH."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_py.engine import Card, MoveKind, legal_moves
+from firmware_py.engine import Card, Move, MoveKind, explain, legal_moves
 from tests.engine.helpers import after, codes, dests, kinds, notations, pos
 
 
@@ -152,3 +152,10 @@ def test_r2_the_five_must_be_played_before_discarding__000() -> None:
     p = pos("r2 A:B15 B:B18,C3 C: D: A A=8H,5S")
     assert notations(p) == {"5S:C3-C8"}
     assert "must_play_if_able" in codes(p, "8H:discard")
+
+
+def test_r2_entering_the_centre_takes_a_two_a_king_or_an_ace_in_words__000() -> None:
+    # "Pour y entrer ou en ressortir il faut jeter un deux, un roi ou un as."
+    [reason] = explain(pos("r2 A:B7 B: C: D: A"), Move.parse("8H:B7-CIEL"))
+    assert reason.fr == "Pour entrer au centre ou en sortir il faut un as, un 2 ou un roi."
+    assert reason.en == "Entering or leaving the centre takes an Ace, a 2 or a King."

@@ -657,7 +657,15 @@ def _validate_hands(position: Position) -> list[Violation]:
     if len(position.hands or ()) != len(position.seats):
         return [violation(Rule.INVALID_POSITION, detail="one hand per seat")]
     counts: dict[Card, int] = {}
-    for hand in position.hands or ():
+    largest = 5 + position.rules.jokers  # a deal gives 5 at most; each joker played draws one more
+    for seat, hand in zip(position.seats, position.hands or (), strict=True):
+        if len(hand) > largest:
+            problems.append(
+                violation(
+                    Rule.INVALID_POSITION,
+                    detail=f"{seat} holds {len(hand)} cards; a hand has {largest} at most with these rules",
+                )
+            )
         for card in hand:
             counts[card] = counts.get(card, 0) + 1
     for card, count in counts.items():
@@ -665,7 +673,9 @@ def _validate_hands(position: Position) -> list[Violation]:
         if count > limit:
             problems.append(
                 violation(
-                    Rule.INVALID_POSITION, detail=f"{count} cards {card} in the hands; the pack has {limit}"
+                    Rule.INVALID_POSITION,
+                    detail=f"{count} card{'s' if count > 1 else ''} {card} in the hands; "
+                    f"the pack has {limit or 'none'}"
                 )
             )
     return problems
@@ -717,7 +727,8 @@ def parse_rules(text: str) -> RuleSet:
     for item in filter(None, switches[:-1].split(";")):
         key, eq, raw = item.partition("=")
         if not eq or key not in fields or key in ("name", "source"):
-            raise NotationError(f"{item!r} is not a switch=value; the switches are {sorted(fields)}")
+            switch_names = ", ".join(sorted(set(fields) - {"name", "source"}))
+            raise NotationError(f"{item!r} is not a switch=value; the switches are {switch_names}")
         changes[key] = _parse_value(key, raw, current[key])
     try:
         return base.with_switches(**changes)

@@ -248,7 +248,8 @@ class RuleSet:
         fields = {f.name for f in dataclasses.fields(self)}
         unknown = sorted(set(changes) - fields)
         if unknown:
-            raise ValueError(f"unknown switch(es) {unknown}; the switches are {sorted(fields)}")
+            switches = ", ".join(sorted(fields - {"name", "source"}))
+            raise ValueError(f"unknown switch(es) {', '.join(unknown)}; the switches are {switches}")
         changes.setdefault("name", f"{self.name}+custom" if self.name != "custom" else "custom")
         return dataclasses.replace(self, **changes)
 

@@ -148,3 +148,13 @@ def test_pieces_lists_every_marble_with_its_place_and_flag() -> None:
     assert len(pieces) == 16
     assert Marble("A", "A18", True) in pieces and Marble("B", "B18", False) in pieces
     assert sum(m.place.startswith("AR") for m in pieces) == 2
+
+
+def test_impossible_hands_are_refused_with_a_clear_reason() -> None:
+    with pytest.raises(InvalidPositionError, match="A holds 9 cards; a hand has 5 at most"):
+        Position.from_notation("r1 A:B3 B: C: D: A A=7H,8H,9H,10H,JH,QH,KH,AS,2S B= C= D=")
+    with pytest.raises(InvalidPositionError, match="1 card JOKER in the hands; the pack has none"):
+        Position.from_notation("r1 A:B3 B: C: D: A A=JOKER B= C= D=")
+    with pytest.raises(NotationError) as unknown:
+        Position.from_notation("r1[colour=red] A:B3 B: C: D: A")
+    assert "the switches are back_from_start, " in str(unknown.value) and "source" not in str(unknown.value)

@@ -439,7 +439,8 @@ class Table(BoardWatch, ComputerSeats):
         """:meth:`public_view` plus that seat's private facts.
 
         Adds ``seat``, ``hand`` [card strings], ``playable`` {card: [{move, fr, en, from, to}]},
-        ``can_exchange``, ``must_discard``.
+        ``can_exchange``, ``must_discard``, ``given`` (the card this seat gave its partner in the
+        exchange under way, out of the hand shown until the cards change hands) or None.
 
         Raises:
             TableError: 403 for an unknown token.
@@ -448,6 +449,10 @@ class Table(BoardWatch, ComputerSeats):
             seat = self._seat_of(token)
             view = self.public_view()
             hand = self._hand(seat)
+            given = self._given(seat)
+            if given is not None:  # the engine keeps it in the hand until every partner has given
+                hand = list(hand)
+                hand.remove(given)
             playable: dict[str, list[dict[str, Any]]] = {}
             must_discard = False
             if seat == self._to_play() and self._phase() == "play":
@@ -462,11 +467,19 @@ class Table(BoardWatch, ComputerSeats):
                 hand=[str(c) for c in hand],
                 playable=playable,
                 can_exchange=seat in self._owing_exchange(),
+                given=None if given is None else str(given),
                 must_discard=must_discard,
                 extra_play=bool(self._digital and seat == self._to_play() and self._game.extra_play),
                 question=self._question if seat == self._to_play() else view["question"],
             )
             return view
+
+    def _given(self, seat: str) -> Card | None:
+        """The card ``seat`` has given face down in the exchange under way, if any."""
+        if not self._digital or self._phase() != "exchange":
+            return None
+        given: Card | None = self._game.given[self._game.seats.index(seat)]
+        return given
 
     def _ranks(self) -> list[Card]:
         """Physical cards: every rank a player may say they played (suits are not told)."""

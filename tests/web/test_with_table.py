@@ -143,6 +143,8 @@ def test_partners_exchange_a_card_through_the_api(real_client: FlaskClient, real
     assert answer.status_code == 200, answer.get_json()
     after = real_client.get(f"/api/seat/{tokens['A']}").get_json()
     assert not after["can_exchange"] and after["version"] > alice["version"]
+    assert after["given"] == given and given not in after["hand"], "the card given is out of the hand shown"
+    assert len(after["hand"]) == len(alice["hand"]) - 1
     again = real_client.post(f"/api/seat/{tokens['A']}/exchange", json={"card": after["hand"][0]})
     assert again.status_code == 409 and again.get_json()["error"] == "no_exchange"
 

@@ -41,7 +41,7 @@
     bound("extra-play").hidden = !(view.extra_play && myTurn());
     const physical = view.cards === "physical";
     const waiting = view.phase === "exchange" && !view.can_exchange;
-    const help = physical ? t("physical_help") : waiting ? t("exchange_waiting")
+    const help = physical ? t("physical_help") : waiting ? t("exchange_waiting") + (view.given ? ` (${view.given})` : "")
       : { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
     bound("hand-help").textContent = help;
     // With real cards the page holds no hand: the seat taps the value of the card it plays.

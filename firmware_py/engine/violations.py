@@ -123,7 +123,7 @@ class Rule(Enum):
 _TEXTS: dict[Rule, tuple[str, str]] = {
     Rule.NOT_YOUR_TURN: ("Ce n'est pas au tour de {seat} de jouer.", "It is not {seat}'s turn."),
     Rule.GAME_OVER: ("La partie est finie.", "The game is over."),
-    Rule.CARD_NOT_IN_HAND: ("{card_le_cap} n'est pas dans la main.", "The card {card} is not in the hand."),
+    Rule.CARD_NOT_IN_HAND: ("{card_le_cap} n'est pas dans la main.", "{card_the_cap} is not in the hand."),
     Rule.MUST_PLAY_IF_ABLE: (
         "On ne peut pas jeter de carte : une carte de la main peut être jouée.",
         "You cannot discard: a card of your hand can be played.",
@@ -151,7 +151,7 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
     ),
     Rule.RESERVE_NEEDS_ENTRY_CARD: (
         "Pour sortir un pion du camp il faut {entry_fr} ; pas {card_un}.",
-        "Leaving the reserve takes {entry_en}; not {card_a}.",
+        "Leaving the reserve takes {entry_en}; not {card_the}.",
     ),
     Rule.RESERVE_MARBLE_CANNOT_MOVE: (
         "Un pion du camp ne peut que sortir sur sa case de départ.",
@@ -163,11 +163,11 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
     ),
     Rule.CARD_CANNOT_DO_THAT: (
         "Avec ces règles, {card_le} ne permet pas cela.",
-        "With these rules the {card} cannot do that.",
+        "With these rules {card_the} cannot do that.",
     ),
     Rule.WRONG_COUNT: (
         "{card_le_cap} ne mène pas le pion de {place} en {target}.",
-        "The {card} cannot take the marble from {place} to {target}.",
+        "{card_the_cap} cannot take the marble from {place} to {target}.",
     ),
     Rule.BLOCKED_BY_START_MARBLE: (
         "Le pion sur sa case de départ en {blocker} bloque le passage.",
@@ -296,18 +296,25 @@ def spoken_list(items: Sequence[object], last_word: str) -> str:
 
 
 def _card_fields(text: str) -> dict[str, str]:
-    """The card of a reason in words: French sentences name it (``la dame de cœur``), never by code."""
+    """The card of a reason in words (``la dame de cœur``, ``the Queen of hearts``), never by code."""
     try:
         card = Card.parse(text)
     except NotationError:
-        this = "cette carte"
-        return {"card_le": this, "card_le_cap": "Cette carte", "card_un": this, "card_a": text}
-    the = card_words(card, "fr", "the")
+        this, that = "cette carte", "that card"
+        return {
+            "card_le": this,
+            "card_le_cap": "Cette carte",
+            "card_un": this,
+            "card_the": that,
+            "card_the_cap": "That card",
+        }
+    le, the = card_words(card, "fr", "the"), card_words(card, "en", "the")
     return {
-        "card_le": the,
-        "card_le_cap": the[0].upper() + the[1:],
+        "card_le": le,
+        "card_le_cap": le[0].upper() + le[1:],
         "card_un": card_words(card, "fr", "a"),
-        "card_a": f"{'an' if card.rank in ('A', '8') else 'a'} {card}",
+        "card_the": the,
+        "card_the_cap": the[0].upper() + the[1:],
     }
 
 

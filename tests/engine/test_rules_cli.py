@@ -83,7 +83,7 @@ def test_moves_for_a_card_that_is_not_in_the_hand_says_so() -> None:
         main, ["moves", "--preset", "r1", "--position", "A:A18* B: C: D: A A=5H B= C= D=", "--card", "4"]
     )
     assert result.exit_code == 1
-    assert result.output == "Error: The card 4 is not in the hand. / Le 4 n'est pas dans la main.\n"
+    assert result.output == "Error: The 4 is not in the hand. / Le 4 n'est pas dans la main.\n"
 
 
 def test_presets_use_french_typography_and_name_no_centre_cards_without_a_centre() -> None:

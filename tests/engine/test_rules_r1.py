@@ -298,4 +298,4 @@ def test_r1_reasons_name_the_card_in_french_words__000() -> None:
     # "Pour sortir du camp il faut posséder un parteu (roi ou as)."
     [reason] = explain(pos("r1 A: B: C: D: A"), Move.parse("QH:AR-A18"))
     assert reason.fr == "Pour sortir un pion du camp il faut un as ou un roi ; pas une dame de cœur."
-    assert reason.en == "Leaving the reserve takes an Ace or a King; not a QH."
+    assert reason.en == "Leaving the reserve takes an Ace or a King; not the Queen of hearts."

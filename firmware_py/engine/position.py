@@ -140,7 +140,10 @@ class Position:
                 raise InvalidPositionError(
                     (
                         violation(
-                            Rule.INVALID_POSITION, places=(place,), detail=f"{place} is not a start cell"
+                            Rule.INVALID_POSITION,
+                            places=(place,),
+                            detail=f"{place} is not a start cell",
+                            detail_fr=f"{place} n'est pas une case de départ",
                         ),
                     )
                 )
@@ -168,6 +171,7 @@ class Position:
                         Rule.INVALID_POSITION,
                         places=tuple(tables.place_ids[x] for x in locs),
                         detail=f"seat {seat} has {len(locs)} marbles out, more than 4",
+                        detail_fr=f"{seat} a {len(locs)} pions sortis, plus de 4",
                     )
                 )
                 locs = locs[:MARBLES_PER_SEAT]
@@ -481,6 +485,9 @@ class Position:
                                     Rule.INVALID_POSITION,
                                     places=(name,),
                                     detail=f"'*' (just out) marks {seat}'s own start cell only, not {name}",
+                                    detail_fr=f"'*' (vient de sortir) ne marque que la case de départ "
+                                    f"de {seat}, "
+                                    f"pas {name}",
                                 ),
                             )
                         )
@@ -557,7 +564,13 @@ def _hands_tuple(
 
 def _check_seats(rules: RuleSet, letters: tuple[str, ...]) -> tuple[Violation, ...]:
     if not 2 <= len(letters) <= 8:
-        return (violation(Rule.INVALID_POSITION, detail=f"{len(letters)} seats; Tock has 2 to 8"),)
+        return (
+            violation(
+                Rule.INVALID_POSITION,
+                detail=f"{len(letters)} seats; Tock has 2 to 8",
+                detail_fr=f"{len(letters)} joueurs ; le Tock se joue de 2 à 8",
+            ),
+        )
     if len(letters) not in rules.seat_counts:
         return (
             violation(
@@ -596,7 +609,13 @@ def _validate(position: Position) -> tuple[Violation, ...]:
     tables = position.tables
     ids = tables.place_ids
     if len(position.marbles) != MARBLES_PER_SEAT * len(position.seats):
-        return (violation(Rule.INVALID_POSITION, detail="each seat has exactly 4 marbles"),)
+        return (
+            violation(
+                Rule.INVALID_POSITION,
+                detail="each seat has exactly 4 marbles",
+                detail_fr="chaque joueur a 4 pions",
+            ),
+        )
     seen: dict[int, str] = {}
     for i, seat in enumerate(position.seats):
         section = position.sections[i]
@@ -605,7 +624,11 @@ def _validate(position: Position) -> tuple[Violation, ...]:
                 continue
             if not 0 <= loc < tables.size:
                 problems.append(
-                    violation(Rule.INVALID_POSITION, detail=f"seat {seat} has a marble off the board")
+                    violation(
+                        Rule.INVALID_POSITION,
+                        detail=f"seat {seat} has a marble off the board",
+                        detail_fr=f"{seat} a un pion hors du plateau",
+                    )
                 )
                 continue
             place = ids[loc]
@@ -617,11 +640,18 @@ def _validate(position: Position) -> tuple[Violation, ...]:
                         marble=place,
                         places=(place,),
                         detail=f"a marble of {seat} is in {SECTION_LETTERS[owner]}'s home ({place})",
+                        detail_fr=f"un pion de {seat} est dans la maison de "
+                        f"{SECTION_LETTERS[owner]} ({place})",
                     )
                 )
             if loc == tables.centre and not tables.topology.centre:
                 problems.append(
-                    violation(Rule.INVALID_POSITION, places=(place,), detail="this board has no centre")
+                    violation(
+                        Rule.INVALID_POSITION,
+                        places=(place,),
+                        detail="this board has no centre",
+                        detail_fr="ce plateau n'a pas de centre",
+                    )
                 )
             if loc in seen and not (loc == tables.centre and position.rules.centre_holds_several):
                 problems.append(
@@ -630,6 +660,7 @@ def _validate(position: Position) -> tuple[Violation, ...]:
                         marble=place,
                         places=(place,),
                         detail=f"two marbles ({seen[loc]} and {seat}) on {place}",
+                        detail_fr=f"deux pions ({seen[loc]} et {seat}) en {place}",
                     )
                 )
             seen[loc] = seat
@@ -643,10 +674,18 @@ def _validate(position: Position) -> tuple[Violation, ...]:
                         places=(ids[start],),
                         detail=f"{ids[start]} is marked just out but holds no marble of "
                         f"{SECTION_LETTERS[section]}",
+                        detail_fr=f"{ids[start]} est marqué « vient de sortir » sans pion de "
+                        f"{SECTION_LETTERS[section]}",
                     )
                 )
     if not 0 <= position.turn_index < len(position.seats):
-        problems.append(violation(Rule.INVALID_POSITION, detail="the seat to play is not one of the seats"))
+        problems.append(
+            violation(
+                Rule.INVALID_POSITION,
+                detail="the seat to play is not one of the seats",
+                detail_fr="le joueur qui joue n'est pas à la table",
+            )
+        )
     if position.hands is not None:
         problems += _validate_hands(position)
     return tuple(problems)
@@ -655,7 +694,7 @@ def _validate(position: Position) -> tuple[Violation, ...]:
 def _validate_hands(position: Position) -> list[Violation]:
     problems: list[Violation] = []
     if len(position.hands or ()) != len(position.seats):
-        return [violation(Rule.INVALID_POSITION, detail="one hand per seat")]
+        return [violation(Rule.INVALID_POSITION, detail="one hand per seat", detail_fr="une main par joueur")]
     counts: dict[Card, int] = {}
     largest = 5 + position.rules.jokers  # a deal gives 5 at most; each joker played draws one more
     for seat, hand in zip(position.seats, position.hands or (), strict=True):
@@ -664,6 +703,8 @@ def _validate_hands(position: Position) -> list[Violation]:
                 violation(
                     Rule.INVALID_POSITION,
                     detail=f"{seat} holds {len(hand)} cards; a hand has {largest} at most with these rules",
+                    detail_fr=f"{seat} a {len(hand)} cartes ; une main en a {largest} au plus "
+                    "avec ces règles",
                 )
             )
         for card in hand:
@@ -675,7 +716,8 @@ def _validate_hands(position: Position) -> list[Violation]:
                 violation(
                     Rule.INVALID_POSITION,
                     detail=f"{count} card{'s' if count > 1 else ''} {card} in the hands; "
-                    f"the pack has {limit or 'none'}"
+                    f"the pack has {limit or 'none'}",
+                    detail_fr=f"{count} × {card} dans les mains ; le paquet en a {limit or 'aucune'}",
                 )
             )
     return problems
@@ -812,8 +854,7 @@ def start_marbles(position: Position, which: StartCell) -> frozenset[int]:
     result = frozenset(
         tables.start[section]
         for section in position.sections
-        if occ[tables.start[section]] == section
-        and (which is StartCell.ANY or position.fresh >> section & 1)
+        if occ[tables.start[section]] == section and (which is StartCell.ANY or position.fresh >> section & 1)
     )
     position.cache[key] = result
     return result

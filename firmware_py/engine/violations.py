@@ -285,7 +285,7 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "Les règles {rules} se jouent à {counts_fr} joueurs, pas à {seats}.",
         "The {rules} rules are played by {counts_en} seats, not {seats}.",
     ),
-    Rule.INVALID_POSITION: ("Position impossible : {detail}.", "Impossible position: {detail}."),
+    Rule.INVALID_POSITION: ("Position impossible : {detail_fr}.", "Impossible position: {detail}."),
 }
 
 
@@ -358,6 +358,8 @@ def violation(
     """Build the violation of ``rule``, filling its sentences with ``fields``."""
     fr, en = _TEXTS[rule]
     values = _Blank(fields)
+    if "detail" in fields and "detail_fr" not in fields:
+        values["detail_fr"] = fields["detail"]  # a message from elsewhere (Python's own), as it is
     if "card" in fields:
         values.update(_card_fields(fields["card"]))
     return Violation(rule.value, fr.format_map(values), en.format_map(values), marble, places)

@@ -62,7 +62,7 @@ def test_json_errors_are_json_on_stdout_with_the_reasons_in_both_languages() -> 
     data = json.loads(result.stdout)
     assert data["error"] == "Impossible position: two marbles (A and A) on B3."
     assert [v["code"] for v in data["violations"]] == ["invalid_position"]
-    assert data["violations"][0]["fr"].startswith("Position impossible")
+    assert data["violations"][0]["fr"] == "Position impossible : deux pions (A et A) en B3."
     args = ["check", "--preset", "r1", "--position", POSITION, "--move", "zz", "--json"]
     bad_move = CliRunner().invoke(main, args)
     assert bad_move.exit_code == 1 and "is not a move" in json.loads(bad_move.stdout)["error"]
@@ -73,7 +73,7 @@ def test_an_impossible_position_is_named_once_in_english_and_french() -> None:
     assert result.exit_code == 1
     assert result.output == (
         "Error: Impossible position: two marbles (A and A) on B3. / "
-        "Position impossible : two marbles (A and A) on B3.\n"
+        "Position impossible : deux pions (A et A) en B3.\n"
     )
 
 

@@ -333,6 +333,8 @@ def test_a_finished_game_names_the_winning_team(context: Any, served: str, table
     expect(seat_a.locator("[data-bind=turn]")).to_have_text("partie finie")
     expect(board_page.locator("[data-bind=turn]")).to_have_text("")
     expect(board_page.locator("[data-bind=seats] .tag").first).to_have_text("équipe 1")
+    seat_a.goto(served + _links(table)["A"] + "?lang=en")
+    expect(seat_a.locator("[data-bind=winner]")).to_have_text("Winners: Joueur B, Joueur D")
     table.new_game({})
 
 

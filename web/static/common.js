@@ -137,6 +137,9 @@ const Tock = (() => {
   /** Places given as one id, a list of ids, or nothing, as a list (a move's `from` and `to`). */
   const places = (value) => [].concat(value || []);
 
+  /** French sets a space before a colon, English does not ("Tour : Ana" / "Turn: Ana"). */
+  const colon = lang === "fr" ? " : " : ": ";
+
   /** The phase in words. */
   const phaseText = (phase) => (phase ? words["phase_" + phase] || phase : "");
 
@@ -146,5 +149,5 @@ const Tock = (() => {
     return [board.model, board.sections, board.home_entry_after, board.shortcut_cell, board.centre].join("|");
   };
 
-  return { t, pick, el, $, bound, toast, notice, banner, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang };
+  return { t, pick, el, $, bound, toast, notice, banner, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { t, pick, el, bound, api, live, seatName } = Tock;
+  const { t, pick, el, bound, api, live, seatName, colon } = Tock;
   const token = Tock.page.token;
   const base = token ? `/api/seat/${encodeURIComponent(token)}` : "/api";
   const board = new TockBoard(document.querySelector(".board"));
@@ -11,7 +11,7 @@
   let marks = {};
 
   function render() {
-    bound("turn").textContent = view.turn ? `${t("turn")} : ${seatName(view, view.turn)}` : "";
+    bound("turn").textContent = view.turn ? `${t("turn")}${colon}${seatName(view, view.turn)}` : "";
     board.update(view, marks);
   }
 

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { t, pick, el, bound, api, live, seatName, winnerNames, paintChips, phaseText, banner } = Tock;
+  const { t, pick, el, bound, api, live, seatName, winnerNames, paintChips, phaseText, banner, colon } = Tock;
   const token = Tock.page.token;
   const base = `/api/seat/${encodeURIComponent(token)}`;
   const board = new TockBoard(document.querySelector(".board"));
@@ -34,8 +34,8 @@
     turn.classList.toggle("banner-mine", myTurn());
     turn.textContent = myTurn() ? t("your_turn")
       : view.turn ? `${t("waiting_for")} ${seatName(view, view.turn)} · ${phaseText(view.phase)}` : phaseText(view.phase);
-    banner("winner", view.winner ? `${t("winner")} : ${winnerNames(view)}` : "");
-    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")}) : ${pick(view.computer)}` : "");
+    banner("winner", view.winner ? `${t("winner")}${colon}${winnerNames(view)}` : "");
+    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")})${colon}${pick(view.computer)}` : "");
     Tock.notice(view);
     renderQuestion();
     bound("extra-play").hidden = !(view.extra_play && myTurn());
@@ -79,7 +79,7 @@
     const list = bound("moves");
     if (mode() === "exchange" || mode() === "discard") {
       const action = mode() === "exchange" ? "give" : "discard";
-      bound("moves-title").textContent = `${t(action)} : ${card}`;
+      bound("moves-title").textContent = `${t(action)}${colon}${card}`;
       list.replaceChildren(el("li", {}, el("button", { type: "button", class: "button big", dataset: { action }, onclick: () => act(action) }, `${t(action)} ${card}`)));
       return;
     }
@@ -125,7 +125,7 @@
   async function playMove(move) {
     try {
       const answer = await api("POST", `${base}/play`, { move: move.move });
-      Tock.toast(`${t("played")} : ${pick(answer) || answer.move}`, "info");
+      Tock.toast(`${t("played")}${colon}${pick(answer) || answer.move}`, "info");
       card = null; moves = []; lit = [];
       render();
     } catch (error) {
@@ -138,7 +138,7 @@
     const path = action === "give" ? "exchange" : "discard";
     try {
       await api("POST", `${base}/${path}`, { card });
-      Tock.toast(`${t(action)} : ${card}`, "info");
+      Tock.toast(`${t(action)}${colon}${card}`, "info");
       card = null; moves = [];
       render();
     } catch (error) {
@@ -153,7 +153,7 @@
 
   document.querySelector("[data-action=end-turn]").addEventListener("click", () => api("POST", `${base}/end_turn`, {}).catch(() => {}));
   document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", `${base}/undo`, {})
-    .then((answer) => Tock.toast(pick(answer) || `${t("undone")} : ${answer.undone || ""}`, "info"))
+    .then((answer) => Tock.toast(pick(answer) || `${t("undone")}${colon}${answer.undone || ""}`, "info"))
     .catch(() => {}));
 
   render();

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { t, pick, el, bound, api, live, seatName, winnerNames, chip, paintChips, phaseText, boardKey, banner } = Tock;
+  const { t, pick, el, bound, api, live, seatName, winnerNames, chip, paintChips, phaseText, boardKey, banner, colon } = Tock;
   const board = new TockBoard(document.querySelector(".board"));
   let view = Tock.page.view;
   let selected = null;
@@ -15,12 +15,12 @@
       return;
     }
     // once the game is over nobody is to play: the phase alone says so
-    bound("turn").replaceChildren(...(view.turn ? [chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")} : ${seatName(view, view.turn)}`] : []));
+    bound("turn").replaceChildren(...(view.turn ? [chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")}${colon}${seatName(view, view.turn)}`] : []));
     bound("phase").textContent = phaseText(view.phase);
-    banner("winner", view.winner ? `${t("winner")} : ${winnerNames(view)}` : "");
-    banner("problem", view.problem ? `${t("problem")} : ${pick(view.problem)}` : "");
-    banner("question", view.question ? `${seatName(view, view.turn)} : ${pick(view.question)}` : "");
-    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")}) : ${pick(view.computer)}` : "");
+    banner("winner", view.winner ? `${t("winner")}${colon}${winnerNames(view)}` : "");
+    banner("problem", view.problem ? `${t("problem")}${colon}${pick(view.problem)}` : "");
+    banner("question", view.question ? `${seatName(view, view.turn)}${colon}${pick(view.question)}` : "");
+    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")})${colon}${pick(view.computer)}` : "");
     Tock.notice(view);
     bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     bound("seats").replaceChildren(...(view.seats || []).map((seat) => el("li", { class: "seat-row" + (seat.seat === view.turn ? " seat-turn" : "") },
@@ -38,7 +38,7 @@
     const log = view.log || [];
     bound("log").replaceChildren(...(log.length ? log.slice().reverse().map((entry) => el("li", { value: entry.n },
       chip((Tock.seatOf(view, entry.seat) || {}).colour), " ",
-      pick(entry) || `${seatName(view, entry.seat)} : ${entry.move}`,
+      pick(entry) || `${seatName(view, entry.seat)}${colon}${entry.move}`,
       entry.reasons && entry.reasons.length ? el("ul", { class: "reasons" }, ...entry.reasons.map((r) => el("li", {}, pick(r)))) : null,
     )) : [el("li", { class: "muted" }, t("log_empty"))]));
     paintChips(view);
@@ -75,7 +75,7 @@
   });
 
   document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", "/api/undo", {})
-    .then((answer) => Tock.toast(pick(answer) || `${t("undone")} : ${answer.undone || ""}`, "info"))
+    .then((answer) => Tock.toast(pick(answer) || `${t("undone")}${colon}${answer.undone || ""}`, "info"))
     .catch(() => {}));
 
   render();

@@ -92,7 +92,7 @@ def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]
         "seat": event.seat,
         "move": event.text,
         **words,
-        "places": list(change(old, new).places),
+        "places": list(change(old, new, move).places),
     }
 
 

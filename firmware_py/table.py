@@ -235,7 +235,7 @@ class Table(BoardWatch, ComputerSeats):
         before = self._position.layout
         after = self._result(move)
         seat = self._to_play() or ""
-        what = change(before, after)
+        what = change(before, after, move)
         words = describe(self._names.get(seat, seat), move, before, after, self._names)
         return {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
 
@@ -851,7 +851,7 @@ class Table(BoardWatch, ComputerSeats):
             "seat": seat,
             "move": str(move),
             **words,
-            "places": list(change(before, after).places),
+            "places": list(change(before, after, move).places),
         }
         self._log.append(entry)
         self._last_move = entry

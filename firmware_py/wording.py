@@ -52,8 +52,16 @@ def _is_reserve(place: str) -> bool:
     return parse_place(place).kind is PlaceKind.RESERVE
 
 
-def change(before: Mapping[str, str], after: Mapping[str, str]) -> Change:
-    """The marbles that moved between two boards (reserve places count as one pool per seat)."""
+def change(before: Mapping[str, str], after: Mapping[str, str], move: Move | None = None) -> Change:
+    """The marbles that moved between two boards (reserve places count as one pool per seat).
+
+    Args:
+        before: the board before.
+        after: the board after.
+        move: the move played, when known. It settles the one case the boards cannot: a marble landing
+            on a marble of its own side (the mover's old hole empties, and one marble of that side goes
+            to the reserve, which the boards alone read as "the mover was taken where it stood").
+    """
     steps: list[tuple[str, str, str]] = []
     captured: list[tuple[str, str]] = []
     for seat in sorted(set(before.values()) | set(after.values())):
@@ -76,7 +84,25 @@ def change(before: Mapping[str, str], after: Mapping[str, str]) -> Change:
             elif to_reserve:
                 to_reserve.pop(0)
                 captured.append((seat, place))
+    if move is not None:
+        _own_side_landings(before, move, steps, captured)
     return Change(tuple(steps), tuple(captured))
+
+
+def _own_side_landings(
+    before: Mapping[str, str],
+    move: Move,
+    steps: list[tuple[str, str, str]],
+    captured: list[tuple[str, str]],
+) -> None:
+    """Read "taken on its source hole" as the move's step onto a marble of the same side (in place)."""
+    if move.kind is not MoveKind.STEP:
+        return
+    for source, destination in move.steps:
+        seat = before.get(source)
+        if seat is not None and (seat, source) in captured and before.get(destination) == seat:
+            captured[captured.index((seat, source))] = (seat, destination)
+            steps.append((seat, source, destination))
 
 
 def _french_article(name: str) -> str:
@@ -128,7 +154,7 @@ def describe(
         return {"fr": f"{player} défausse {fr_card}", "en": f"{player} discards {en_card}"}
     fr = f"{player} joue {fr_card} : {_path(move, 'fr')}"
     en = f"{player} plays {en_card}: {_path(move, 'en')}"
-    for seat, place in change(before, after).captured:
+    for seat, place in change(before, after, move).captured:
         owner = names.get(seat, seat)
         fr += f" ; prend la bille de {owner} en {place}"
         en += f"; takes {owner}'s marble on {place}"

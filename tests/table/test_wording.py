@@ -69,3 +69,16 @@ def test_french_articles_agree_with_the_card() -> None:
     board = {"A5": "A"}
     words = describe("Ana", Move.parse("AD:discard"), board, board, NAMES)
     assert words["fr"] == "Ana défausse l'As de carreau"
+
+
+def test_a_marble_landing_on_its_own_sides_marble_takes_it_where_it_stood() -> None:
+    """A's King from B6 onto A's own marble on C1: the board alone reads as "B6 taken"; the move says C1."""
+    before = {"B6": "A", "C1": "A", "AR1": "A", "AR2": "A"}
+    after = {"C1": "A", "AR1": "A", "AR2": "A", "AR3": "A"}
+    move = Move.parse("KD:B6-C1")
+    what = change(before, after, move)
+    assert what.steps == (("A", "B6", "C1"),) and what.captured == (("A", "C1"),)
+    assert set(what.places) == {"B6", "C1"}
+    words = describe("Ana", move, before, after, NAMES)
+    assert words["fr"] == "Ana joue le Roi de carreau : B6 → C1 ; prend la bille de Ana en C1"
+    assert change(before, after).captured == (("A", "B6"),), "without the move the boards are ambiguous"

@@ -122,12 +122,14 @@ def card_words(card: Card, lang: str) -> str:
 
 
 def _path(move: Move, lang: str) -> str:
-    """The marbles' paths as the move's notation gives them (a split 7 part by part)."""
+    """The marbles' paths, a split 7 part by part in an order they can be played."""
     if move.kind is MoveKind.SWAP:
         a, b = move.steps[0]
         return f"{a} ↔ {b}"
     reserve = "réserve" if lang == "fr" else "reserve"
-    return ", ".join(f"{reserve if a.endswith('R') and len(a) == 2 else a} → {b}" for a, b in move.steps)
+    return ", ".join(
+        f"{reserve if a.endswith('R') and len(a) == 2 else a} → {b}" for a, b in move.steps_in_play_order
+    )
 
 
 def describe(

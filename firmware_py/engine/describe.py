@@ -183,7 +183,7 @@ def describe_move(position: Position, move: Move, lang: str = "en") -> str:
         a, b = move.steps[0]
         text = f"échange {a} et {b}" if fr else f"swaps {a} and {b}"
     else:
-        text = spoken_list([f"{a} → {b}" for a, b in move.steps], "et" if fr else "and")
+        text = spoken_list([f"{a} → {b}" for a, b in move.steps_in_play_order], "et" if fr else "and")
     if move.captures:
         layout = position.layout
         taken = ", ".join(_marble_words(layout.get(place), place, lang) for place in move.captures)

@@ -143,6 +143,26 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
     @property
+    def steps_in_play_order(self) -> tuple[tuple[str, str], ...]:
+        """The steps in an order a person can play them one after the other.
+
+        ``steps`` are sorted for identity, so a split 7 may list ``D11-DH1`` before ``DH1-DH2``; said
+        in that order it sounds as if one marble moved twice. Here a part that leaves a hole comes
+        before the part that arrives in it.
+
+        >>> Move.parse("7:D11-DH1,DH1-DH3").steps_in_play_order
+        (('DH1', 'DH3'), ('D11', 'DH1'))
+        """
+        pending = list(self.steps)
+        ordered: list[tuple[str, str]] = []
+        while pending:
+            origins = {origin for origin, _ in pending}
+            ready = next((step for step in pending if step[1] not in origins), pending[0])
+            pending.remove(ready)
+            ordered.append(ready)
+        return tuple(ordered)
+
+    @property
     def is_discard(self) -> bool:
         """Whether this move throws cards away (a discard or laying the hand down)."""
         return self.kind in (MoveKind.DISCARD, MoveKind.LAY_DOWN)

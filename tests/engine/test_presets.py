@@ -102,3 +102,13 @@ def test_toc_can_be_played_by_2_or_4_players_only__001() -> None:
     assert Position.from_notation("r1[seat_counts=3] A:B3 B: C: A").seats == ("A", "B", "C")
     widened = find_preset("toc").with_switches(seat_counts=(2, 3, 4))
     assert len(Game.new(widened, seats=3, seed=1).position.seats) == 3
+
+
+def test_describe_move_names_the_marble_that_makes_room_first() -> None:
+    from firmware_py.engine import Card, Move, Position, describe_move, legal_moves
+
+    position = Position.from_notation("r1 A:A13,AH1 B: C: D: A A=7H")
+    move = Move.parse("7H:A13-AH1,AH1-AH4")
+    assert move in legal_moves(position, Card.parse("7H"))
+    assert move.steps == (("A13", "AH1"), ("AH1", "AH4"))
+    assert describe_move(position, move, "en") == "A: 7 of hearts, AH1 → AH4 and A13 → AH1"

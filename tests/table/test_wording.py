@@ -82,3 +82,12 @@ def test_a_marble_landing_on_its_own_sides_marble_takes_it_where_it_stood() -> N
     words = describe("Ana", move, before, after, NAMES)
     assert words["fr"] == "Ana joue le Roi de carreau : B6 → C1 ; prend la bille de Ana en C1"
     assert change(before, after).captured == (("A", "B6"),), "without the move the boards are ambiguous"
+
+
+def test_a_split_seven_inside_the_home_is_said_in_an_order_that_can_be_played() -> None:
+    # the notation sorts the parts (D11-DH1 before DH1-DH3); said in that order it sounds as if one
+    # marble moved twice, so the marble that makes room is named first
+    before = {"D11": "D", "DH1": "D"}
+    after = {"DH1": "D", "DH3": "D"}
+    words = describe("Ana", Move.parse("7:D11-DH1,DH1-DH3"), before, after, NAMES)
+    assert words["en"] == "Ana plays the 7: DH1 → DH3, D11 → DH1"

@@ -169,11 +169,11 @@ def default_game() -> GameSettings:
 # -- checking values -------------------------------------------------------------------------------
 
 
-def _expect(value: Any, kind: type | tuple[type, ...], key: str, expected: str) -> Any:
+def _expect(value: Any, kind: type | tuple[type, ...], key: str, expected: str, expected_fr: str) -> Any:
     if isinstance(value, bool) and kind is not bool and (kind is int or kind == (int, float)):
-        raise ConfigError(key, expected, value)
+        raise ConfigError(key, expected, value, expected_fr=expected_fr)
     if not isinstance(value, kind):
-        raise ConfigError(key, expected, value)
+        raise ConfigError(key, expected, value, expected_fr=expected_fr)
     return value
 
 
@@ -181,12 +181,18 @@ def _check_keys(table: dict[str, Any], allowed: tuple[str, ...], where: str) -> 
     for key in table:
         if key not in allowed:
             name = f"{where}.{key}" if where else key
-            raise ConfigError(name, f"no such key (known: {', '.join(allowed)})")
+            known = ", ".join(allowed)
+            raise ConfigError(
+                name,
+                f"no such key (known: {known})",
+                expected_fr="une clé connue",
+                message_fr=f"{name} : clé inconnue (connues : {known})",
+            )
 
 
 def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
     value = data.get(key, {})
-    return dict(_expect(value, dict, key, "a table"))
+    return dict(_expect(value, dict, key, "a table", "une table"))
 
 
 def parse_seats(value: Any, key: str = "seats") -> tuple[SeatSettings, ...]:
@@ -195,34 +201,58 @@ def parse_seats(value: Any, key: str = "seats") -> tuple[SeatSettings, ...]:
     The seats sit where the rules put them (2 players facing, at A and C; 3 at A B C; ...), in turn
     order; a ``seat`` letter, if given, must be that place. Teams follow the preset's ``teams`` switch.
     """
-    _expect(value, list, key, "a list of 2 to 6 seats")
+    _expect(value, list, key, "a list of 2 to 6 seats", "une liste de 2 à 6 joueurs")
     if not 2 <= len(value) <= 6:
-        raise ConfigError(key, "a list of 2 to 6 seats", len(value))
+        raise ConfigError(key, "a list of 2 to 6 seats", len(value), expected_fr="une liste de 2 à 6 joueurs")
     letters = seat_letters(len(value))
     seats: list[SeatSettings] = []
     for i, raw in enumerate(value):
         where = f"{key}[{i}]"
-        raw = _expect(raw, dict, where, "a table with name, colour, computer")
+        raw = _expect(
+            raw, dict, where, "a table with name, colour, computer", "une table avec name, colour, computer"
+        )
         _check_keys(raw, ("seat", "name", "colour", "computer"), where)
         letter = raw.get("seat", letters[i])
         if letter != letters[i]:
             places = ", ".join(letters)
-            raise ConfigError(f"{where}.seat", f"{letters[i]!r} ({len(value)} seats sit at {places})", letter)
-        name = _expect(raw.get("name", f"Joueur {letter}"), str, f"{where}.name", "a name (text)").strip()
+            raise ConfigError(
+                f"{where}.seat",
+                f"{letters[i]!r} ({len(value)} seats sit at {places})",
+                letter,
+                expected_fr=f"{letters[i]!r} ({len(value)} joueurs s'assoient en {places})",
+            )
+        name = _expect(
+            raw.get("name", f"Joueur {letter}"), str, f"{where}.name", "a name (text)", "un nom (du texte)"
+        ).strip()
         if not name or len(name) > 40:
-            raise ConfigError(f"{where}.name", "a name of 1 to 40 characters", name)
+            raise ConfigError(
+                f"{where}.name",
+                "a name of 1 to 40 characters",
+                name,
+                expected_fr="un nom de 1 à 40 caractères",
+            )
         colour = _expect(
-            raw.get("colour", SEAT_COLOURS[letter]), str, f"{where}.colour", "a colour '#rrggbb'"
+            raw.get("colour", SEAT_COLOURS[letter]),
+            str,
+            f"{where}.colour",
+            "a colour '#rrggbb'",
+            "une couleur '#rrggbb'",
         )
         if not _COLOUR_RE.match(colour):
-            raise ConfigError(f"{where}.colour", "a colour '#rrggbb'", colour)
+            raise ConfigError(
+                f"{where}.colour", "a colour '#rrggbb'", colour, expected_fr="une couleur '#rrggbb'"
+            )
         if colour.lower() in (seat.colour for seat in seats):
             raise ConfigError(
                 f"{where}.colour",
                 "a colour no other seat has (the camera tells the seats' marbles apart by colour)",
                 colour.lower(),
+                expected_fr="une couleur qu'aucun autre joueur n'a "
+                "(la caméra distingue les billes des joueurs par leur couleur)",
             )
-        computer = _expect(raw.get("computer", False), bool, f"{where}.computer", "true or false")
+        computer = _expect(
+            raw.get("computer", False), bool, f"{where}.computer", "true or false", "true ou false"
+        )
         seats.append(SeatSettings(letter, name, colour.lower(), computer))
     return tuple(seats)
 
@@ -234,35 +264,64 @@ def parse_game_settings(data: dict[str, Any], *, prefix: str = "") -> GameSettin
         ConfigError: naming the first wrong key (``prefix`` + key).
     """
     _check_keys(data, ("preset", "switches", "model", "cards", "camera", "seats", "seed"), prefix.rstrip("."))
-    preset = _expect(data.get("preset", "r1"), str, prefix + "preset", "a preset name such as 'r1'")
-    switches = dict(_expect(data.get("switches", {}), dict, prefix + "switches", "a table of rule switches"))
-    seats = parse_seats(data["seats"], prefix + "seats") if "seats" in data else default_seats()
-    model = _expect(
-        data.get("model", model_for(len(seats))), str, prefix + "model", f"one of {', '.join(BOARD_MODELS)}"
+    preset = _expect(
+        data.get("preset", "r1"),
+        str,
+        prefix + "preset",
+        "a preset name such as 'r1'",
+        "un nom de préréglage comme 'r1'",
     )
+    switches = dict(
+        _expect(
+            data.get("switches", {}),
+            dict,
+            prefix + "switches",
+            "a table of rule switches",
+            "une table de règles",
+        )
+    )
+    seats = parse_seats(data["seats"], prefix + "seats") if "seats" in data else default_seats()
+    models, models_fr = f"one of {', '.join(BOARD_MODELS)}", f"l'une des valeurs {', '.join(BOARD_MODELS)}"
+    model = _expect(data.get("model", model_for(len(seats))), str, prefix + "model", models, models_fr)
     if model not in BOARD_MODELS:
-        raise ConfigError(prefix + "model", f"one of {', '.join(BOARD_MODELS)}", model)
+        raise ConfigError(prefix + "model", models, model, expected_fr=models_fr)
     if model != model_for(len(seats)):
-        raise ConfigError(prefix + "model", f"{model_for(len(seats))!r} for {len(seats)} seats", model)
+        fits = model_for(len(seats))
+        raise ConfigError(
+            prefix + "model",
+            f"{fits!r} for {len(seats)} seats",
+            model,
+            expected_fr=f"{fits!r} pour {len(seats)} joueurs",
+        )
     rules = build_rules(preset, switches, prefix=prefix)
     if len(seats) not in rules.seat_counts:
         counts = ", ".join(str(n) for n in rules.seat_counts)
-        raise ConfigError(prefix + "seats", f"{counts} seats with preset {preset!r}", len(seats))
-    cards = _expect(data.get("cards", "digital"), str, prefix + "cards", f"one of {', '.join(CARD_MODES)}")
+        raise ConfigError(
+            prefix + "seats",
+            f"{counts} seats with preset {preset!r}",
+            len(seats),
+            expected_fr=f"{counts} joueurs avec le préréglage {preset!r}",
+        )
+    modes, modes_fr = f"one of {', '.join(CARD_MODES)}", f"l'une des valeurs {', '.join(CARD_MODES)}"
+    cards = _expect(data.get("cards", "digital"), str, prefix + "cards", modes, modes_fr)
     if cards not in CARD_MODES:
-        raise ConfigError(prefix + "cards", f"one of {', '.join(CARD_MODES)}", cards)
+        raise ConfigError(prefix + "cards", modes, cards, expected_fr=modes_fr)
     if cards == "physical":
         for i, seat in enumerate(seats):
             if seat.computer:
                 raise ConfigError(
-                    f"{prefix}seats[{i}].computer", "false: a computer seat needs digital cards", True
+                    f"{prefix}seats[{i}].computer",
+                    "false: a computer seat needs digital cards",
+                    True,
+                    expected_fr="false : un joueur ordinateur a besoin des cartes numériques",
                 )
-    camera = _expect(data.get("camera", True), bool, prefix + "camera", "true or false")
+    camera = _expect(data.get("camera", True), bool, prefix + "camera", "true or false", "true ou false")
     seed = data.get("seed")
     if seed is not None:
-        _expect(seed, int, prefix + "seed", "a whole number 0..2**63-1")
+        whole, whole_fr = "a whole number 0..2**63-1", "un nombre entier de 0 à 2**63-1"
+        _expect(seed, int, prefix + "seed", whole, whole_fr)
         if not 0 <= seed < 2**63:
-            raise ConfigError(prefix + "seed", "a whole number 0..2**63-1", seed)
+            raise ConfigError(prefix + "seed", whole, seed, expected_fr=whole_fr)
     return GameSettings(preset, switches, model, cards, camera, seats, seed)
 
 
@@ -274,7 +333,8 @@ def check_camera_source(source: str, key: str = "camera.source") -> str:
         return source
     if kind in ("opencv", "replay") and colon and argument:
         return source
-    raise ConfigError(key, expected, source)
+    expected_fr = "sim, none, picamera2, opencv:N (un numéro de caméra) ou replay:DIR (un dossier de photos)"
+    raise ConfigError(key, expected, source, expected_fr=expected_fr)
 
 
 def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
@@ -290,63 +350,97 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
         camera_data = _table(data, "camera")
         _check_keys(camera_data, ("source", "still_frames", "fps", "reopen_seconds"), "camera")
         source_spec = check_camera_source(
-            _expect(camera_data.get("source", "sim"), str, "camera.source", "a camera source (text)")
+            _expect(
+                camera_data.get("source", "sim"),
+                str,
+                "camera.source",
+                "a camera source (text)",
+                "une source de caméra (du texte)",
+            )
         )
-        still = _expect(
-            camera_data.get("still_frames", 3), int, "camera.still_frames", "a whole number 1..30"
-        )
+        frames, frames_fr = "a whole number 1..30", "un nombre entier de 1 à 30"
+        still = _expect(camera_data.get("still_frames", 3), int, "camera.still_frames", frames, frames_fr)
         if not 1 <= still <= 30:
-            raise ConfigError("camera.still_frames", "a whole number 1..30", still)
-        fps = float(_expect(camera_data.get("fps", 10.0), (int, float), "camera.fps", "a number 1..60"))
+            raise ConfigError("camera.still_frames", frames, still, expected_fr=frames_fr)
+        rate, rate_fr = "a number 1..60", "un nombre de 1 à 60"
+        fps = float(_expect(camera_data.get("fps", 10.0), (int, float), "camera.fps", rate, rate_fr))
         if not 1 <= fps <= 60:
-            raise ConfigError("camera.fps", "a number 1..60", fps)
+            raise ConfigError("camera.fps", rate, fps, expected_fr=rate_fr)
+        wait, wait_fr = "seconds > 0", "des secondes > 0"
         reopen = float(
             _expect(
-                camera_data.get("reopen_seconds", 2.0), (int, float), "camera.reopen_seconds", "seconds > 0"
+                camera_data.get("reopen_seconds", 2.0), (int, float), "camera.reopen_seconds", wait, wait_fr
             )
         )
         if reopen <= 0:
-            raise ConfigError("camera.reopen_seconds", "seconds > 0", reopen)
+            raise ConfigError("camera.reopen_seconds", wait, reopen, expected_fr=wait_fr)
         camera = CameraSettings(source_spec, still, fps, reopen)
 
         leds = _table(data, "leds")
         try:  # the LED count may be left out: it is then taken from the board model's LED map
             LedConfig.from_mapping({"count": 1, **leds})
         except LedConfigError as error:
-            raise ConfigError("leds", "LED settings", message=str(error)) from None
+            raise ConfigError(
+                "leds",
+                "LED settings",
+                expected_fr="des réglages de LED valides",
+                message=str(error),
+                message_fr=f"leds : réglages des LED refusés ({error})",
+            ) from None
         leds.setdefault("backend", "sim")
 
         web_data = _table(data, "web")
         _check_keys(web_data, ("host", "port"), "web")
-        host = _expect(web_data.get("host", "127.0.0.1"), str, "web.host", "an address such as '0.0.0.0'")
-        port = _expect(web_data.get("port", 8000), int, "web.port", "a port 1..65535")
+        host = _expect(
+            web_data.get("host", "127.0.0.1"),
+            str,
+            "web.host",
+            "an address such as '0.0.0.0'",
+            "une adresse comme '0.0.0.0'",
+        )
+        ports, ports_fr = "a port 1..65535", "un port de 1 à 65535"
+        port = _expect(web_data.get("port", 8000), int, "web.port", ports, ports_fr)
         if not 1 <= port <= 65535:
-            raise ConfigError("web.port", "a port 1..65535", port)
+            raise ConfigError("web.port", ports, port, expected_fr=ports_fr)
 
         buttons_data = _table(data, "buttons")
         _check_keys(buttons_data, ("enabled", "confirm", "undo", "next"), "buttons")
-        enabled = _expect(buttons_data.get("enabled", False), bool, "buttons.enabled", "true or false")
+        enabled = _expect(
+            buttons_data.get("enabled", False), bool, "buttons.enabled", "true or false", "true ou false"
+        )
         pins = {}
         for name, default in (("confirm", 17), ("undo", 27), ("next", 22)):
-            pin = _expect(buttons_data.get(name, default), int, f"buttons.{name}", "a GPIO number 0..27")
+            gpio, gpio_fr = "a GPIO number 0..27", "un numéro de GPIO de 0 à 27"
+            pin = _expect(buttons_data.get(name, default), int, f"buttons.{name}", gpio, gpio_fr)
             if not 0 <= pin <= 27:
-                raise ConfigError(f"buttons.{name}", "a GPIO number 0..27", pin)
+                raise ConfigError(f"buttons.{name}", gpio, pin, expected_fr=gpio_fr)
             pins[name] = pin
         if len(set(pins.values())) != 3:
-            raise ConfigError("buttons", "three different GPIO pins", pins)
+            raise ConfigError(
+                "buttons", "three different GPIO pins", pins, expected_fr="trois broches GPIO différentes"
+            )
         buttons = ButtonSettings(enabled, **pins)
 
         store_data = _table(data, "store")
         _check_keys(store_data, ("path",), "store")
-        db = Path(_expect(store_data.get("path", str(DEFAULT_DB)), str, "store.path", "a file path"))
+        db = Path(
+            _expect(
+                store_data.get("path", str(DEFAULT_DB)),
+                str,
+                "store.path",
+                "a file path",
+                "un chemin de fichier",
+            )
+        )
 
         computer_data = _table(data, "computer")
         _check_keys(computer_data, ("delay",), "computer")
+        pause, pause_fr = "seconds 0..10", "des secondes de 0 à 10"
         delay = float(
-            _expect(computer_data.get("delay", 0.8), (int, float), "computer.delay", "seconds 0..10")
+            _expect(computer_data.get("delay", 0.8), (int, float), "computer.delay", pause, pause_fr)
         )
         if not 0 <= delay <= 10:
-            raise ConfigError("computer.delay", "seconds 0..10", delay)
+            raise ConfigError("computer.delay", pause, delay, expected_fr=pause_fr)
     except ConfigError as error:
         if source is None:
             raise
@@ -365,9 +459,16 @@ def load_config(path: Path | None) -> Config:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise ConfigError("--config", f"a readable TOML file ({error.strerror})", str(path)) from None
+        raise ConfigError(
+            "--config",
+            f"a readable TOML file ({error.strerror})",
+            str(path),
+            expected_fr=f"un fichier TOML lisible ({error.strerror})",
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError("syntax", f"valid TOML ({error})", source=str(path)) from None
+        raise ConfigError(
+            "syntax", f"valid TOML ({error})", expected_fr=f"du TOML valide ({error})", source=str(path)
+        ) from None
     return parse_config(data, source=str(path))

@@ -57,14 +57,20 @@ def wrong_moment(code: str, message_fr: str, message_en: str) -> TableError:
 
 
 class ConfigError(Exception):
-    """A bad setting in ``tock.toml`` (or on the command line); the message is one line naming the key.
+    """A bad setting in ``tock.toml``, on the command line or on the set-up page, naming the key.
+
+    The exception's text is one English line (what the command line prints); :attr:`message_fr` is the
+    same line in French for the set-up page. The key stays as written in both: it is what the user typed.
 
     Args:
         key: the dotted key, e.g. ``camera.mode`` or ``table.seats[2].colour``.
-        expected: what the key must hold, in words.
+        expected: what the key must hold, in English words.
         got: the value found (shown with ``repr``), if any.
+        expected_fr: what the key must hold, in French words.
         source: the file the value came from, if any.
-        message: the whole line when another layer already worded it (e.g. the LED settings' checks).
+        message: the whole English line when another layer already worded it (e.g. the LED settings'
+            checks); ``message_fr`` is then its French line (by default the key and ``expected_fr``).
+        message_fr: the whole French line, with ``message``.
     """
 
     def __init__(
@@ -73,15 +79,32 @@ class ConfigError(Exception):
         expected: str,
         got: object = None,
         *,
+        expected_fr: str,
         source: str | None = None,
         message: str | None = None,
+        message_fr: str | None = None,
     ) -> None:
-        where = f"{source}: " if source else ""
         found = f", got {got!r}" if got is not None else ""
-        super().__init__(where + (message or f"{key}: expected {expected}{found}"))
+        found_fr = f" (reçu {got!r})" if got is not None else ""
+        line = message or f"{key}: expected {expected}{found}"
+        line_fr = message_fr or f"{key} : il faut {expected_fr}{found_fr}"
+        super().__init__(f"{source}: {line}" if source else line)
         self.key = key
         self.expected = expected
+        self.expected_fr = expected_fr
+        self.message_fr = f"{source} : {line_fr}" if source else line_fr
+
+    @property
+    def message_en(self) -> str:
+        """The English line (the exception's text)."""
+        return str(self.args[0])
 
     def in_file(self, source: str) -> ConfigError:
-        """The same error, its line prefixed with the file it came from."""
-        return ConfigError(self.key, self.expected, message=f"{source}: {self.args[0]}")
+        """The same error, its lines prefixed with the file it came from."""
+        return ConfigError(
+            self.key,
+            self.expected,
+            expected_fr=self.expected_fr,
+            message=f"{source}: {self.message_en}",
+            message_fr=f"{source} : {self.message_fr}",
+        )

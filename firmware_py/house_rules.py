@@ -52,26 +52,36 @@ def _convert(name: str, current: Any, value: Any, key: str) -> Any:
             return type(current)(value)
         except ValueError:
             choices = ", ".join(repr(c) for c in switch_choices(current) or ())
-            raise ConfigError(key, f"one of {choices}", value) from None
+            raise ConfigError(
+                key, f"one of {choices}", value, expected_fr=f"l'une des valeurs {choices}"
+            ) from None
     if isinstance(current, bool):
         if not isinstance(value, bool):
-            raise ConfigError(key, "true or false", value)
+            raise ConfigError(key, "true or false", value, expected_fr="true ou false")
         return value
     if isinstance(current, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(key, "a whole number", value)
+            raise ConfigError(key, "a whole number", value, expected_fr="un nombre entier")
         return value
     if isinstance(current, frozenset):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ConfigError(key, "a list of card ranks such as ['A', 'K']", value)
+            raise ConfigError(
+                key,
+                "a list of card ranks such as ['A', 'K']",
+                value,
+                expected_fr="une liste de valeurs de cartes comme ['A', 'K']",
+            )
         return frozenset(value)
     if isinstance(current, tuple):
         if not isinstance(value, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value
         ):
-            raise ConfigError(key, "a list of whole numbers", value)
+            raise ConfigError(
+                key, "a list of whole numbers", value, expected_fr="une liste de nombres entiers"
+            )
         return tuple(value)
-    raise ConfigError(key, f"a value like {plain(current)!r}", value)
+    like = repr(plain(current))
+    raise ConfigError(key, f"a value like {like}", value, expected_fr=f"une valeur comme {like}")
 
 
 def build_rules(preset: str, switches: Mapping[str, Any], *, prefix: str = "") -> RuleSet:
@@ -84,13 +94,21 @@ def build_rules(preset: str, switches: Mapping[str, Any], *, prefix: str = "") -
     try:
         rules = find_preset(preset)
     except NotationError:
-        raise ConfigError(prefix + "preset", f"one of {', '.join(PRESETS)}", preset) from None
+        names = ", ".join(PRESETS)
+        raise ConfigError(
+            prefix + "preset", f"one of {names}", preset, expected_fr=f"l'une des valeurs {names}"
+        ) from None
     known = switches_of(rules)
     changes: dict[str, Any] = {}
     for name, value in switches.items():
         key = f"{prefix}switches.{name}"
         if name not in known:
-            raise ConfigError(key, f"a rule switch (known: {', '.join(known)})")
+            names = ", ".join(known)
+            raise ConfigError(
+                key,
+                f"a rule switch (known: {names})",
+                expected_fr=f"une règle connue (connues : {names})",
+            )
         changes[name] = _convert(name, getattr(rules, name), value, key)
     if not changes:
         return rules
@@ -98,5 +116,9 @@ def build_rules(preset: str, switches: Mapping[str, Any], *, prefix: str = "") -
         return rules.with_switches(**changes)
     except ValueError as error:
         raise ConfigError(
-            prefix + "switches", "switches that fit together", message=f"{prefix}switches: {error}"
+            prefix + "switches",
+            "switches that fit together",
+            expected_fr="des règles qui vont ensemble",
+            message=f"{prefix}switches: {error}",
+            message_fr=f"{prefix}switches : ces règles ne vont pas ensemble ({error})",
         ) from None

@@ -576,7 +576,9 @@ class Table(BoardWatch, ComputerSeats):
         try:
             parsed = parse_game_settings(settings)
         except ConfigError as error:
-            raise bad_input(error.key, f"Réglage refusé : {error}", f"Setting refused: {error}") from None
+            raise bad_input(
+                error.key, f"Réglage refusé : {error.message_fr}", f"Setting refused: {error.message_en}"
+            ) from None
         with self._lock:
             if self._strip is not None and not _is_simulated(self._strip):
                 from hardware.ledmap import LedMap

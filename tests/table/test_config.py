@@ -163,6 +163,21 @@ def test_a_bad_value_is_one_line_naming_the_key(tmp_path: Path, text: str, messa
         load_config(path)
     assert str(caught.value).replace(str(tmp_path) + "/", "").startswith(message)
     assert "\n" not in str(caught.value)
+    french = caught.value.message_fr.replace(str(tmp_path) + "/", "")
+    key = message.removeprefix("tock.toml: ").split(":")[0].split(" ")[0]
+    assert french.startswith("tock.toml : ") and key in french, "the file, then the key as written"
+    assert "expected" not in french and ", got" not in french, "the set-up page's French is French"
+    assert "\n" not in french
+
+
+def test_the_french_line_words_the_expectation_in_french() -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_game_settings({"seats": [{"name": "Ana"}, {"name": "Bob"}]})
+    assert str(caught.value) == "seats: expected 4, 6, 8 seats with preset 'r1', got 2"
+    assert caught.value.message_fr == "seats : il faut 4, 6, 8 joueurs avec le préréglage 'r1' (reçu 2)"
+    with pytest.raises(ConfigError) as caught:
+        parse_game_settings({"colour": "red"})
+    assert caught.value.message_fr.startswith("colour : clé inconnue (connues : preset, switches, ")
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:

@@ -263,6 +263,21 @@ def test_a_new_game_with_a_bad_setting_names_the_field(table: Table) -> None:
         with pytest.raises(TableError) as caught:
             table.new_game(settings)
         assert caught.value.status == 400 and caught.value.details["field"] == field
+        assert caught.value.message_fr.startswith(f"Réglage refusé : {field} : ")
+        assert "expected" not in caught.value.message_fr, "the French message is French throughout"
+        assert caught.value.message_en.startswith(f"Setting refused: {field}: expected ")
+
+
+def test_a_refused_setting_says_what_is_expected_in_each_language(table: Table) -> None:
+    with pytest.raises(TableError) as caught:
+        table.new_game({"preset": "r9"})
+    assert caught.value.message_fr == (
+        "Réglage refusé : preset : il faut l'une des valeurs r1, r1x, r2, toc, qc, canop (reçu 'r9')"
+    )
+    assert (
+        caught.value.message_en
+        == "Setting refused: preset: expected one of r1, r1x, r2, toc, qc, canop, got 'r9'"
+    )
 
 
 def test_a_new_game_starts_fresh_and_is_saved(table: Table) -> None:

@@ -440,7 +440,8 @@ class Table(BoardWatch, ComputerSeats):
 
         Adds ``seat``, ``hand`` [card strings], ``playable`` {card: [{move, fr, en, from, to}]},
         ``can_exchange``, ``must_discard``, ``given`` (the card this seat gave its partner in the
-        exchange under way, out of the hand shown until the cards change hands) or None.
+        exchange under way, out of the hand shown until the cards change hands) or None. Once the game
+        is over the hand is empty: the cards left in it can no longer be played.
 
         Raises:
             TableError: 403 for an unknown token.
@@ -448,7 +449,7 @@ class Table(BoardWatch, ComputerSeats):
         with self._lock:
             seat = self._seat_of(token)
             view = self.public_view()
-            hand = self._hand(seat)
+            hand = self._hand(seat) if self._winner() is None else []
             given = self._given(seat)
             if given is not None:  # the engine keeps it in the hand until every partner has given
                 hand = list(hand)

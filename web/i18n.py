@@ -28,6 +28,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phase_play": ("jeu", "play"),
     "phase_over": ("partie finie", "game over"),
     "winner": ("Gagnant·e·s", "Winners"),
+    "game_over_hand": (
+        "La partie est finie : plus de carte à jouer.",
+        "The game is over: no card left to play.",
+    ),
     "last_move": ("Dernier coup", "Last move"),
     "log": ("Journal des coups", "Move log"),
     "log_empty": ("Aucun coup joué.", "No move yet."),
@@ -162,7 +166,7 @@ JS_KEYS = (
     "marble_selected", "your_turn", "waiting_for", "hand_empty", "moves_of", "no_move",
     "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
     "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "tap_card",
-    "seat", "name", "colour", "default_person", "default_computer", "seed_digits",
+    "seat", "name", "colour", "default_person", "default_computer", "seed_digits", "game_over_hand",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 

@@ -331,6 +331,10 @@ def test_a_finished_game_names_the_winning_team(context: Any, served: str, table
     for page in (board_page, seat_a):
         expect(page.locator("[data-bind=winner]")).to_have_text("Gagnant·e·s : Joueur B, Joueur D")
     expect(seat_a.locator("[data-bind=turn]")).to_have_text("partie finie")
+    expect(seat_a.locator("[data-bind=hand-help]")).to_have_text(
+        "La partie est finie : plus de carte à jouer."
+    )
+    expect(seat_a.locator("[data-bind=hand] .card")).to_have_count(0)
     expect(board_page.locator("[data-bind=turn]")).to_have_text("")
     expect(board_page.locator("[data-bind=seats] .tag").first).to_have_text("équipe 1")
     seat_a.goto(served + _links(table)["A"] + "?lang=en")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -9,6 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.table import Table
 from tests.web.conftest import TEST_CONFIG
 from tests.web.leaks import card_leaks
@@ -160,3 +163,32 @@ def test_why_not_and_hints_from_the_real_engine(real_client: FlaskClient, real_t
     assert why_not["legal"] is False and why_not["reasons"] and why_not["reasons"][0]["fr"]
     learn = real_client.get(f"/learn/{token}?lang=en").get_data(as_text=True)
     assert all(rule["text"] in learn for rule in real_table.rules_text("en")[:3])
+
+
+def test_after_the_game_a_seat_page_shows_the_winners_not_a_hand_to_play() -> None:
+    """Four computer seats play a whole game as the table starts; a seat's link then opens on the result."""
+    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=0), seed=9)
+    table = Table(Config(game=game, camera=CameraSettings(source="none"), computer_delay=0.0))
+    try:
+        client = create_app(TEST_CONFIG, table=table).test_client()
+        winner = table.public_view()["winner"]
+        assert winner, "the computers finish the game"
+        names = ", ".join(s["name"] for s in table.public_view()["seats"] if s["seat"] in winner)
+        token = table.seat_links()[0]["token"]
+        view = client.get(f"/api/seat/{token}").get_json()
+        assert view["phase"] == "over" and view["hand"] == [] and view["playable"] == {}
+        french = client.get(f"/seat/{token}").get_data(as_text=True)
+        assert _bound(french, "hand-help") == "La partie est finie : plus de carte à jouer."
+        assert _bound(french, "winner") == f"Gagnant·e·s : {names}"
+        english = client.get(f"/seat/{token}?lang=en").get_data(as_text=True)
+        assert _bound(english, "hand-help") == "The game is over: no card left to play."
+        assert _bound(english, "winner") == f"Winners: {names}"
+    finally:
+        table.close()
+
+
+def _bound(html: str, name: str) -> str:
+    """The text the page shows in its element ``data-bind=name`` before any script runs."""
+    found = re.search(rf'data-bind="{name}"[^>]*>([^<]*)<', html)
+    assert found, f"no element data-bind={name}"
+    return found.group(1).strip()

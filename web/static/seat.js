@@ -40,14 +40,17 @@
     renderQuestion();
     bound("extra-play").hidden = !(view.extra_play && myTurn());
     const physical = view.cards === "physical";
+    const over = view.phase === "over";
     const waiting = view.phase === "exchange" && !view.can_exchange;
-    const help = physical ? t("physical_help") : waiting ? t("exchange_waiting") + (view.given ? ` (${view.given})` : "")
+    const help = over ? t("game_over_hand") : physical ? t("physical_help")
+      : waiting ? t("exchange_waiting") + (view.given ? ` (${view.given})` : "")
       : { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
     bound("hand-help").textContent = help;
     // With real cards the page holds no hand: the seat taps the value of the card it plays.
-    const hand = physical ? Object.keys(view.playable || {}) : view.hand || [];
+    // Once the game is over there is nothing left to tap: the winners are shown instead.
+    const hand = over ? [] : physical ? Object.keys(view.playable || {}) : view.hand || [];
     if (card !== null && !hand.includes(card)) { card = null; moves = []; }
-    bound("hand").replaceChildren(...(hand.length ? hand.map((text) => {
+    bound("hand").replaceChildren(...(over ? [] : hand.length ? hand.map((text) => {
       const face = cardFace(text);
       return el("button", {
         type: "button", class: "card" + (face.red ? " red" : "") + (text === card ? " chosen" : ""),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,23 @@ def _expect(value: Any, kind: type | tuple[type, ...], key: str, expected: str, 
     if not isinstance(value, kind):
         raise ConfigError(key, expected, value, expected_fr=expected_fr)
     return value
+
+
+def _within(
+    value: Any,
+    kind: type | tuple[type, ...],
+    key: str,
+    expected: tuple[str, str],
+    fits: Callable[[Any], bool],
+) -> Any:
+    """``value`` (a float when ``kind`` admits floats) if it is of ``kind`` and ``fits``; else the
+    ConfigError naming ``key`` and what is expected (English, French)."""
+    checked = _expect(value, kind, key, *expected)
+    if isinstance(kind, tuple) and float in kind:
+        checked = float(checked)
+    if not fits(checked):
+        raise ConfigError(key, expected[0], checked, expected_fr=expected[1])
+    return checked
 
 
 def _check_keys(table: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
@@ -358,22 +376,18 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
                 "une source de caméra (du texte)",
             )
         )
-        frames, frames_fr = "a whole number 1..30", "un nombre entier de 1 à 30"
-        still = _expect(camera_data.get("still_frames", 3), int, "camera.still_frames", frames, frames_fr)
-        if not 1 <= still <= 30:
-            raise ConfigError("camera.still_frames", frames, still, expected_fr=frames_fr)
-        rate, rate_fr = "a number 1..60", "un nombre de 1 à 60"
-        fps = float(_expect(camera_data.get("fps", 10.0), (int, float), "camera.fps", rate, rate_fr))
-        if not 1 <= fps <= 60:
-            raise ConfigError("camera.fps", rate, fps, expected_fr=rate_fr)
-        wait, wait_fr = "seconds > 0", "des secondes > 0"
-        reopen = float(
-            _expect(
-                camera_data.get("reopen_seconds", 2.0), (int, float), "camera.reopen_seconds", wait, wait_fr
-            )
+        still = _within(
+            camera_data.get("still_frames", 3), int, "camera.still_frames",
+            ("a whole number 1..30", "un nombre entier de 1 à 30"), lambda n: 1 <= n <= 30,
         )
-        if reopen <= 0:
-            raise ConfigError("camera.reopen_seconds", wait, reopen, expected_fr=wait_fr)
+        fps = _within(
+            camera_data.get("fps", 10.0), (int, float), "camera.fps",
+            ("a number 1..60", "un nombre de 1 à 60"), lambda n: 1 <= n <= 60,
+        )
+        reopen = _within(
+            camera_data.get("reopen_seconds", 2.0), (int, float), "camera.reopen_seconds",
+            ("seconds > 0", "des secondes > 0"), lambda n: n > 0,
+        )
         camera = CameraSettings(source_spec, still, fps, reopen)
 
         leds = _table(data, "leds")
@@ -398,10 +412,10 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
             "an address such as '0.0.0.0'",
             "une adresse comme '0.0.0.0'",
         )
-        ports, ports_fr = "a port 1..65535", "un port de 1 à 65535"
-        port = _expect(web_data.get("port", 8000), int, "web.port", ports, ports_fr)
-        if not 1 <= port <= 65535:
-            raise ConfigError("web.port", ports, port, expected_fr=ports_fr)
+        port = _within(
+            web_data.get("port", 8000), int, "web.port",
+            ("a port 1..65535", "un port de 1 à 65535"), lambda n: 1 <= n <= 65535,
+        )
 
         buttons_data = _table(data, "buttons")
         _check_keys(buttons_data, ("enabled", "confirm", "undo", "next"), "buttons")
@@ -410,11 +424,10 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
         )
         pins = {}
         for name, default in (("confirm", 17), ("undo", 27), ("next", 22)):
-            gpio, gpio_fr = "a GPIO number 0..27", "un numéro de GPIO de 0 à 27"
-            pin = _expect(buttons_data.get(name, default), int, f"buttons.{name}", gpio, gpio_fr)
-            if not 0 <= pin <= 27:
-                raise ConfigError(f"buttons.{name}", gpio, pin, expected_fr=gpio_fr)
-            pins[name] = pin
+            pins[name] = _within(
+                buttons_data.get(name, default), int, f"buttons.{name}",
+                ("a GPIO number 0..27", "un numéro de GPIO de 0 à 27"), lambda n: 0 <= n <= 27,
+            )
         if len(set(pins.values())) != 3:
             raise ConfigError(
                 "buttons", "three different GPIO pins", pins, expected_fr="trois broches GPIO différentes"
@@ -435,12 +448,10 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
 
         computer_data = _table(data, "computer")
         _check_keys(computer_data, ("delay",), "computer")
-        pause, pause_fr = "seconds 0..10", "des secondes de 0 à 10"
-        delay = float(
-            _expect(computer_data.get("delay", 0.8), (int, float), "computer.delay", pause, pause_fr)
+        delay = _within(
+            computer_data.get("delay", 0.8), (int, float), "computer.delay",
+            ("seconds 0..10", "des secondes de 0 à 10"), lambda n: 0 <= n <= 10,
         )
-        if not 0 <= delay <= 10:
-            raise ConfigError("computer.delay", pause, delay, expected_fr=pause_fr)
     except ConfigError as error:
         if source is None:
             raise

@@ -385,6 +385,7 @@ def _explain_seven(position: Position, card: Card, move: Move) -> tuple[Violatio
     info = turn_info(position)
     b = Board(position, full=True, copy=True)
     choices: list[tuple[int, ...]] = []
+    unreachable: list[Violation] = []
     for frm, to in parts:
         if frm == RESERVE:
             return (violation(Rule.RESERVE_MARBLE_CANNOT_MOVE, places=(tables.place_ids[frm],)),)
@@ -399,9 +400,12 @@ def _explain_seven(position: Position, card: Card, move: Move) -> tuple[Violatio
         if to == RESERVE:
             return (_no_route(position, card, frm, frm, owner),)
         reach = tuple(d for d in range(1, 8) if any(r[0] == to for r in forward(b, owner, frm, d, part=True)))
-        if not reach:
-            return (_no_route(position, card, frm, to, owner),)
-        choices.append(reach)
+        if reach:
+            choices.append(reach)
+        else:
+            unreachable.append(_unreachable_part(position, card, frm, to, owner))
+    if unreachable:  # every part that no share of the 7 can play, each with its own reason
+        return tuple(unreachable)
     best: tuple[Violation, ...] | None = None
     for distances in product(*choices):
         if sum(distances) != 7:
@@ -415,6 +419,17 @@ def _explain_seven(position: Position, card: Card, move: Move) -> tuple[Violatio
     if best is None:
         return (violation(Rule.SEVEN_TOTAL, places=tuple(s for p in move.steps for s in p)),)
     return best
+
+
+def _unreachable_part(position: Position, card: Card, frm: int, to: int, owner: int) -> Violation:
+    """Why no share of a 7 (1 to 7 steps) takes the marble on ``frm`` to ``to``: a part further ahead
+    on the track than 7 breaks the total (R1 "4 avec un pion et 3 avec un autre"), not a card's count."""
+    refusal = _no_route(position, card, frm, to, owner)
+    track = position.tables.track
+    if refusal.rule is Rule.WRONG_COUNT and frm < track and to < track and (to - frm) % track > 7:
+        ids = position.tables.place_ids
+        return violation(Rule.SEVEN_TOTAL, places=(ids[frm], ids[to]))
+    return refusal
 
 
 def _try_order(

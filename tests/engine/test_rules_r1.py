@@ -203,6 +203,18 @@ def test_r1_seven_may_be_split_for_example_3_2_1_1_over_four_marbles__000() -> N
     assert "seven_total" in codes(p, "7H:A1-A4,B1-B3")
 
 
+def test_r1_seven_parts_add_up_to_seven_each_wrong_part_named__000() -> None:
+    # "7: peut être décomposé, ... 4 avec un pion et 3 avec un autre": a split whose parts cannot be
+    # shares of 7 is refused for every such part: backwards, and further than 7 (the total).
+    p = pos("r1 A:B5,C5 B: C: D: A")
+    found = explain(p, Move.parse("7H:B5-B2,C5-C15"))
+    assert [(v.code, v.places) for v in found] == [
+        ("seven_forward_only", ("B5", "B2")),
+        ("seven_total", ("C5", "C15")),
+    ]
+    assert codes(p, "7H:B5-B9,C5-C15") == {"seven_total"}
+
+
 def test_r1_five_forces_moving_an_opponents_marble_of_your_choice_past_its_start_cell__000() -> None:
     # "5: vous oblige à faire avancer un pion adverse, de votre choix, de 5 mais et vous autorise à lui faire
     # franchir sa case de départ."

@@ -577,6 +577,12 @@ def position_after(
     Game, which moves the cards itself). Its occupancy is carried over from ``position``."""
     after = position.successor(marbles, fresh, turn_index, hands)
     _carry_occupancy(position, after, delta)
+    cache = position.cache
+    if "winner" in cache and cache["winner"] is None:
+        # nobody had won, and only a marble arriving in a home can change that (a capture sends one back)
+        tables = position.tables
+        if delta is None or all(not tables.track <= to < tables.centre for _, to, _ in delta[0]):
+            after.cache["winner"] = None
     return after
 
 

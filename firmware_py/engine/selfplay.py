@@ -82,18 +82,19 @@ class RunSummary:
 def random_action(game: Game, rng: random.Random) -> Action | None:
     """A random player's choice: a card uniformly among the playable ones, then one of its moves.
 
-    Choosing the card first keeps the 7 (whose splits are many moves) from dominating the games, and
-    trying the cards in a random order until one is playable gives exactly that choice while asking the
-    engine for the moves of as few cards as possible. None when nobody has anything to do (a bug).
+    Choosing the card first keeps the 7 (whose splits are many moves) from dominating the games. The
+    cards are drawn one at a time, at random, until one is playable: the first playable card drawn is
+    uniform among the playable ones, and the engine lists the moves of as few cards as possible (most
+    often one). None when nobody has anything to do (a bug).
     """
     if game.phase is not Phase.PLAY or game.to_play is None:
         actions = game.legal_actions()
         return rng.choice(actions) if actions else None
     if game.must_discard is None:
-        cards = _distinct_sorted(game.hand(game.to_play))
-        rng.shuffle(cards)
-        for card in cards:
-            moves = card_moves(game.position, card)  # that card's moves only, no discard fallback
+        position = game.position
+        cards = _distinct(game.hand(game.to_play))
+        while cards:
+            moves = card_moves(position, cards.pop(rng.randrange(len(cards))))  # no discard fallback
             if moves:
                 return rng.choice(moves)
     if game.extra_play:
@@ -102,13 +103,13 @@ def random_action(game: Game, rng: random.Random) -> Action | None:
     return rng.choice(moves) if moves else None
 
 
-def _distinct_sorted(hand: tuple[Card, ...]) -> list[Card]:
-    """``sorted(set(hand))``, keyed by ``(rank, suit)``, the cards' own order and equality, so that
-    hashing, comparing and sorting stay in C instead of the dataclass methods."""
+def _distinct(hand: tuple[Card, ...]) -> list[Card]:
+    """The hand's different cards in hand order, told apart by ``(rank, suit)`` (their equality), so
+    that hashing stays in C instead of the dataclass methods (two packs deal twin cards)."""
     by_key: dict[tuple[str, str | None], Card] = {}
     for card in hand:
         by_key.setdefault((card.rank, card.suit), card)
-    return [by_key[key] for key in sorted(by_key)]
+    return list(by_key.values())
 
 
 def play_random_game(

@@ -1,8 +1,16 @@
-"""``tock selfplay``: random legal games with every invariant checked, and how fast they run."""
+"""``tock selfplay``: random legal games with every invariant checked, and how fast they run.
+
+The issue's conformance run is 10,000 games per preset and seat count, hours of one core: ``--jobs``
+spreads the seeds over several processes (a Raspberry Pi has four cores) and a progress line goes to
+standard error as batches finish, so a long run shows where it is and an interrupted one still
+reports the games it played.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
 import click
 
@@ -14,27 +22,91 @@ from firmware_py.engine.violations import spoken_list
 
 SHOWN_FAILURES = 20
 """Invariant failures printed in full; the rest are counted."""
+BATCH = 50
+"""Games a process plays before it reports (small enough for a steady progress line)."""
+
+Progress = Callable[[RunSummary, float], None]
+"""Called with the games so far and the seconds taken, after each batch."""
 
 
 def run_games(
-    rules: RuleSet, seats: int, games: int, seed: int, *, check: bool = True
+    rules: RuleSet,
+    seats: int,
+    games: int,
+    seed: int,
+    *,
+    check: bool = True,
+    jobs: int = 1,
+    batch: int = BATCH,
+    progress: Progress | None = None,
 ) -> tuple[RunSummary, float]:
-    """Play ``games`` random games with seeds ``seed``, ``seed + 1``...; the summary and the seconds taken."""
+    """Play ``games`` random games with seeds ``seed``, ``seed + 1``...; the summary and the seconds taken.
+
+    The seeds are played in batches of ``batch`` games, by ``jobs`` processes when above 1: the games,
+    and so the summary, are the same (failures listed in seed order). Interrupted (Ctrl-C), it returns
+    the batches finished so far.
+    """
     summary = RunSummary()
     started = time.perf_counter()
-    for number in range(games):
-        summary.add(play_random_game(rules, seats, seed + number, check=check))
+    try:
+        for done in _batches(rules, seats, games, seed, check, jobs, batch):
+            summary.merge(done)
+            if progress is not None:
+                progress(summary, time.perf_counter() - started)
+    except KeyboardInterrupt:
+        pass
     return summary, time.perf_counter() - started
 
 
-def report_lines(label: str, seats: int, summary: RunSummary, seconds: float) -> list[str]:
+def _batches(
+    rules: RuleSet, seats: int, games: int, seed: int, check: bool, jobs: int, batch: int
+) -> Iterator[RunSummary]:
+    """The summaries of consecutive batches of seeds, in seed order."""
+    starts = range(seed, seed + games, batch)
+    sizes = [min(batch, seed + games - start) for start in starts]
+    if jobs <= 1:
+        for start, size in zip(starts, sizes, strict=True):
+            yield play_batch(rules, seats, start, size, check)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: dict[Future[RunSummary], int] = {}
+        finished: dict[int, RunSummary] = {}
+        queue = list(zip(starts, sizes, strict=True))
+        ahead = 2 * jobs  # batches submitted beyond the ones running, so that no process waits
+        next_out = 0
+        try:
+            while queue or pending:
+                while queue and len(pending) < ahead:
+                    start, size = queue.pop(0)
+                    pending[pool.submit(play_batch, rules, seats, start, size, check)] = start
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finished[pending.pop(future)] = future.result()
+                while next_out < len(starts) and starts[next_out] in finished:
+                    yield finished.pop(starts[next_out])
+                    next_out += 1
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def play_batch(rules: RuleSet, seats: int, first_seed: int, games: int, check: bool) -> RunSummary:
+    """One process's share: ``games`` games from ``first_seed`` on, added up."""
+    summary = RunSummary()
+    for number in range(games):
+        summary.add(play_random_game(rules, seats, first_seed + number, check=check))
+    return summary
+
+
+def report_lines(label: str, seats: int, summary: RunSummary, seconds: float, jobs: int = 1) -> list[str]:
     """The figures of a run of the rules ``label``, as printed by ``tock selfplay`` and ``make bench``."""
     games = max(summary.games, 1)
     rate = summary.games / seconds if seconds > 0 else float("inf")
     endings = ", ".join(f"{name} {count}" for name, count in sorted(summary.endings.items()))
+    cores = "one core" if jobs <= 1 else f"{jobs} processes"
     lines = [
         f"{label}, {seats} seats: {summary.games} games in {seconds:.1f} s = {rate:.1f} games/s "
-        f"(one core); {summary.actions} actions, {summary.actions / games:.0f} per game, "
+        f"({cores}); {summary.actions} actions, {summary.actions / games:.0f} per game, "
         f"longest {summary.longest}",
         f"  endings: {endings}",
         f"  invariant failures: {len(summary.failures)}",
@@ -43,6 +115,23 @@ def report_lines(label: str, seats: int, summary: RunSummary, seconds: float) ->
     if len(summary.failures) > SHOWN_FAILURES:
         lines.append(f"    ... and {len(summary.failures) - SHOWN_FAILURES} more")
     return lines
+
+
+def _progress_line(total: int) -> Progress:
+    """A progress reporter printing to standard error about every tenth of the run."""
+    step = max(BATCH, total // 10)
+    shown = [0]
+
+    def show(summary: RunSummary, seconds: float) -> None:
+        if summary.games - shown[0] >= step or summary.games == total:
+            shown[0] = summary.games
+            rate = summary.games / seconds if seconds > 0 else 0.0
+            click.echo(
+                f"  {summary.games} of {total} games, {len(summary.failures)} failures, {rate:.1f} games/s",
+                err=True,
+            )
+
+    return show
 
 
 @click.command(name="selfplay")
@@ -62,10 +151,19 @@ def report_lines(label: str, seats: int, summary: RunSummary, seconds: float) ->
     show_default=True,
     help="Check every invariant after every action (--no-check: only that games end).",
 )
-def command(preset: str, seats: int, games: int, seed: int, check: bool) -> None:
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Processes to play in (the same games; a Raspberry Pi has 4 cores).",
+)
+@click.option("--progress/--quiet", default=True, show_default=True, help="Progress lines on standard error.")
+def command(preset: str, seats: int, games: int, seed: int, check: bool, jobs: int, progress: bool) -> None:
     """Play random legal games, check the engine's invariants, print games per second and the endings.
 
-    Exits with status 1 when any invariant failed.
+    Ctrl-C stops the run and prints the games played so far. Exits with status 1 when any invariant
+    failed, 130 when stopped before the end.
     """
     try:
         rules = parse_rules(preset.strip())
@@ -74,8 +172,13 @@ def command(preset: str, seats: int, games: int, seed: int, check: bool) -> None
     if seats not in rules.seat_counts:
         counts = spoken_list(rules.seat_counts, "or")
         raise click.ClickException(f"the {preset} rules are played by {counts} seats, not {seats}")
-    summary, seconds = run_games(rules, seats, games, seed, check=check)
-    for line in report_lines(preset.strip(), seats, summary, seconds):
+    shown = _progress_line(games) if progress else None
+    summary, seconds = run_games(rules, seats, games, seed, check=check, jobs=jobs, progress=shown)
+    if summary.games < games:
+        click.echo(f"stopped after {summary.games} of {games} games", err=True)
+    for line in report_lines(preset.strip(), seats, summary, seconds, jobs):
         click.echo(line)
     if summary.failures:
         raise SystemExit(1)
+    if summary.games < games:
+        raise SystemExit(130)

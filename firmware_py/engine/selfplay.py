@@ -78,6 +78,14 @@ class RunSummary:
         self.endings[report.ending] += 1
         self.longest = max(self.longest, report.actions)
 
+    def merge(self, other: RunSummary) -> None:
+        """Count in another run's games (a later range of seeds, played by another process)."""
+        self.games += other.games
+        self.actions += other.actions
+        self.failures += other.failures
+        self.endings += other.endings
+        self.longest = max(self.longest, other.longest)
+
 
 def random_action(game: Game, rng: random.Random) -> Action | None:
     """A random player's choice: a card uniformly among the playable ones, then one of its moves.

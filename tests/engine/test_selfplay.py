@@ -17,6 +17,7 @@ from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position, validate
 from firmware_py.engine.rules import PRESETS
 from firmware_py.engine.selfplay import GameReport, RunSummary, play_random_game, random_action
+from firmware_py.selfplay_cli import run_games
 
 PRESET_SEATS = [(name, seats) for name, rules in PRESETS.items() for seats in rules.seat_counts]
 
@@ -133,7 +134,7 @@ def test_tock_selfplay_plays_house_rules_written_as_in_the_notation() -> None:
     arguments = ["selfplay", "--preset", "r2[teams=solo]", "--seats", "3", "--games", "1"]
     result = CliRunner().invoke(tock, arguments)
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("r2[teams=solo], 3 seats: 1 games in")
+    assert result.stdout.startswith("r2[teams=solo], 3 seats: 1 games in")
     bad = CliRunner().invoke(tock, ["selfplay", "--preset", "r1[colour=red]"])
     assert bad.exit_code == 1 and "'colour=red' is not a switch=value" in bad.output
 
@@ -147,3 +148,35 @@ def test_tock_selfplay_refuses_an_unknown_preset_or_seat_count() -> None:
     assert seats.exit_code == 1 and "played by 2 or 4 seats, not 3" in seats.output
     too_many = runner.invoke(tock, ["selfplay", "--seats", "9"])
     assert too_many.exit_code == 2
+
+
+def test_several_processes_play_the_same_games_as_one() -> None:
+    rules = PRESETS["r2"]
+    alone, _ = run_games(rules, 2, 6, seed=40, batch=2)
+    shared, _ = run_games(rules, 2, 6, seed=40, jobs=2, batch=2)
+    assert dataclasses.astuple(shared) == dataclasses.astuple(alone)
+    assert alone.games == 6 and sum(alone.endings.values()) == 6
+
+
+def test_an_interrupted_run_keeps_the_batches_it_finished() -> None:
+    seen: list[int] = []
+
+    def stop_after_two(summary: RunSummary, seconds: float) -> None:
+        seen.append(summary.games)
+        if summary.games == 4:
+            raise KeyboardInterrupt
+
+    summary, _ = run_games(PRESETS["r2"], 2, 10, seed=0, batch=2, progress=stop_after_two)
+    assert seen == [2, 4]
+    assert summary.games == 4 and sum(summary.endings.values()) == 4
+
+
+def test_tock_selfplay_shows_progress_on_standard_error_and_the_summary_on_standard_output() -> None:
+    result = CliRunner().invoke(tock, ["selfplay", "--preset", "r2", "--seats", "2", "--games", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("  3 of 3 games, 0 failures, ") and result.stderr.endswith(" games/s\n")
+    assert result.stdout.startswith("r2, 2 seats: 3 games in") and "r2, 2 seats" not in result.stderr
+    quiet = CliRunner().invoke(
+        tock, ["selfplay", "--preset", "r2", "--seats", "2", "--games", "1", "--quiet"]
+    )
+    assert quiet.exit_code == 0 and quiet.stderr == ""

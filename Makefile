@@ -23,6 +23,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check firmware_py vision web hardware tests
+	$(BIN)/ruff format --check firmware_py vision web hardware tests
 	$(BIN)/mypy --strict firmware_py/engine hardware
 
 clean:

@@ -377,16 +377,25 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
             )
         )
         still = _within(
-            camera_data.get("still_frames", 3), int, "camera.still_frames",
-            ("a whole number 1..30", "un nombre entier de 1 à 30"), lambda n: 1 <= n <= 30,
+            camera_data.get("still_frames", 3),
+            int,
+            "camera.still_frames",
+            ("a whole number 1..30", "un nombre entier de 1 à 30"),
+            lambda n: 1 <= n <= 30,
         )
         fps = _within(
-            camera_data.get("fps", 10.0), (int, float), "camera.fps",
-            ("a number 1..60", "un nombre de 1 à 60"), lambda n: 1 <= n <= 60,
+            camera_data.get("fps", 10.0),
+            (int, float),
+            "camera.fps",
+            ("a number 1..60", "un nombre de 1 à 60"),
+            lambda n: 1 <= n <= 60,
         )
         reopen = _within(
-            camera_data.get("reopen_seconds", 2.0), (int, float), "camera.reopen_seconds",
-            ("seconds > 0", "des secondes > 0"), lambda n: n > 0,
+            camera_data.get("reopen_seconds", 2.0),
+            (int, float),
+            "camera.reopen_seconds",
+            ("seconds > 0", "des secondes > 0"),
+            lambda n: n > 0,
         )
         camera = CameraSettings(source_spec, still, fps, reopen)
 
@@ -413,8 +422,11 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
             "une adresse comme '0.0.0.0'",
         )
         port = _within(
-            web_data.get("port", 8000), int, "web.port",
-            ("a port 1..65535", "un port de 1 à 65535"), lambda n: 1 <= n <= 65535,
+            web_data.get("port", 8000),
+            int,
+            "web.port",
+            ("a port 1..65535", "un port de 1 à 65535"),
+            lambda n: 1 <= n <= 65535,
         )
 
         buttons_data = _table(data, "buttons")
@@ -425,8 +437,11 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
         pins = {}
         for name, default in (("confirm", 17), ("undo", 27), ("next", 22)):
             pins[name] = _within(
-                buttons_data.get(name, default), int, f"buttons.{name}",
-                ("a GPIO number 0..27", "un numéro de GPIO de 0 à 27"), lambda n: 0 <= n <= 27,
+                buttons_data.get(name, default),
+                int,
+                f"buttons.{name}",
+                ("a GPIO number 0..27", "un numéro de GPIO de 0 à 27"),
+                lambda n: 0 <= n <= 27,
             )
         if len(set(pins.values())) != 3:
             raise ConfigError(
@@ -449,8 +464,11 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
         computer_data = _table(data, "computer")
         _check_keys(computer_data, ("delay",), "computer")
         delay = _within(
-            computer_data.get("delay", 0.8), (int, float), "computer.delay",
-            ("seconds 0..10", "des secondes de 0 à 10"), lambda n: 0 <= n <= 10,
+            computer_data.get("delay", 0.8),
+            (int, float),
+            "computer.delay",
+            ("seconds 0..10", "des secondes de 0 à 10"),
+            lambda n: 0 <= n <= 10,
         )
     except ConfigError as error:
         if source is None:

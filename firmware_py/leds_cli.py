@@ -27,14 +27,21 @@ WALK_COLOUR = (255, 255, 255)
 
 def _strip_options(function: Any) -> Any:
     options = [
-        click.option("--model", help="Board model, such as tock4 or tock6 (default: table.model of --config, "
-                                     "else tock4)."),
-        click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-                     help="A tock.toml whose [leds] table describes the strip."),
+        click.option(
+            "--model",
+            help="Board model, such as tock4 or tock6 (default: table.model of --config, else tock4).",
+        ),
+        click.option(
+            "--config",
+            "config_path",
+            type=click.Path(exists=True, dir_okay=False, path_type=Path),
+            help="A tock.toml whose [leds] table describes the strip.",
+        ),
         click.option("--backend", type=click.Choice(BACKENDS), help="LED backend (overrides the file)."),
         click.option("--pin", type=click.IntRange(0, 27), help="GPIO of the data line (overrides the file)."),
-        click.option("--brightness", type=click.FloatRange(0.0, 1.0),
-                     help="Brightness cap 0..1 (overrides the file)."),
+        click.option(
+            "--brightness", type=click.FloatRange(0.0, 1.0), help="Brightness cap 0..1 (overrides the file)."
+        ),
     ]
     for option in reversed(options):
         function = option(function)
@@ -103,12 +110,18 @@ def command() -> None:
 
 @command.command("walk")
 @_strip_options
-@click.option("--delay", type=click.FloatRange(0.0), default=0.5, show_default=True,
-              help="Seconds each LED stays lit.")
+@click.option(
+    "--delay", type=click.FloatRange(0.0), default=0.5, show_default=True, help="Seconds each LED stays lit."
+)
 @click.option("--start", type=click.IntRange(0), default=0, show_default=True, help="First LED index.")
 def walk(
-    model: str | None, config_path: Path | None, backend: str | None, pin: int | None,
-    brightness: float | None, delay: float, start: int,
+    model: str | None,
+    config_path: Path | None,
+    backend: str | None,
+    pin: int | None,
+    brightness: float | None,
+    delay: float,
+    start: int,
 ) -> None:
     """Light the LEDs one by one, printing the hole each should be under."""
     document = _read_config(config_path)
@@ -131,7 +144,10 @@ def walk(
 @command.command("off")
 @_strip_options
 def off(
-    model: str | None, config_path: Path | None, backend: str | None, pin: int | None,
+    model: str | None,
+    config_path: Path | None,
+    backend: str | None,
+    pin: int | None,
     brightness: float | None,
 ) -> None:
     """Turn every LED dark (the systemd unit runs it after the companion stops, even after a crash).
@@ -149,22 +165,42 @@ def off(
 
 @command.command("map")
 @_strip_options
-@click.option("--count", type=click.IntRange(1),
-              help="LEDs in the chain (default: the file's, or the model's map's).")
-@click.option("--buttons", "use_buttons", is_flag=True,
-              help="Answer with the table's buttons instead of the keyboard.")
-@click.option("--camera", "use_camera", is_flag=True,
-              help="Answer by dropping a marble on each lit hole, read by the camera of --config "
-                   "(calibrated by `tock serve` first).")
-@click.option("--button-pins", type=(int, int, int),
-              help="GPIOs of the confirm, undo and next buttons (default: [buttons] of --config, else "
-                   "17 27 22).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=USER_MAP_DIR,
-              show_default=True, help="Folder to save <model>.leds.json in (found first by `tock serve`).")
+@click.option(
+    "--count", type=click.IntRange(1), help="LEDs in the chain (default: the file's, or the model's map's)."
+)
+@click.option(
+    "--buttons", "use_buttons", is_flag=True, help="Answer with the table's buttons instead of the keyboard."
+)
+@click.option(
+    "--camera",
+    "use_camera",
+    is_flag=True,
+    help="Answer by dropping a marble on each lit hole, read by the camera of --config "
+    "(calibrated by `tock serve` first).",
+)
+@click.option(
+    "--button-pins",
+    type=(int, int, int),
+    help="GPIOs of the confirm, undo and next buttons (default: [buttons] of --config, else 17 27 22).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=USER_MAP_DIR,
+    show_default=True,
+    help="Folder to save <model>.leds.json in (found first by `tock serve`).",
+)
 def map_leds(
-    model: str | None, config_path: Path | None, backend: str | None, pin: int | None,
-    brightness: float | None, count: int | None, use_buttons: bool, use_camera: bool,
-    button_pins: tuple[int, int, int] | None, out: Path,
+    model: str | None,
+    config_path: Path | None,
+    backend: str | None,
+    pin: int | None,
+    brightness: float | None,
+    count: int | None,
+    use_buttons: bool,
+    use_camera: bool,
+    button_pins: tuple[int, int, int] | None,
+    out: Path,
 ) -> None:
     """Record which hole each LED is under, one lit LED at a time.
 
@@ -235,7 +271,9 @@ def _by_camera(
     click.echo("Drop a marble into each lit hole; take it out when the next LED lights. Ctrl-C stops.")
     try:
         record_with_camera(
-            session, strip.show, read_places,
+            session,
+            strip.show,
+            read_places,
             on_placed=lambda led, place: click.echo(f"LED {led} is under {place}"),
         )
     except (NoStableReading, HardwareError) as error:
@@ -251,7 +289,8 @@ def _by_keyboard(session: MappingSession, strip: LedStrip) -> bool:
         suggestion = session.suggestion
         answer = click.prompt(
             f"LED {session.index} of {session.led_count} is lit; hole [{suggestion or 'none'}]",
-            default="", show_default=False,
+            default="",
+            show_default=False,
         ).strip()
         try:
             if answer.lower() == "q":

@@ -62,7 +62,10 @@ class TableButtons:
         try:
             for name in NAMES:
                 button = Button(
-                    pins[name], pull_up=True, bounce_time=bounce_time, hold_time=hold_time,
+                    pins[name],
+                    pull_up=True,
+                    bounce_time=bounce_time,
+                    hold_time=hold_time,
                     pin_factory=pin_factory,
                 )
                 self._buttons[name] = button

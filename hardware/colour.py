@@ -75,4 +75,3 @@ def fit_frame(pixels: Iterable[RGB], budget_ma: float) -> list[RGB]:
     frame = list(pixels)
     factor = budget_factor(frame, budget_ma)
     return frame if factor >= 1.0 else [scale(p, factor) for p in frame]
-

@@ -54,7 +54,9 @@ class LedConfig:
         _require(order in COLOUR_ORDERS, "colour_order", order, _one_of(COLOUR_ORDERS))
         _require(
             _is_number(self.brightness) and 0.0 <= self.brightness <= 1.0,
-            "brightness", self.brightness, "a number 0..1",
+            "brightness",
+            self.brightness,
+            "a number 0..1",
         )
         _require(_is_number(self.budget_ma) and self.budget_ma > 0, "budget_ma", self.budget_ma, "mA > 0")
         _require(self.backend in BACKENDS, "backend", self.backend, _one_of(BACKENDS))

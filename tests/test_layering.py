@@ -31,11 +31,7 @@ def _module_name(path: Path) -> str:
 
 
 def _project_modules() -> dict[str, Path]:
-    return {
-        _module_name(p): p
-        for pkg in PACKAGES
-        for p in sorted((ROOT / pkg).rglob("*.py"))
-    }
+    return {_module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
 
 
 def _is_type_checking(node: ast.If) -> bool:
@@ -103,7 +99,7 @@ def test_no_import_cycles() -> None:
         state[node] = 1
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                cycles.append(stack[stack.index(nxt):] + [nxt])
+                cycles.append(stack[stack.index(nxt) :] + [nxt])
             elif nxt not in state:
                 walk(nxt, stack + [nxt])
         state[node] = 2

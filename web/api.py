@@ -77,7 +77,7 @@ def rules() -> Response:
 
 @bp.post("/explain")
 def explain() -> Response:
-    """"Why not?" for a move of the seat to play: legal or not, and the reasons with their places."""
+    """ "Why not?" for a move of the seat to play: legal or not, and the reasons with their places."""
     return jsonify(get_table().explain(_text(_body(), "move")))
 
 
@@ -171,7 +171,7 @@ def hints(token: str) -> Response:
 
 @bp.post("/seat/<token>/explain")
 def seat_explain(token: str) -> Response:
-    """"Why not?" for a move of that seat."""
+    """ "Why not?" for a move of that seat."""
     return jsonify(get_table().explain(_text(_body(), "move"), token=token))
 
 

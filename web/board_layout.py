@@ -182,8 +182,10 @@ def draw_measured_board(topology: BoardTopology, geometry: dict[str, Any]) -> Bo
         seat = "" if place.kind is PlaceKind.CENTRE else SECTION_LETTERS[place.section]
         kind = place.kind.value
         if place.kind is PlaceKind.TRACK:
-            kind = "start" if place.number == START_CELL else (
-                "shortcut" if place.number == topology.shortcut_cell else "track"
+            kind = (
+                "start"
+                if place.number == START_CELL
+                else ("shortcut" if place.number == topology.shortcut_cell else "track")
             )
         x, y = at(place_id)
         r = round(hole_r * 1.4, 1) if place.kind is PlaceKind.CENTRE else hole_r

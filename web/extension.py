@@ -35,7 +35,9 @@ def check_seat_token(endpoint: str | None, values: dict[str, Any] | None) -> Non
     token = (values or {}).get("token")
     if token is not None and not TOKEN_SHAPE.fullmatch(token):
         raise TableError(
-            "unknown_seat", 403, "Ce lien de place n'est pas valable pour cette partie.",
+            "unknown_seat",
+            403,
+            "Ce lien de place n'est pas valable pour cette partie.",
             "This seat link is not valid for this game.",
         )
 

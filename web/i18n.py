@@ -160,6 +160,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 """Message key -> (French, English)."""
 
+# fmt: off
 JS_KEYS = (
     "turn", "phase_exchange", "phase_play", "phase_over", "winner", "log_empty",
     "cards", "computer", "team", "connected", "not_connected", "problem", "live_lost", "error",
@@ -169,6 +170,7 @@ JS_KEYS = (
     "seat", "name", "colour", "default_person", "default_computer", "seed_digits", "game_over_hand",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
+# fmt: on
 
 
 def init_app(app: Flask) -> None:

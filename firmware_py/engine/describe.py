@@ -214,5 +214,3 @@ def _marble_words(seat: str | None, place: str, lang: str) -> str:
         if lang == "fr"
         else f"the {colour} marble ({seat}) on {place}"
     )
-
-

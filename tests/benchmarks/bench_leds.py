@@ -61,10 +61,14 @@ def main() -> bool:
         latency = _driver_latencies(led_map, SimulatedStrip(strip.config))
         p95 = statistics.quantiles(latency, n=20)[-1]
         wire = led_map.count * WS2812_US_PER_LED / 1000.0
-        print(f"   {model}: {led_map.count} LEDs; scene -> frame (6 scenes combined, capped): "
-              f"{frame:.3f} ms median (target <= {FRAME_TARGET_MS} ms)")
-        print(f"   {model}: send -> shown through LedDriver: {statistics.median(latency):.3f} ms median, "
-              f"{p95:.3f} ms p95 (target <= {LATENCY_TARGET_MS} ms); the data line adds {wire:.1f} ms")
+        print(
+            f"   {model}: {led_map.count} LEDs; scene -> frame (6 scenes combined, capped): "
+            f"{frame:.3f} ms median (target <= {FRAME_TARGET_MS} ms)"
+        )
+        print(
+            f"   {model}: send -> shown through LedDriver: {statistics.median(latency):.3f} ms median, "
+            f"{p95:.3f} ms p95 (target <= {LATENCY_TARGET_MS} ms); the data line adds {wire:.1f} ms"
+        )
         ok &= frame <= FRAME_TARGET_MS and p95 + wire <= LATENCY_TARGET_MS
     return ok
 

@@ -42,6 +42,7 @@ HOUSE_RULES: dict[str, int] = {
 }
 """Seeded 4-seat games of house rules the sheets name: R1's joker variant, QC's advanced rules, R2 solo."""
 
+
 def test_every_seat_count_of_every_preset_is_played() -> None:
     assert set(GAMES) == set(PRESETS)
     for name, rules in PRESETS.items():

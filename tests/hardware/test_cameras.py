@@ -66,8 +66,12 @@ class FakePicamera2:
     def capture_metadata(self) -> dict[str, Any]:
         self.frames += 1
         drift = max(0, self.converge_after - self.frames)  # exposure hunts, then holds still
-        return {"ExposureTime": 20000 + 1000 * drift, "AnalogueGain": 2.0 + 0.1 * drift,
-                "ColourGains": (1.8 + 0.05 * drift, 1.5), "Lux": 300.0}
+        return {
+            "ExposureTime": 20000 + 1000 * drift,
+            "AnalogueGain": 2.0 + 0.1 * drift,
+            "ColourGains": (1.8 + 0.05 * drift, 1.5),
+            "Lux": 300.0,
+        }
 
     def set_controls(self, controls: dict[str, Any]) -> None:
         self.controls.append(dict(controls))
@@ -150,10 +154,15 @@ def test_picamera2_settles_then_locks_exposure_and_white_balance(
     device = fake_picamera2.instances[-1]
     assert device.config["main"] == {"size": SIZE, "format": "RGB888"} and device.started
     assert device.frames < MAX_SETTLE_FRAMES  # it stopped waiting once the values held still
-    assert device.controls == [{
-        "AeEnable": False, "AwbEnable": False, "ExposureTime": 20000, "AnalogueGain": 2.0,
-        "ColourGains": (1.8, 1.5),
-    }]
+    assert device.controls == [
+        {
+            "AeEnable": False,
+            "AwbEnable": False,
+            "ExposureTime": 20000,
+            "AnalogueGain": 2.0,
+            "ColourGains": (1.8, 1.5),
+        }
+    ]
     assert camera.capture()[0, 0].tolist() == [255, 0, 0]  # blue stays blue: BGR as OpenCV expects
     camera.close()
     assert device.closed and not device.started

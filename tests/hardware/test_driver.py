@@ -108,9 +108,7 @@ def test_a_bad_scene_is_reported_and_the_driver_goes_on(driver: LedDriver, strip
     assert strip.last_frame[0] == (2, 2, 2)
 
 
-def test_stopping_darkens_the_leds_and_refuses_new_scenes(
-    driver: LedDriver, strip: SimulatedStrip
-) -> None:
+def test_stopping_darkens_the_leds_and_refuses_new_scenes(driver: LedDriver, strip: SimulatedStrip) -> None:
     driver.send({"A1": (9, 9, 9)})
     assert driver.flush(TIMEOUT)
     driver.stop()

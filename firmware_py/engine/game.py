@@ -611,7 +611,9 @@ class Game:
         return self._deal()
 
     def _deal(self) -> Game:
-        """Deal the next deal of the schedule, starting on the dealer's left."""
+        """Deal the next deal of the schedule, starting on the dealer's left.
+
+        Built in one step (no chain of ``dataclasses.replace``): a game deals every few turns."""
         count = self.schedule.deals[self.deals]
         seats = self.seats
         order = seats.index(self.dealer)
@@ -620,21 +622,32 @@ class Game:
         by_seat = dict(zip(rotated, dealt, strict=True))
         hands = tuple(self.hand_tuple[i] + by_seat[s] for i, s in enumerate(seats))
         exchanging = self.rules.partner_exchange and any(len(team) > 1 for team in self.teams)
-        game = dataclasses.replace(
-            self,
-            position=_with(self.position, hands=hands),
-            pack=pack,
-            deals=self.deals + 1,
-            laid_down=frozenset(),
-            must_discard=None,
-            extra_play=False,
-            phase=Phase.EXCHANGE if exchanging else Phase.PLAY,
-            given=tuple(None for _ in seats) if exchanging else (),
-            log=_logged(self.log, Dealt(self.dealer, self.deals, tuple(zip(rotated, dealt, strict=True)))),
+        given: tuple[Card | None, ...] = tuple(None for _ in seats) if exchanging else ()
+        log = _logged(self.log, Dealt(self.dealer, self.deals, tuple(zip(rotated, dealt, strict=True))))
+        first = _next_with_cards(seats, hands, self.dealer)
+        assert first is not None, "a deal always gives cards"
+        game = Game(
+            self.rules,
+            self.seed,
+            self.teams,
+            self.position.reseated(self.position.turn_index if exchanging else seats.index(first), hands),
+            Phase.EXCHANGE if exchanging else Phase.PLAY,
+            first,
+            self.dealer,
+            pack,
+            self.schedule,
+            self.shuffles,
+            self.deals + 1,
+            given,
+            False,
+            None,
+            frozenset(),
+            self.winner,
+            log,
         )
         if exchanging:
             return dataclasses.replace(game, to_play=game._first_to_give())
-        return game._turn_to(game._first_player())
+        return game
 
     def _phase_violation(self) -> Violation:
         if self.phase is Phase.OVER:

@@ -465,9 +465,15 @@ def hand_cards(position: Position, card: Card | None) -> tuple[Card, ...]:
     if card is not None:
         return (card,)
     if position.hands is not None:
-        return tuple(dict.fromkeys(position.hands[position.turn_index]))
+        return distinct_cards(position.hands[position.turn_index])
     ranks = RANKS + ((JOKER,) if position.rules.jokers else ())
     return tuple(Card(rank) for rank in ranks)
+
+
+def distinct_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The hand's different cards in hand order (two packs deal twin cards), told apart by
+    ``(rank, suit)``, their equality, so that hashing stays in C instead of the dataclass methods."""
+    return tuple({(card.rank, card.suit): card for card in hand}.values())
 
 
 def card_in_hand(position: Position, card: Card) -> Card | None:
@@ -489,7 +495,7 @@ def nothing_playable(position: Position, cards: tuple[Card, ...] | None = None) 
     """Whether no card (of the hand, or of ``cards`` when hands are unknown) has a legal move."""
     if cards is None or position.hands is not None:
         cards = hand_cards(position, None)
-    return not any(raw_moves(position, c.rank) for c in dict.fromkeys(cards))
+    return not any(raw_moves(position, rank) for rank in {c.rank for c in cards})
 
 
 def has_marble_in_play(position: Position) -> bool:
@@ -542,7 +548,7 @@ def legal_moves(position: Position, card: Card | None = None) -> tuple[Move, ...
                 moves += card_moves(position, c)
             if not moves and nothing_playable(position, cards):
                 if fallback_kind(position) is MoveKind.DISCARD:
-                    moves += [Move(c, MoveKind.DISCARD) for c in cards]
+                    moves += [generated_move(c, MoveKind.DISCARD, (), (), None) for c in cards]
                 elif position.hands is not None:  # laying down is judged on the whole hand
                     moves.append(Move(None, MoveKind.LAY_DOWN))
             result = tuple(moves)

@@ -374,15 +374,13 @@ class Position:
         """Engine-internal: a position of the same game (rules, seats), sharing the board tables and
         the game memo. Nothing is checked: the engine calls it with values it derived itself."""
         cache = self.cache
-        return Position(
-            self.rules,
-            self.seats,
-            marbles,
-            fresh,
-            turn_index,
-            hands,
-            {key: cache[key] for key in _SHARED if key in cache},
-        )
+        memo = cache.get("game")
+        shared = None if memo is None else memo.get("shared")
+        if shared is None:
+            shared = {key: cache[key] for key in _SHARED if key in cache}
+            if memo is not None and len(shared) == len(_SHARED):  # the same for every position of the game
+                memo["shared"] = shared
+        return Position(self.rules, self.seats, marbles, fresh, turn_index, hands, shared.copy())
 
     def occupancy(self) -> list[int]:
         """Engine-internal: per location, the section of the marble on it, or -1 (do not mutate)."""

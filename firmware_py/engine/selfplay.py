@@ -26,7 +26,7 @@ from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.errors import TockError
 from firmware_py.engine.game import Action, Dealt, EndTurn, Game, Phase
 from firmware_py.engine.legality import explain
-from firmware_py.engine.movegen import card_moves
+from firmware_py.engine.movegen import card_moves, distinct_cards
 from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position, validate
 from firmware_py.engine.rules import RuleSet
@@ -100,7 +100,7 @@ def random_action(game: Game, rng: random.Random) -> Action | None:
         return rng.choice(actions) if actions else None
     if game.must_discard is None:
         position = game.position
-        cards = _distinct(game.hand(game.to_play))
+        cards = list(distinct_cards(game.hand(game.to_play)))
         while cards:
             moves = card_moves(position, cards.pop(rng.randrange(len(cards))))  # no discard fallback
             if moves:
@@ -109,15 +109,6 @@ def random_action(game: Game, rng: random.Random) -> Action | None:
         return EndTurn(game.to_play)
     moves = game.legal_moves()
     return rng.choice(moves) if moves else None
-
-
-def _distinct(hand: tuple[Card, ...]) -> list[Card]:
-    """The hand's different cards in hand order, told apart by ``(rank, suit)`` (their equality), so
-    that hashing stays in C instead of the dataclass methods (two packs deal twin cards)."""
-    by_key: dict[tuple[str, str | None], Card] = {}
-    for card in hand:
-        by_key.setdefault((card.rank, card.suit), card)
-    return list(by_key.values())
 
 
 def play_random_game(

@@ -59,6 +59,16 @@ class Card:
         Raises:
             NotationError: the text is not a card (the message says what a card looks like).
         """
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
+        card = cls._read(text)
+        if len(_PARSED) < _PARSED_KEPT:
+            _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _read(cls, text: str) -> Card:
         raw = text.strip().upper()
         if raw in (JOKER, "JK"):
             return cls(JOKER)
@@ -97,6 +107,12 @@ _SUIT_NAMES = {
     "D": ("carreau", "diamonds"),
     "C": ("trèfle", "clubs"),
 }
+
+
+_PARSED: dict[str, Card] = {}
+"""Cards read so far by their text (notation is read back card by card, again and again)."""
+_PARSED_KEPT = 512
+"""At most this many texts are remembered (every way of writing every card fits)."""
 
 
 def card_words(card: Card, lang: str, article: str = "") -> str:

@@ -402,7 +402,11 @@ class Position:
     def to_notation(self) -> str:
         """The position in text (``docs/notation.md``); :meth:`from_notation` reads it back."""
         ids = self.tables.place_ids
-        parts = [_rules_notation(self.rules)]
+        memo = self.game_memo()
+        rules_text = memo.get("rules_notation")
+        if rules_text is None:  # the same for every position of the game
+            rules_text = memo["rules_notation"] = _rules_notation(self.rules)
+        parts = [rules_text]
         for i, seat in enumerate(self.seats):
             section = self.sections[i]
             start = self.tables.start[section]
@@ -601,9 +605,13 @@ def validate(position: Position) -> tuple[Violation, ...]:
 
 
 def _validate(position: Position) -> tuple[Violation, ...]:
-    problems = list(_check_seats(position.rules, position.seats))
-    if problems:
-        return tuple(problems)
+    memo = position.game_memo()
+    seat_problems = memo.get("seat_problems")
+    if seat_problems is None:  # the same for every position of the game
+        seat_problems = memo["seat_problems"] = _check_seats(position.rules, position.seats)
+    if seat_problems:
+        return seat_problems
+    problems: list[Violation] = []
     tables = position.tables
     ids = tables.place_ids
     if len(position.marbles) != MARBLES_PER_SEAT * len(position.seats):
@@ -693,7 +701,7 @@ def _validate_hands(position: Position) -> list[Violation]:
     problems: list[Violation] = []
     if len(position.hands or ()) != len(position.seats):
         return [violation(Rule.INVALID_POSITION, detail="one hand per seat", detail_fr="une main par joueur")]
-    counts: dict[Card, int] = {}
+    counts: dict[tuple[str, str | None], int] = {}  # by the cards' value, hashed in C
     largest = 5 + position.rules.jokers  # a deal gives 5 at most; each joker played draws one more
     for seat, hand in zip(position.seats, position.hands or (), strict=True):
         if len(hand) > largest:
@@ -706,8 +714,10 @@ def _validate_hands(position: Position) -> list[Violation]:
                 )
             )
         for card in hand:
-            counts[card] = counts.get(card, 0) + 1
-    for card, count in counts.items():
+            key = (card.rank, card.suit)
+            counts[key] = counts.get(key, 0) + 1
+    for (rank, suit), count in counts.items():
+        card = Card(rank, suit)
         limit = position.rules.jokers if card.is_joker else 1 if card.suit is not None else 4
         if count > limit:
             problems.append(

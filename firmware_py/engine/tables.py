@@ -16,7 +16,7 @@ String place ids appear only at the API edge (notation, layouts, violations).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from firmware_py.engine.board import (
@@ -60,6 +60,8 @@ class Tables:
     """Per location: its place id."""
     owner_of_home: tuple[int, ...]
     """Per location: the section whose home lane it is in, or -1."""
+    index: dict[str, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """Place id -> location (reserve places excepted): the inverse of ``place_ids``."""
 
     def loc_of(self, place_id: str) -> int:
         """Location of a place id (``RESERVE`` for any reserve place).
@@ -67,7 +69,7 @@ class Tables:
         Raises:
             NotationError: the text is not a place of this board.
         """
-        loc = _index(self).get(place_id)
+        loc = self.index.get(place_id)
         if loc is not None:
             return loc
         try:
@@ -84,11 +86,6 @@ class Tables:
     def reserve_id(self, section: int, number: int) -> str:
         """Place id of reserve hole ``number`` (1..4) of ``section``."""
         return f"{SECTION_LETTERS[section]}R{number}"
-
-
-@lru_cache(maxsize=64)
-def _index(tables: Tables) -> dict[str, int]:
-    return {pid: loc for loc, pid in enumerate(tables.place_ids)}
 
 
 @lru_cache(maxsize=64)
@@ -118,4 +115,5 @@ def tables_for(topology: BoardTopology) -> Tables:
         is_shortcut=tuple(i in shortcuts for i in range(track)),
         place_ids=tuple(ids),
         owner_of_home=tuple(owner_of_home),
+        index={pid: loc for loc, pid in enumerate(ids)},
     )

@@ -5,13 +5,16 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Callable
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_py.cli import main as tock
 from firmware_py.engine.cards import new_deck
+from firmware_py.engine.deck import Pack
 from firmware_py.engine.game import Dealt, Drew, Exchange, Exchanged, Game, Phase
 from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position, validate
@@ -180,3 +183,31 @@ def test_tock_selfplay_shows_progress_on_standard_error_and_the_summary_on_stand
         tock, ["selfplay", "--preset", "r2", "--seats", "2", "--games", "1", "--quiet"]
     )
     assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+def _corrupting(monkeypatch: pytest.MonkeyPatch, spoil: Callable[[Game], Game]) -> None:
+    """Make every action of the game end in ``spoil``'s version of the game (an engine bug)."""
+    real_apply = Game.apply
+    monkeypatch.setattr(Game, "apply", lambda game, action: spoil(real_apply(game, action)))
+
+
+def test_self_play_reports_a_position_that_cannot_exist(monkeypatch: pytest.MonkeyPatch) -> None:
+    def two_on_one_cell(game: Game) -> Game:
+        p = game.position
+        marbles = (5, -1, -1, -1, 5, -1, -1, -1)  # A and C both on A6
+        bad = Position(p.rules, p.seats, marbles, 0, p.turn_index, p.hands)
+        return dataclasses.replace(game, position=bad)
+
+    _corrupting(monkeypatch, two_on_one_cell)
+    report = play_random_game(PRESETS["r2"], 2, seed=1)
+    assert report.failures and "invalid position" in report.failures[0]
+    assert "two marbles (A and C) on A6" in report.failures[0]
+
+
+def test_self_play_reports_a_card_gone_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    def lose_the_top_card(game: Game) -> Game:
+        return dataclasses.replace(game, pack=Pack(game.pack.stock[1:], game.pack.played))
+
+    _corrupting(monkeypatch, lose_the_top_card)
+    report = play_random_game(PRESETS["r2"], 2, seed=1)
+    assert report.failures and "cards not conserved" in report.failures[0]

@@ -10,14 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firmware_py.engine import Card, Move, MoveKind, PlaceKind, parse_place
-
-_SUITS = {
-    "S": ("pique", "spades"),
-    "H": ("cœur", "hearts"),
-    "D": ("carreau", "diamonds"),
-    "C": ("trèfle", "clubs"),
-}
+from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
+from firmware_py.engine.cards import card_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,22 +99,6 @@ def _own_side_landings(
             steps.append((seat, source, destination))
 
 
-def _french_article(name: str) -> str:
-    """The article a French player says before a card's name: la Dame, l'As, le Roi, le 7."""
-    if name == "Dame":
-        return "la "
-    return "l'" if name[:1].lower() in "aeiouy" else "le "
-
-
-def card_words(card: Card, lang: str) -> str:
-    """``7H`` -> "le 7 de cœur" / "the 7 of hearts"; ``QH`` -> "la Dame de cœur"; ``A`` -> "l'As"."""
-    name = card.name(lang)
-    if lang != "fr":
-        return f"the {name}" if card.suit is None else f"the {name} of {_SUITS[card.suit][1]}"
-    words = _french_article(name) + name
-    return words if card.suit is None else f"{words} de {_SUITS[card.suit][0]}"
-
-
 def _path(move: Move, lang: str) -> str:
     """The marbles' paths, a split 7 part by part in an order they can be played."""
     if move.kind is MoveKind.SWAP:
@@ -150,8 +128,8 @@ def describe(
     """
     if move.kind is MoveKind.LAY_DOWN:
         return {"fr": f"{player} pose sa main", "en": f"{player} lays the hand down"}
-    fr_card = card_words(move.card, "fr") if move.card else "une carte"
-    en_card = card_words(move.card, "en") if move.card else "a card"
+    fr_card = card_words(move.card, "fr", "the") if move.card else "une carte"
+    en_card = card_words(move.card, "en", "the") if move.card else "a card"
     if move.is_discard:
         return {"fr": f"{player} défausse {fr_card}", "en": f"{player} discards {en_card}"}
     fr = f"{player} joue {fr_card} : {_path(move, 'fr')}"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from firmware_py.engine import Card, Move
-from firmware_py.wording import card_words, change, describe
+from firmware_py.engine.cards import card_words
+from firmware_py.wording import change, describe
 
 NAMES = {"A": "Ana", "B": "Bruno"}
 
@@ -24,7 +25,7 @@ def test_leaving_the_reserve() -> None:
     assert change(before, after).steps == (("A", "AR1", "A18"),)
     words = describe("Ana", Move.parse("KS:AR-A18"), before, after, NAMES)
     assert words["en"] == "Ana plays the King of spades: reserve → A18"
-    assert words["fr"] == "Ana joue le Roi de pique : réserve → A18"
+    assert words["fr"] == "Ana joue le roi de pique : réserve → A18"
 
 
 def test_a_swap_moves_two_marbles() -> None:
@@ -40,7 +41,7 @@ def test_a_discard_and_a_rank_alone() -> None:
         "fr": "Ana défausse le 3",
         "en": "Ana discards the 3",
     }
-    assert card_words(Card.parse("JOKER"), "fr") == "le Joker"
+    assert card_words(Card.parse("JOKER"), "fr", "the") == "le joker"
 
 
 def test_a_split_seven_says_each_part() -> None:
@@ -54,21 +55,21 @@ def test_a_swap_and_laying_the_hand_down() -> None:
     before, after = {"A5": "A", "B9": "B"}, {"B9": "A", "A5": "B"}
     assert (
         describe("Ana", Move.parse("JH:A5<>B9"), before, after, NAMES)["fr"]
-        == "Ana joue le Valet de cœur : A5 ↔ B9"
+        == "Ana joue le valet de cœur : A5 ↔ B9"
     )
     assert describe("Ana", Move.parse("laydown"), before, before, NAMES)["en"] == "Ana lays the hand down"
 
 
 def test_french_articles_agree_with_the_card() -> None:
-    """La Dame, l'As (elided before a vowel), le Roi: "le Dame" or "le As" reads wrong to a player."""
-    assert card_words(Card.parse("QH"), "fr") == "la Dame de cœur"
-    assert card_words(Card.parse("AS"), "fr") == "l'As de pique"
-    assert card_words(Card.parse("8"), "fr") == "le 8"
-    assert card_words(Card.parse("Q"), "fr") == "la Dame"
-    assert card_words(Card.parse("A"), "en") == "the Ace"
+    """La dame, l'as (elided), le roi, lower case mid-sentence: "le dame" or "le as" reads wrong."""
+    assert card_words(Card.parse("QH"), "fr", "the") == "la dame de cœur"
+    assert card_words(Card.parse("AS"), "fr", "the") == "l'as de pique"
+    assert card_words(Card.parse("8"), "fr", "the") == "le 8"
+    assert card_words(Card.parse("Q"), "fr", "the") == "la dame"
+    assert card_words(Card.parse("A"), "en", "the") == "the Ace"
     board = {"A5": "A"}
     words = describe("Ana", Move.parse("AD:discard"), board, board, NAMES)
-    assert words["fr"] == "Ana défausse l'As de carreau"
+    assert words["fr"] == "Ana défausse l'as de carreau"
 
 
 def test_a_marble_landing_on_its_own_sides_marble_takes_it_where_it_stood() -> None:
@@ -80,7 +81,7 @@ def test_a_marble_landing_on_its_own_sides_marble_takes_it_where_it_stood() -> N
     assert what.steps == (("A", "B6", "C1"),) and what.captured == (("A", "C1"),)
     assert set(what.places) == {"B6", "C1"}
     words = describe("Ana", move, before, after, NAMES)
-    assert words["fr"] == "Ana joue le Roi de carreau : B6 → C1 ; prend la bille de Ana en C1"
+    assert words["fr"] == "Ana joue le roi de carreau : B6 → C1 ; prend la bille de Ana en C1"
     assert change(before, after).captured == (("A", "B6"),), "without the move the boards are ambiguous"
 
 

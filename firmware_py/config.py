@@ -408,7 +408,7 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
                 "LED settings",
                 expected_fr="des réglages de LED valides",
                 message=str(error),
-                message_fr=f"leds : réglages des LED refusés ({error})",
+                message_fr=f"leds : réglages des LED refusés ({error.fr})",
             ) from None
         leds.setdefault("backend", "sim")
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from firmware_py.engine import PRESETS, RuleSet, find_preset
+from firmware_py.engine import PRESETS, RulesError, RuleSet, find_preset
 from firmware_py.engine.errors import NotationError
 from firmware_py.errors import ConfigError
 
@@ -114,11 +114,11 @@ def build_rules(preset: str, switches: Mapping[str, Any], *, prefix: str = "") -
         return rules
     try:
         return rules.with_switches(**changes)
-    except ValueError as error:
+    except RulesError as error:
         raise ConfigError(
             prefix + "switches",
             "switches that fit together",
             expected_fr="des règles qui vont ensemble",
             message=f"{prefix}switches: {error}",
-            message_fr=f"{prefix}switches : ces règles ne vont pas ensemble ({error})",
+            message_fr=f"{prefix}switches : ces règles ne vont pas ensemble ({error.fr})",
         ) from None

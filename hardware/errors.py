@@ -13,7 +13,15 @@ class HardwareError(Exception):
 
 
 class LedConfigError(HardwareError, ValueError):
-    """An LED setting is missing, of the wrong type or out of range; the message names the key."""
+    """An LED setting is missing, of the wrong type or out of range; the message names the key.
+
+    Attributes:
+        fr: the same in French, for the set-up page.
+    """
+
+    def __init__(self, message: str, fr: str) -> None:
+        super().__init__(message)
+        self.fr = fr
 
 
 class LedMapError(HardwareError, ValueError):

@@ -48,17 +48,32 @@ class LedConfig:
     backend: Backend = "sim"
 
     def __post_init__(self) -> None:
-        _require(_is_int(self.count) and self.count >= 1, "count", self.count, "a whole number of LEDs >= 1")
-        _require(_is_int(self.pin) and 0 <= self.pin <= MAX_GPIO, "pin", self.pin, f"a GPIO 0..{MAX_GPIO}")
+        _require(
+            _is_int(self.count) and self.count >= 1,
+            "count",
+            self.count,
+            ("a whole number of LEDs >= 1", "un nombre entier de LED >= 1"),
+        )
+        _require(
+            _is_int(self.pin) and 0 <= self.pin <= MAX_GPIO,
+            "pin",
+            self.pin,
+            (f"a GPIO 0..{MAX_GPIO}", f"un GPIO de 0 à {MAX_GPIO}"),
+        )
         order = self.colour_order
         _require(order in COLOUR_ORDERS, "colour_order", order, _one_of(COLOUR_ORDERS))
         _require(
             _is_number(self.brightness) and 0.0 <= self.brightness <= 1.0,
             "brightness",
             self.brightness,
-            "a number 0..1",
+            ("a number 0..1", "un nombre de 0 à 1"),
         )
-        _require(_is_number(self.budget_ma) and self.budget_ma > 0, "budget_ma", self.budget_ma, "mA > 0")
+        _require(
+            _is_number(self.budget_ma) and self.budget_ma > 0,
+            "budget_ma",
+            self.budget_ma,
+            ("mA > 0", "des mA > 0"),
+        )
         _require(self.backend in BACKENDS, "backend", self.backend, _one_of(BACKENDS))
 
     @classmethod
@@ -76,9 +91,16 @@ class LedConfig:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(table) - known)
         if unknown:
-            raise LedConfigError(f"unknown key {where}.{unknown[0]}: the keys are {', '.join(sorted(known))}")
+            keys = ", ".join(sorted(known))
+            raise LedConfigError(
+                f"unknown key {where}.{unknown[0]}: the keys are {keys}",
+                f"clé inconnue {where}.{unknown[0]} : les clés sont {keys}",
+            )
         if "count" not in table:
-            raise LedConfigError(f"{where}.count is missing: how many LEDs are wired in the chain?")
+            raise LedConfigError(
+                f"{where}.count is missing: how many LEDs are wired in the chain?",
+                f"{where}.count manque : combien de LED sont câblées en chaîne ?",
+            )
         values = dict(table)
         if _is_int(values.get("budget_ma")):
             values["budget_ma"] = float(cast(int, values["budget_ma"]))
@@ -89,7 +111,7 @@ class LedConfig:
         try:
             return cls(**values)  # type: ignore[arg-type]
         except LedConfigError as error:
-            raise LedConfigError(f"{where}.{error}") from None
+            raise LedConfigError(f"{where}.{error}", f"{where}.{error.fr}") from None
 
     @property
     def max_current_ma(self) -> float:
@@ -105,10 +127,14 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _one_of(options: tuple[str, ...]) -> str:
-    return "one of " + ", ".join(repr(o) for o in options)
+def _one_of(options: tuple[str, ...]) -> tuple[str, str]:
+    listed = ", ".join(repr(o) for o in options)
+    return f"one of {listed}", f"l'une des valeurs {listed}"
 
 
-def _require(ok: bool, key: str, value: object, expected: str) -> None:
+def _require(ok: bool, key: str, value: object, expected: tuple[str, str]) -> None:
+    """Refuse ``value`` for ``key`` unless ``ok``; ``expected`` says what is wanted, in English and French."""
     if not ok:
-        raise LedConfigError(f"{key} must be {expected}, not {value!r}")
+        raise LedConfigError(
+            f"{key} must be {expected[0]}, not {value!r}", f"{key} doit être {expected[1]}, pas {value!r}"
+        )

@@ -9,7 +9,13 @@ from typing import Any
 from firmware_py.engine.board import CENTRE, BoardTopology, Place, PlaceKind, parse_place
 from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.describe import describe, describe_move
-from firmware_py.engine.errors import IllegalMoveError, InvalidPositionError, NotationError, TockError
+from firmware_py.engine.errors import (
+    IllegalMoveError,
+    InvalidPositionError,
+    NotationError,
+    RulesError,
+    TockError,
+)
 from firmware_py.engine.legality import changes, destinations, explain, is_legal, play
 from firmware_py.engine.matching import Match, match
 from firmware_py.engine.movegen import legal_moves
@@ -61,6 +67,7 @@ __all__ = [
     "Position",
     "Rule",
     "RuleSet",
+    "RulesError",
     "SevenCaptures",
     "SevenMode",
     "Shortcut",

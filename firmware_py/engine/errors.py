@@ -20,6 +20,18 @@ class NotationError(TockError, ValueError):
     """Text that is not valid notation: a position, a move, a card, a place or a preset name."""
 
 
+class RulesError(TockError, ValueError):
+    """Switches that make no rule set: a value out of range (a pack with 3 jokers) or an unknown name.
+
+    Attributes:
+        fr: the same in French, for the set-up page.
+    """
+
+    def __init__(self, message: str, fr: str) -> None:
+        super().__init__(message)
+        self.fr = fr
+
+
 class IllegalMoveError(TockError, ValueError):
     """A move that the rules forbid in this position.
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from firmware_py.engine.board import SECTION_LETTERS, BoardTopology
 from firmware_py.engine.cards import JOKER, RANKS
-from firmware_py.engine.errors import NotationError
+from firmware_py.engine.errors import NotationError, RulesError
 
 
 class Dealing(Enum):
@@ -228,28 +228,46 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.jokers not in (0, 2):
-            raise ValueError(f"a pack has 0 or 2 jokers, not {self.jokers}")
+            raise RulesError(
+                f"a pack has 0 or 2 jokers, not {self.jokers}",
+                f"un paquet a 0 ou 2 jokers, pas {self.jokers}",
+            )
         if self.home_entry_after not in (16, 17):
-            raise ValueError(f"the home lane starts after cell 16 or 17, not {self.home_entry_after}")
+            raise RulesError(
+                f"the home lane starts after cell 16 or 17, not {self.home_entry_after}",
+                f"la maison commence après la case 16 ou 17, pas {self.home_entry_after}",
+            )
         if not 1 <= self.shortcut_cell <= 15:
-            raise ValueError(f"the shortcut cell must be a track cell 1..15, not {self.shortcut_cell}")
+            raise RulesError(
+                f"the shortcut cell must be a track cell 1..15, not {self.shortcut_cell}",
+                f"la case raccourci est une case du parcours de 1 à 15, pas {self.shortcut_cell}",
+            )
         if not self.seat_counts or any(n not in range(2, 9) for n in self.seat_counts):
-            raise ValueError(f"seat counts run from 2 to 8, not {self.seat_counts}")
-        unknown = set(self.centre_cards) - set(RANKS) - {JOKER}
+            raise RulesError(
+                f"seat counts run from 2 to 8, not {self.seat_counts}",
+                f"on joue de 2 à 8, pas à {self.seat_counts}",
+            )
+        unknown = sorted(set(self.centre_cards) - set(RANKS) - {JOKER})
         if unknown:
-            raise ValueError(f"unknown ranks among the centre cards: {sorted(unknown)}")
+            raise RulesError(
+                f"unknown ranks among the centre cards: {unknown}",
+                f"cartes inconnues parmi celles du centre : {unknown}",
+            )
 
     def with_switches(self, **changes: Any) -> RuleSet:
         """A copy with some switches changed, named ``custom`` unless a name is given.
 
         Raises:
-            ValueError: a switch name is unknown or a value is out of range.
+            RulesError: a switch name is unknown or a value is out of range.
         """
         fields = {f.name for f in dataclasses.fields(self)}
         unknown = sorted(set(changes) - fields)
         if unknown:
-            switches = ", ".join(sorted(fields - {"name", "source"}))
-            raise ValueError(f"unknown switch(es) {', '.join(unknown)}; the switches are {switches}")
+            switches, names = ", ".join(sorted(fields - {"name", "source"})), ", ".join(unknown)
+            raise RulesError(
+                f"unknown switch(es) {names}; the switches are {switches}",
+                f"règle(s) inconnue(s) {names} ; les règles sont {switches}",
+            )
         changes.setdefault("name", f"{self.name}+custom" if self.name != "custom" else "custom")
         return dataclasses.replace(self, **changes)
 

@@ -198,3 +198,17 @@ def test_default_seats_sit_where_the_rules_put_them() -> None:
         ("C", True),
     ]
     assert [s.seat for s in default_seats(6)] == ["A", "B", "C", "D", "E", "F"]
+
+
+def test_refused_led_settings_and_house_rules_are_french_on_the_french_line(tmp_path: Path) -> None:
+    path = tmp_path / "tock.toml"
+    path.write_text("[leds]\nbrightness = 2", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert "leds.brightness must be a number 0..1, not 2" in str(caught.value)
+    assert "leds.brightness doit être un nombre de 0 à 1, pas 2" in caught.value.message_fr
+    assert "must be" not in caught.value.message_fr
+    with pytest.raises(ConfigError) as caught:
+        parse_game_settings({"switches": {"jokers": 3}})
+    assert "a pack has 0 or 2 jokers, not 3" in str(caught.value)
+    assert caught.value.message_fr.endswith("(un paquet a 0 ou 2 jokers, pas 3)")

@@ -299,7 +299,7 @@ class BoardWatch(TableState):
                 return
             self._camera_status = {"mode": self._camera_mode, "status": status, "message": message}
             if status == "lost":
-                self._notice = {"fr": f"Caméra perdue : {message}", "en": f"Camera lost: {message}"}
+                self._notice = {"fr": "Caméra perdue : on la rouvre.", "en": f"Camera lost: {message}"}
             self._changed()
 
     def on_reading(self, reading: Any) -> None:

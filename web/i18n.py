@@ -36,6 +36,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "log": ("Journal des coups", "Move log"),
     "log_empty": ("Aucun coup joué.", "No move yet."),
     "camera": ("Caméra", "Camera"),
+    "camera_mode_sim": ("simulation", "simulation"),
+    "camera_mode_none": ("sans caméra", "no camera"),
+    "camera_off": ("éteinte", "off"),
+    "camera_starting": ("démarrage", "starting"),
+    "camera_ok": ("lit le plateau", "reading the board"),
+    "camera_no_board": ("ne voit pas le plateau", "cannot see the board"),
+    "camera_board_moved": ("le plateau a bougé", "the board moved"),
+    "camera_bad_frame": ("image illisible", "unreadable picture"),
+    "camera_occluded": ("une main cache le plateau", "a hand hides the board"),
+    "camera_lost": ("perdue, réouverture", "lost, opening again"),
+    "camera_error": ("erreur de lecture", "reading error"),
     "cards": ("cartes", "cards"),
     "computer": ("ordinateur", "computer"),
     "team": ("équipe", "team"),
@@ -168,6 +179,8 @@ JS_KEYS = (
     "exchange_help", "exchange_waiting", "give", "discard_help", "discard", "played", "link_gone", "legal",
     "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "tap_card",
     "seat", "name", "colour", "default_person", "default_computer", "seed_digits", "game_over_hand",
+    "camera_mode_sim", "camera_mode_none", "camera_off", "camera_starting", "camera_ok", "camera_no_board",
+    "camera_board_moved", "camera_bad_frame", "camera_occluded", "camera_lost", "camera_error",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on

@@ -106,7 +106,7 @@ class ScriptedTable:
                 "question": self.question,
                 "computer": self.computer,
                 "notice": self.notice,
-                "camera": {"mode": "none", "status": "off", "message": None},
+                "camera": dict(self.camera),
                 "sim_layout": self.sim_layout,
                 "winner": self.winner,
                 "version": self.version,
@@ -185,6 +185,7 @@ class ScriptedTable:
             self.notice: dict[str, str] | None = None
             self.winner: str | None = None
             self.sim_layout: dict[str, str] | None = None
+            self.camera: dict[str, Any] = {"mode": "none", "status": "off", "message": None}
             self._changed()
 
     def _moves(self, card: str) -> list[dict[str, Any]]:
@@ -332,7 +333,8 @@ class ScriptedTable:
                 self._subscriptions.remove(subscription)
 
     def announce(self, **facts: Any) -> None:
-        """Set ``question``, ``computer``, ``notice``, ``winner`` ("BD") or ``sim_layout`` of the view."""
+        """Set ``question``, ``computer``, ``notice``, ``winner`` ("BD"), ``sim_layout`` or ``camera`` of the
+        view."""
         with self._lock:
             for name, value in facts.items():
                 setattr(self, name, value)

@@ -373,3 +373,23 @@ def test_screenshots_of_every_page(
         assert _non_blank(png) > 10, f"{name} looks blank at {size_name} size"
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"], f"{name} scrolls sideways at {size_name} size"
+
+
+def test_the_camera_state_is_said_in_the_pages_language(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    """Vision's detail is English only: on a French page it is the hint, not the text."""
+    table.new_game({})
+    page = context.new_page()
+    page.goto(served + "/table")
+    status = page.locator('[data-bind="camera"]')
+    expect(status).to_have_text("sans caméra · éteinte")
+    table.announce(camera={"mode": "sim", "status": "occluded", "message": "a hand is over the board"})
+    expect(status).to_have_text("simulation · une main cache le plateau")
+    expect(status).to_have_attribute("title", "a hand is over the board")
+    page.goto(served + "/calibration?lang=en")
+    expect(page.locator('[data-bind="camera"]')).to_have_text(
+        "simulation · a hand hides the board · a hand is over the board"
+    )
+    page.goto(served + "/table?lang=fr")
+    table.new_game({})

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { t, pick, bound, api, live } = Tock;
+  const { t, pick, bound, api, live, showCamera } = Tock;
   const image = bound("camera-image");
   const missing = bound("no-camera");
   const overlay = bound("overlay");
@@ -35,8 +35,7 @@
 
   function render(view) {
     const camera = view.camera || {};
-    bound("camera").textContent = [camera.mode, camera.status, pick(camera.message) || camera.message]
-      .filter((x) => x && typeof x === "string").join(" · ") || t("no_camera");
+    showCamera("camera", camera, t("no_camera"));
   }
   render(Tock.page.view);
   live("/events", render);

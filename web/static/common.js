@@ -134,6 +134,23 @@ const Tock = (() => {
     node.textContent = text || "";
   }
 
+  /** Show the camera's state in words in the element bound to `name`: its mode and what it sees. The
+      detail comes from vision in English: it is shown on an English page, and kept as the hint
+      (title) on a French one. */
+  function showCamera(name, camera, none) {
+    const node = bound(name);
+    if (!node) return;
+    camera = camera || {};
+    const detail = typeof camera.message === "string" ? camera.message : pick(camera.message);
+    const parts = [
+      words["camera_mode_" + camera.mode] || camera.mode,
+      words["camera_" + camera.status] || camera.status,
+      lang === "en" || typeof camera.message !== "string" ? detail : "",
+    ];
+    node.textContent = parts.filter((x) => x && typeof x === "string").join(" · ") || none;
+    node.title = detail || "";
+  }
+
   /** Places given as one id, a list of ids, or nothing, as a list (a move's `from` and `to`). */
   const places = (value) => [].concat(value || []);
 
@@ -149,5 +166,5 @@ const Tock = (() => {
     return [board.model, board.sections, board.home_entry_after, board.shortcut_cell, board.centre].join("|");
   };
 
-  return { t, pick, el, $, bound, toast, notice, banner, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  return { t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { t, pick, el, bound, api, live, seatName, winnerNames, chip, paintChips, phaseText, boardKey, banner, colon } = Tock;
+  const { t, pick, el, bound, api, live, seatName, winnerNames, chip, paintChips, phaseText, boardKey, banner, colon, showCamera } = Tock;
   const board = new TockBoard(document.querySelector(".board"));
   let view = Tock.page.view;
   let selected = null;
@@ -34,7 +34,7 @@
     const camera = view.camera || {};
     // Marbles move on the page in simulation and without camera; a real camera reads the real board.
     bound("sim-help").hidden = !["sim", "none"].includes(camera.mode);
-    bound("camera").textContent = [camera.mode, camera.status, pick(camera.message) || camera.message].filter((x) => x && typeof x === "string").join(" · ") || "—";
+    showCamera("camera", camera, "—");
     const log = view.log || [];
     bound("log").replaceChildren(...(log.length ? log.slice().reverse().map((entry) => el("li", { value: entry.n },
       chip((Tock.seatOf(view, entry.seat) || {}).colour), " ",

@@ -15,7 +15,7 @@ from firmware_py.config import GameSettings, parse_game_settings
 from firmware_py.engine import Card, Game, Move, Position, RuleSet, TockError, play
 from firmware_py.house_rules import build_rules
 from firmware_py.store import StoredEvent, StoredGame
-from firmware_py.wording import change, describe
+from firmware_py.wording import move_entry
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Step:
     game: Any
     """The engine's ``Game`` (or ``Position`` with physical cards) after the event."""
     entry: dict[str, Any]
-    """Log line: n, seat, move, fr, en, places."""
+    """Log line: n, seat, move, fr, en, places, steps (see ``wording.move_entry``)."""
 
 
 class ReplayError(Exception):
@@ -85,15 +85,7 @@ def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]
             "places": [],
         }
     move = Move.parse(event.text)
-    old, new = position_of(before).layout, position_of(after).layout
-    words = describe(names.get(event.seat, event.seat), move, old, new, names)
-    return {
-        "n": event.n,
-        "seat": event.seat,
-        "move": event.text,
-        **words,
-        "places": list(change(old, new, move).places),
-    }
+    return move_entry(event.n, event.seat, move, position_of(before).layout, position_of(after).layout, names)
 
 
 def action_words(kind: str, player: str) -> dict[str, str]:

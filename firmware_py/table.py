@@ -63,7 +63,7 @@ from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.lights import LightFacts, hex_to_rgb
 from firmware_py.store import GameStore
 from firmware_py.subscription import Subscription
-from firmware_py.wording import change, describe
+from firmware_py.wording import change, describe, move_entry
 
 __all__ = ["Subscription", "Table", "TableError"]
 
@@ -848,14 +848,7 @@ class Table(BoardWatch, ComputerSeats):
         n = self._store.append(self._game_id, "move", seat, str(move))
         self._game = game
         after = dict(self._position.layout)
-        words = describe(self._names[seat], move, before, after, self._names)
-        entry = {
-            "n": n,
-            "seat": seat,
-            "move": str(move),
-            **words,
-            "places": list(change(before, after, move).places),
-        }
+        entry = move_entry(n, seat, move, before, after, self._names)
         self._log.append(entry)
         self._last_move = entry
         winner = self._winner()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
 from firmware_py.engine.cards import card_words
@@ -139,3 +140,27 @@ def describe(
         fr += f" ; prend la bille de {owner} en {place}"
         en += f"; takes {owner}'s marble on {place}"
     return {"fr": fr, "en": en}
+
+
+def move_entry(
+    n: int,
+    seat: str,
+    move: Move,
+    before: Mapping[str, str],
+    after: Mapping[str, str],
+    names: Mapping[str, str],
+) -> dict[str, Any]:
+    """The log line of a move, as the table shows it live and a resumed game rebuilds it.
+
+    Its number, seat and notation, the sentence in French and English, the holes it changed
+    (``places``) and each moved marble's path (``steps``, ``[from, to]``) for the board's arrows.
+    """
+    moved = change(before, after, move)
+    return {
+        "n": n,
+        "seat": seat,
+        "move": str(move),
+        **describe(names.get(seat, seat), move, before, after, names),
+        "places": list(moved.places),
+        "steps": [[source, destination] for _, source, destination in moved.steps],
+    }

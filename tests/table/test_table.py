@@ -83,6 +83,8 @@ def test_a_legal_move_is_saved_before_it_is_shown(table: Table) -> None:
     view = table.public_view()
     assert view["turn"] != seat and view["last_move"]["move"] == hint["move"]
     assert view["log"][-1]["fr"] and view["log"][-1]["en"]
+    steps = view["last_move"]["steps"]  # the board's arrows: each marble from its hole to its new one
+    assert [s[0] for s in steps] == hint["from"] and [s[1] for s in steps] == hint["to"]
     listener.close()
 
 

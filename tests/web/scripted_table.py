@@ -252,6 +252,7 @@ class ScriptedTable:
                 "fr": chosen["fr"],
                 "en": chosen["en"],
                 "places": [chosen["from"], *chosen["to"]],
+                "steps": [[chosen["from"], chosen["to"][0]]],
             }
             self.log.append(
                 {"n": len(self.log) + 1, "seat": seat, "move": move, "fr": chosen["fr"], "en": chosen["en"]}

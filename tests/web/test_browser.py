@@ -115,6 +115,8 @@ def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
 
     board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
     assert board_page.locator('.marble[data-place="AR1"]').count() == 0
+    board_page.wait_for_selector('.marks .last-arrow[data-from="AR1"][data-to="A18"]')
+    assert board_page.locator(".marks .last-arrow").count() == 1
     board_page.wait_for_selector(".log li >> text=AR1")
     seat_b.wait_for_selector(".banner-mine")
     assert "À vous de jouer" in seat_b.locator(".banner-turn").inner_text()
@@ -140,6 +142,7 @@ def test_two_people_play_on_the_real_table(context: Any, real_served: str, real_
     alice.click('button.move[data-move="KH:AR-A18"]')
 
     board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
+    board_page.wait_for_selector('.marks .last-arrow[data-to="A18"]')
     board_page.wait_for_selector(".log li >> text=Alice")
     bob.wait_for_selector(".banner-mine")
     bob.wait_for_selector('.marble[data-place="A18"]')

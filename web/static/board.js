@@ -1,5 +1,6 @@
 /* The board drawn by the server as SVG (one circle per place id); this script puts the marbles on it,
-   mirrors the LEDs' colours, and marks legal destinations, the last move and misplaced marbles.
+   mirrors the LEDs' colours, and marks legal destinations, the last move (with an arrow per marble
+   moved) and misplaced marbles.
    Taps go to the nearest hole, so that small holes on a phone are still easy to hit. */
 "use strict";
 
@@ -43,6 +44,7 @@ class TockBoard {
     }
     this._classes("lit", [...(view.highlight || []), ...(extra.lit || [])]);
     this._classes("last", view.last_move ? view.last_move.places || [] : []);
+    this._drawArrows(view.last_move ? view.last_move.steps || [] : []);
     this._classes("wrong", [...(view.problem ? view.problem.places || [] : []), ...(extra.wrong || [])]);
     this._classes("from", extra.from || []);
     this._drawMarbles(colours, extra.selected);
@@ -67,6 +69,32 @@ class TockBoard {
   _classes(name, places) {
     const wanted = new Set(places);
     for (const [place, hole] of this.holes) hole.classList.toggle(name, wanted.has(place));
+  }
+
+  /** An arrow from each marble's old hole to its new one (the last move), from rim to rim. */
+  _drawArrows(steps) {
+    const ns = "http://www.w3.org/2000/svg";
+    this.marks.replaceChildren();
+    for (const [from, to] of steps) {
+      const a = this.holes.get(from);
+      const b = this.holes.get(to);
+      if (!a || !b) continue;
+      const [x1, y1, x2, y2] = [a, b].flatMap((hole) => [hole.getAttribute("cx"), hole.getAttribute("cy")].map(Number));
+      const length = Math.hypot(x2 - x1, y2 - y1);
+      if (length === 0) continue;
+      const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+      const [ra, rb] = [a, b].map((hole) => Number(hole.getAttribute("r")) * 1.2);
+      const arrow = document.createElementNS(ns, "line");
+      arrow.setAttribute("class", "last-arrow");
+      arrow.setAttribute("x1", (x1 + ux * ra).toFixed(1));
+      arrow.setAttribute("y1", (y1 + uy * ra).toFixed(1));
+      arrow.setAttribute("x2", (x2 - ux * rb).toFixed(1));
+      arrow.setAttribute("y2", (y2 - uy * rb).toFixed(1));
+      arrow.setAttribute("marker-end", "url(#last-arrow-head)");
+      arrow.dataset.from = from;
+      arrow.dataset.to = to;
+      this.marks.append(arrow);
+    }
   }
 
   _drawMarbles(colours, selected) {

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import click
@@ -63,6 +65,26 @@ def _open_strip(config: Config) -> Any:
         return open_strip(LedConfig.from_mapping(settings))
     except HardwareError as error:
         raise CompanionError(f"LEDs: {error}") from None
+
+
+def _end_streams_on_stop(table: Any) -> None:
+    """Ctrl-C or ``systemctl stop``: end the pages' live streams first. waitress waits for its threads
+    before it lets the process exit, and a page's stream would hold one until its next heartbeat.
+    Then the handler that was there runs (the LEDs go dark, the process exits). Call from the main
+    thread."""
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        previous = signal.getsignal(signum)
+        if previous == signal.SIG_IGN:  # started in the background with Ctrl-C ignored: leave it so
+            continue
+
+        def handle(number: int, frame: FrameType | None, previous: Any = previous) -> None:
+            table.end_streams()
+            if callable(previous):
+                previous(number, frame)
+            else:
+                raise SystemExit(128 + number)
+
+        signal.signal(signum, handle)
 
 
 SIM_SEED = 0
@@ -282,6 +304,7 @@ def command(
     companion.start()
     if companion.table.led_driver is not None:
         darken_on_sigterm(companion.table.led_driver)
+    _end_streams_on_stop(companion.table)
     url = f"http://{config.web.host}:{config.web.port}/"
     if config.web.host in ("0.0.0.0", "::"):
         url = f"http://{_lan_address()}:{config.web.port}/"

@@ -20,6 +20,8 @@ class Subscription:
         self._table = table
         self._events: queue.Queue[dict[str, Any]] = queue.Queue(maxsize=maxsize)
         self.closed = False
+        self.ended = False
+        """The table is closing: the listener's stream should end now."""
 
     def _put(self, event: dict[str, Any]) -> None:
         while True:
@@ -40,6 +42,12 @@ class Subscription:
             return self._events.get(timeout=timeout)
         except queue.Empty:
             return None
+
+    def end(self) -> None:
+        """The table is closing: wake the listener at once (its stream ends instead of waiting for the
+        next heartbeat, so that shutting the companion down does not wait on open pages)."""
+        self.ended = True
+        self._put({"ended": True})
 
     def close(self) -> None:
         """Stop listening (idempotent)."""

@@ -322,6 +322,14 @@ class Table(BoardWatch, ComputerSeats):
             self._subscriptions.append(subscription)
         return subscription
 
+    def end_streams(self) -> None:
+        """The companion is stopping: every page's live stream ends now (the browsers reconnect once it
+        is back), instead of at its next heartbeat."""
+        with self._lock:
+            listening = list(self._subscriptions)
+        for subscription in listening:
+            subscription.end()
+
     def _unsubscribe(self, subscription: Subscription) -> None:
         with self._lock:
             if subscription in self._subscriptions:
@@ -974,7 +982,9 @@ class Table(BoardWatch, ComputerSeats):
                     self._notice = {"fr": f"Erreur : {error}", "en": f"Error: {error}"}
 
     def close(self) -> None:
-        """Stop the threads, darken the LEDs, close the camera and the save (idempotent)."""
+        """End the pages' live streams, stop the threads, darken the LEDs, close the camera and the save
+        (idempotent)."""
+        self.end_streams()
         self._stop.set()
         if self._ticker is not None:
             self._ticker.join(timeout=2)

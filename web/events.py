@@ -83,10 +83,10 @@ def _follow(app: Flask, view: Callable[[], dict[str, Any]]) -> Iterator[str]:
         deadline = time.monotonic() + float(app.config["TOCK_STREAM_SECONDS"])
         heartbeat = float(app.config["TOCK_HEARTBEAT_SECONDS"])
         while (left := deadline - time.monotonic()) > 0:
-            if subscription.get(timeout=min(heartbeat, left)) is None:
-                yield ": heartbeat\n\n"
-            else:
-                yield _view_event(view)
+            event = subscription.get(timeout=min(heartbeat, left))
+            if subscription.ended:  # the companion is shutting down: the browser reconnects later
+                return
+            yield ": heartbeat\n\n" if event is None else _view_event(view)
     finally:
         subscription.close()
 

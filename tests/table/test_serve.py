@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import http.client
+import signal
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -99,3 +104,32 @@ def test_replay_of_an_unknown_game_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 1 and result.output.startswith("Error: no game 7 in")
     missing = CliRunner().invoke(main, ["replay", "--db", str(tmp_path / "none.db")])
     assert missing.exit_code == 1 and "no save file" in missing.output
+
+
+def test_stopping_the_companion_ends_the_open_pages_streams_first(tmp_path: Path) -> None:
+    """``systemctl stop`` with phones connected: the live streams end at once, so that waitress (which
+    waits for its threads) does not hold the exit until their next heartbeat."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    tock = Path(sys.executable).with_name("tock")  # the console script beside this interpreter
+    command = [str(tock), "serve", "--port", str(port), "--camera", "none"]
+    server = subprocess.Popen(
+        [*command, "--db", str(tmp_path / "tock.sqlite3")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        assert "Tock companion on" in server.stdout.readline()
+        streams = [http.client.HTTPConnection("127.0.0.1", port, timeout=30) for _ in range(3)]
+        for stream in streams:
+            stream.request("GET", "/events")
+            response = stream.getresponse()
+            assert response.status == 200 and response.readline().startswith(b"retry:")
+        server.send_signal(signal.SIGTERM)
+        output, _ = server.communicate(timeout=60)
+    finally:
+        server.kill()
+    assert "still running" not in output, output

@@ -34,12 +34,18 @@ MOVES = {
 
 
 class ScriptedSubscription:
-    """The table's ``Subscription`` interface: ``get(timeout)`` the next ``{"version": n}``, ``close()``."""
+    """The table's ``Subscription`` interface: ``get(timeout)`` the next ``{"version": n}``, ``ended``
+    once the table stops, ``close()``."""
 
     def __init__(self, table: ScriptedTable) -> None:
         self._table = table
         self.events: queue.Queue[dict[str, Any]] = queue.Queue()
         self.closed = False
+        self.ended = False
+
+    def end(self) -> None:
+        self.ended = True
+        self.events.put({"ended": True})
 
     def get(self, timeout: float) -> dict[str, Any] | None:
         try:
@@ -327,6 +333,12 @@ class ScriptedTable:
         with self._lock:
             self._subscriptions.append(subscription)
         return subscription
+
+    def end_streams(self) -> None:
+        with self._lock:
+            listening = list(self._subscriptions)
+        for subscription in listening:
+            subscription.end()
 
     def unsubscribe(self, subscription: ScriptedSubscription) -> None:
         with self._lock:

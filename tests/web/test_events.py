@@ -46,6 +46,15 @@ def test_public_stream_sends_the_view_heartbeats_and_ends(client: FlaskClient, t
     response.close()
 
 
+def test_a_stream_ends_at_once_when_the_companion_stops(client: FlaskClient, table: ScriptedTable) -> None:
+    response, chunks = _open(client, "/events")
+    assert [kind for kind, _ in _events(chunks, 2)] == ["retry", "view"]
+    table.end_streams()
+    assert _events(chunks) == [], "no heartbeat, no view: the stream is over"
+    assert table._subscriptions == []
+    response.close()
+
+
 def test_a_change_sends_the_new_view(
     client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]
 ) -> None:

@@ -72,7 +72,7 @@ def _batches(
         pending: dict[Future[RunSummary], int] = {}
         finished: dict[int, RunSummary] = {}
         queue = list(zip(starts, sizes, strict=True))
-        ahead = 2 * jobs  # batches submitted beyond the ones running, so that no process waits
+        ahead = 2 * jobs  # batches in flight at most: twice the processes, so that none waits for work
         next_out = 0
         try:
             while queue or pending:

@@ -85,6 +85,14 @@ def context(browser: Any) -> Iterator[Any]:
     assert not errors, f"script errors in the pages: {errors}"
 
 
+def _table_page(context: Any, served: str) -> Any:
+    """The table page, open on a tablet-sized screen (as it stands beside the board)."""
+    page = context.new_page()
+    page.set_viewport_size(TABLET)
+    page.goto(served + "/table")
+    return page
+
+
 def _links(table: ScriptedTable) -> dict[str, str]:
     return {link["seat"]: link["path"] for link in table.seat_links()}
 
@@ -94,9 +102,7 @@ def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
 ) -> None:
     table.new_game({})
     links = _links(table)
-    board_page = context.new_page()
-    board_page.set_viewport_size(TABLET)
-    board_page.goto(served + "/table")
+    board_page = _table_page(context, served)
     seat_a = context.new_page()
     seat_a.goto(served + links["A"])
     seat_b = context.new_page()
@@ -128,9 +134,7 @@ def test_two_people_play_on_the_real_table(context: Any, real_served: str, real_
     """Alice (seat A) and Bob (seat C) on a two-seat TOC game whose deal (seed 3) gives Alice a King."""
     real_table.new_game({"preset": "toc", "seed": 3, "seats": [{"name": "Alice"}, {"name": "Bob"}]})
     links = {link["seat"]: link["path"] for link in real_table.seat_links()}
-    board_page = context.new_page()
-    board_page.set_viewport_size(TABLET)
-    board_page.goto(real_served + "/table")
+    board_page = _table_page(context, real_served)
     alice = context.new_page()
     alice.goto(real_served + links["A"])
     bob = context.new_page()
@@ -211,9 +215,7 @@ def test_seat_names_stay_inside_the_six_section_board(
     names = [f"Ordinateur {letter} le grand" for letter in "ABCDEF"]
     real_table.new_game({"seats": [{"name": name, "computer": i > 0} for i, name in enumerate(names)]})
     try:
-        page = context.new_page()
-        page.set_viewport_size(TABLET)
-        page.goto(real_served + "/table")
+        page = _table_page(context, real_served)
         expect(page.locator(".seat-label").first).to_contain_text("le grand")
         boxes = page.eval_on_selector_all(
             ".seat-label",
@@ -244,9 +246,7 @@ def test_the_table_asks_computer_moves_and_notices_show(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
-    board_page = context.new_page()
-    board_page.set_viewport_size(TABLET)
-    board_page.goto(served + "/table")
+    board_page = _table_page(context, served)
     seat_a = context.new_page()
     seat_a.goto(served + _links(table)["A"])
     table.announce(
@@ -279,9 +279,7 @@ def test_the_table_moves_a_marble_on_the_simulated_board(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
-    page = context.new_page()
-    page.set_viewport_size(TABLET)
-    page.goto(served + "/table")
+    page = _table_page(context, served)
     page.locator('.hole[data-place="CR2"]').click(force=True)
     page.wait_for_selector('.marble.selected[data-place="CR2"]')
     page.locator('.hole[data-place="C18"]').click(force=True)
@@ -294,9 +292,7 @@ def test_a_marble_on_a_wrong_hole_of_the_simulated_board_is_drawn_and_can_be_put
 ) -> None:
     """The table page draws the simulated board, not the game's: else the stray marble cannot be tapped."""
     table.new_game({})
-    page = context.new_page()
-    page.set_viewport_size(TABLET)
-    page.goto(served + "/table")
+    page = _table_page(context, served)
     stray = {place: seat for place, seat in table.public_view()["layout"].items() if place != "AR1"}
     table.announce(sim_layout={**stray, "A5": "A"})
     page.wait_for_selector('.marble[data-place="A5"][data-seat="A"]')
@@ -325,9 +321,7 @@ def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: Sc
 def test_a_finished_game_names_the_winning_team(context: Any, served: str, table: ScriptedTable) -> None:
     """The table gives a team's win as its seats' letters ("BD"): the pages name both players."""
     table.new_game({})
-    board_page = context.new_page()
-    board_page.set_viewport_size(TABLET)
-    board_page.goto(served + "/table")
+    board_page = _table_page(context, served)
     seat_a = context.new_page()
     seat_a.goto(served + _links(table)["A"])
     table.announce(winner="BD")

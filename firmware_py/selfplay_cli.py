@@ -14,6 +14,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 
 import click
 
+from firmware_py.engine.compiled import engine_kind
 from firmware_py.engine.errors import TockError
 from firmware_py.engine.position import parse_rules
 from firmware_py.engine.rules import RuleSet
@@ -104,6 +105,7 @@ def report_lines(label: str, seats: int, summary: RunSummary, seconds: float, jo
     rate = summary.games / seconds if seconds > 0 else float("inf")
     endings = ", ".join(f"{name} {count}" for name, count in sorted(summary.endings.items()))
     cores = "one core" if jobs <= 1 else f"{jobs} processes"
+    cores += f", {engine_kind()} engine"
     lines = [
         f"{label}, {seats} seats: {summary.games} games in {seconds:.1f} s = {rate:.1f} games/s "
         f"({cores}); {summary.actions} actions, {summary.actions / games:.0f} per game, "

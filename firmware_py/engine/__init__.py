@@ -6,6 +6,12 @@ imported on first use, so that the rules alone load without them.
 
 from typing import Any
 
+from firmware_py.engine.compiled import usable_folder
+
+_compiled = usable_folder()
+if _compiled is not None:  # the same modules compiled with mypyc, found before the sources
+    __path__.insert(0, str(_compiled))
+
 from firmware_py.engine.board import CENTRE, BoardTopology, Place, PlaceKind, parse_place
 from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.describe import describe, describe_move

@@ -292,10 +292,12 @@ class Game:
         for index, action in enumerate(actions):
             try:
                 game = game.apply(parse_action(action) if isinstance(action, str) else action)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(error.violations, error.position, f"#{index} {error.move}") from None
-            except NotationError as error:
-                raise NotationError(f"action #{index} {action}: {error}") from None
+            except IllegalMoveError as illegal:
+                raise IllegalMoveError(
+                    illegal.violations, illegal.position, f"#{index} {illegal.move}"
+                ) from None
+            except NotationError as unreadable:
+                raise NotationError(f"action #{index} {action}: {unreadable}") from None
         return game
 
     # -- what can be read ------------------------------------------------------------------------------

@@ -178,7 +178,6 @@ class Move:
         }
 
 
-_new_object = object.__new__
 _set_field = object.__setattr__
 
 
@@ -188,7 +187,7 @@ def generated_move(
     """Engine-internal: a move the generator built, its steps already in :class:`Move`'s order (a split's
     steps sorted, a swap's places sorted). Skips ``__init__``'s checks, which cost more than the rest of
     listing a simple move; the speed tests compare these moves with the ones ``__init__`` builds."""
-    move: Move = _new_object(Move)
+    move: Move = Move.__new__(Move)
     _set_field(move, "card", card)
     _set_field(move, "kind", kind)
     _set_field(move, "steps", steps)

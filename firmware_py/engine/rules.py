@@ -254,6 +254,11 @@ class RuleSet:
                 f"cartes inconnues parmi celles du centre : {unknown}",
             )
 
+    def __reduce__(self) -> tuple[type[RuleSet], tuple[Any, ...]]:
+        """Pickled as its switches (``tock selfplay --jobs`` sends the rules to other processes), so
+        that it reads back through ``__init__`` in the compiled engine as in Python."""
+        return RuleSet, tuple(getattr(self, f.name) for f in dataclasses.fields(self))
+
     def with_switches(self, **changes: Any) -> RuleSet:
         """A copy with some switches changed, named ``custom`` unless a name is given.
 

@@ -131,7 +131,7 @@ def play_random_game(
     """
     game = Game.new(rules, seats=seats, seed=seed)
     rng = random.Random(f"selfplay:{seed}")
-    pack = Counter((c.rank, c.suit) for c in new_deck(rules))
+    pack = pack_counts(rules)
     played: list[Action] = []
     failures: list[str] = []
     discards = 0
@@ -153,7 +153,7 @@ def play_random_game(
             break
         played.append(action)
         if check:
-            failures += _check(after, action, pack, len(played))
+            failures += check_action(after, action, pack, len(played))
             if failures:
                 break
         game = after
@@ -171,7 +171,16 @@ def _ending(game: Game) -> str:
     return f"{'solo' if len(winner) == 1 else 'team'} {'+'.join(winner)}"
 
 
-def _check(game: Game, action: Action, pack: Counter[tuple[str, str | None]], number: int) -> list[str]:
+def pack_counts(rules: RuleSet) -> Counter[tuple[str, str | None]]:
+    """The cards of the pack, counted by value: what :func:`check_action` expects to find in play."""
+    return Counter((c.rank, c.suit) for c in new_deck(rules))
+
+
+def check_action(game: Game, action: Action, pack: Counter[tuple[str, str | None]], number: int) -> list[str]:
+    """The invariants that fail in ``game``, reached by ``action`` (the ``number``-th); empty when all hold.
+
+    ``pack`` is :func:`pack_counts` of the game's rules (counted once per game, not once per action).
+    """
     failures: list[str] = []
     where = f"action {number} ({action})"
     position = game.position
@@ -182,10 +191,10 @@ def _check(game: Game, action: Action, pack: Counter[tuple[str, str | None]], nu
     try:  # reading the notation back validates the position it describes
         if Position.from_notation(text) != position:
             failures.append(f"{where}: notation does not round-trip: {text}")
-    except InvalidPositionError as error:
-        failures.append(f"{where}: invalid position {text}: {[v.en for v in error.violations]}")
-    except TockError as error:
-        failures.append(f"{where}: notation {text!r} does not read back: {error}")
+    except InvalidPositionError as invalid:
+        failures.append(f"{where}: invalid position {text}: {[v.en for v in invalid.violations]}")
+    except TockError as unreadable:
+        failures.append(f"{where}: notation {text!r} does not read back: {unreadable}")
     if isinstance(action, Move):
         try:
             if Move.parse(str(action)) != action:

@@ -19,6 +19,7 @@ import time
 
 from firmware_py.engine import PRESETS, Position, legal_moves, play
 from firmware_py.engine.cards import new_deck
+from firmware_py.engine.compiled import engine_kind
 from firmware_py.engine.selfplay import play_random_game
 
 clock = time.process_time
@@ -108,7 +109,7 @@ def main() -> bool:
     rate, per_game, per_action = selfplay_rate()
     ok_games = rate >= GAMES_TARGET
     print(
-        f"   self-play r1, 4 seats (Game, no invariant checks): {rate:.1f} games/s, "
+        f"   self-play r1, 4 seats (Game, no invariant checks, {engine_kind()} engine): {rate:.1f} games/s, "
         f"{per_game:.0f} actions/game, {per_action:.0f} us/action, seeds {SELFPLAY_SEEDS.start}.."
         f"{SELFPLAY_SEEDS.stop - 1} (target >= {GAMES_TARGET:.0f}) {'OK' if ok_games else 'MISSED'}"
     )

@@ -7,7 +7,6 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +18,14 @@ from firmware_py.engine.game import Dealt, Drew, Exchange, Exchanged, Game, Phas
 from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position, validate
 from firmware_py.engine.rules import PRESETS
-from firmware_py.engine.selfplay import GameReport, RunSummary, play_random_game, random_action
+from firmware_py.engine.selfplay import (
+    GameReport,
+    RunSummary,
+    check_action,
+    pack_counts,
+    play_random_game,
+    random_action,
+)
 from firmware_py.selfplay_cli import run_games
 
 PRESET_SEATS = [(name, seats) for name, rules in PRESETS.items() for seats in rules.seat_counts]
@@ -185,29 +191,30 @@ def test_tock_selfplay_shows_progress_on_standard_error_and_the_summary_on_stand
     assert quiet.exit_code == 0 and quiet.stderr == ""
 
 
-def _corrupting(monkeypatch: pytest.MonkeyPatch, spoil: Callable[[Game], Game]) -> None:
-    """Make every action of the game end in ``spoil``'s version of the game (an engine bug)."""
-    real_apply = Game.apply
-    monkeypatch.setattr(Game, "apply", lambda game, action: spoil(real_apply(game, action)))
+def _first_action_spoiled(spoil: Callable[[Game], Game]) -> list[str]:
+    """What the self-play checks say of an r2 game whose first action ends in ``spoil``'s version of
+    the game (an engine bug)."""
+    game = Game.new(PRESETS["r2"], seats=2, seed=1)
+    action = random_action(game, random.Random(0))
+    assert action is not None and check_action(game.apply(action), action, pack_counts(game.rules), 1) == []
+    return check_action(spoil(game.apply(action)), action, pack_counts(game.rules), 1)
 
 
-def test_self_play_reports_a_position_that_cannot_exist(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_self_play_reports_a_position_that_cannot_exist() -> None:
     def two_on_one_cell(game: Game) -> Game:
         p = game.position
         marbles = (5, -1, -1, -1, 5, -1, -1, -1)  # A and C both on A6
         bad = Position(p.rules, p.seats, marbles, 0, p.turn_index, p.hands)
         return dataclasses.replace(game, position=bad)
 
-    _corrupting(monkeypatch, two_on_one_cell)
-    report = play_random_game(PRESETS["r2"], 2, seed=1)
-    assert report.failures and "invalid position" in report.failures[0]
-    assert "two marbles (A and C) on A6" in report.failures[0]
+    failures = _first_action_spoiled(two_on_one_cell)
+    assert failures and "invalid position" in failures[0]
+    assert "two marbles (A and C) on A6" in failures[0]
 
 
-def test_self_play_reports_a_card_gone_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_self_play_reports_a_card_gone_missing() -> None:
     def lose_the_top_card(game: Game) -> Game:
         return dataclasses.replace(game, pack=Pack(game.pack.stock[1:], game.pack.played))
 
-    _corrupting(monkeypatch, lose_the_top_card)
-    report = play_random_game(PRESETS["r2"], 2, seed=1)
-    assert report.failures and "cards not conserved" in report.failures[0]
+    failures = _first_action_spoiled(lose_the_top_card)
+    assert failures and "cards not conserved" in failures[0]

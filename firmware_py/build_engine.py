@@ -71,8 +71,10 @@ def build(force: bool = False) -> bool:
                     ],
                 )
         except (SystemExit, Exception) as error:
-            tail = "\n".join(output.getvalue().splitlines()[-15:])
-            raise BuildError(f"mypyc could not compile the engine ({error}):\n{tail}") from None
+            log = output.getvalue()
+            hint = "; Python's C headers are missing: apt install python3-dev" if "Python.h" in log else ""
+            tail = "\n".join(log.splitlines()[-15:])
+            raise BuildError(f"mypyc could not compile the engine ({error}){hint}:\n{tail}") from None
         finally:
             os.chdir(previous)
         built = work / "lib" / "firmware_py" / "engine"

@@ -109,14 +109,33 @@ def test_the_fingerprint_covers_every_compiled_source_and_the_python_version(
 def test_building_without_a_c_compiler_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    before = sorted(p.name for p in compiled.FOLDER.glob("*")) if compiled.FOLDER.exists() else []
+    before = _built_files()
     monkeypatch.setenv("CC", "no-such-compiler")
     monkeypatch.setattr(sys, "argv", ["build_engine", "--force"])
     assert build_engine.main() == 1
     err = capsys.readouterr().err
     assert "was not compiled and runs as Python" in err and "needs a C compiler" in err
-    after = sorted(p.name for p in compiled.FOLDER.glob("*")) if compiled.FOLDER.exists() else []
-    assert after == before  # a failed build leaves the last good one alone
+    assert _built_files() == before  # a failed build leaves the last good one alone
+
+
+def test_a_failed_compilation_says_so_and_keeps_the_last_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mypyc.build as mypyc_build  # a dev dependency, as the build needs it
+
+    def failing(*args: object, **kwargs: object) -> None:
+        print("firmware_py/engine/game.c:1:10: fatal error: Python.h: No such file or directory")
+        raise SystemExit("error: command 'cc' failed with exit code 1")
+
+    before = _built_files()
+    monkeypatch.setattr(mypyc_build, "mypycify", failing)
+    with pytest.raises(build_engine.BuildError, match="could not compile the engine") as failed:
+        build_engine.build(force=True)
+    assert "apt install python3-dev" in str(failed.value) and "Python.h" in str(failed.value)
+    assert _built_files() == before
+
+
+def _built_files() -> list[tuple[str, int]]:
+    """The compiled engine's files and their times of change (none when it was never built)."""
+    return sorted((p.name, p.stat().st_mtime_ns) for p in compiled.FOLDER.glob("*"))
 
 
 def _has_mypyc() -> bool:

@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from firmware_py.engine.compiled import FINGERPRINT, FOLDER, compiled_sources, fingerprint
+from firmware_py.engine.compiled import FINGERPRINT, FOLDER, HERE, compiled_sources, fingerprint
 
 GROUP = "firmware_py.engine.native"
 """Name of mypyc's shared library for the compiled modules (``native__mypyc``, beside them)."""
@@ -50,18 +50,21 @@ def build(force: bool = False) -> bool:
         ) from None
     if shutil.which(os.environ.get("CC", "cc")) is None:
         raise BuildError("compiling the engine needs a C compiler: apt install gcc (or set CC)")
-    root = FOLDER.parent.parent.parent  # the folder holding the firmware_py package
     with tempfile.TemporaryDirectory(prefix="tock-engine-") as scratch:
         work = Path(scratch)
-        sources = [str(p.relative_to(root)) for p in compiled_sources()]
+        _copy_sources(work / "src")
         output = io.StringIO()
         previous = Path.cwd()
         try:
-            os.chdir(root)  # mypyc names the modules after their paths
+            os.chdir(work / "src")  # mypyc names the modules after their paths
             with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
                 setup(
                     name="tock-engine-compiled",
-                    ext_modules=mypycify(sources, group_name=GROUP, target_dir=str(work / "c")),
+                    ext_modules=mypycify(
+                        [f"firmware_py/engine/{p.name}" for p in compiled_sources()],
+                        group_name=GROUP,
+                        target_dir=str(work / "c"),
+                    ),
                     script_args=[
                         "build_ext",
                         "--build-lib",
@@ -77,15 +80,30 @@ def build(force: bool = False) -> bool:
             raise BuildError(f"mypyc could not compile the engine ({error}){hint}:\n{tail}") from None
         finally:
             os.chdir(previous)
-        built = work / "lib" / "firmware_py" / "engine"
-        staged = work / "staged"
-        staged.mkdir()
-        for module in built.iterdir():
-            shutil.move(str(module), staged / module.name)
-        (staged / FINGERPRINT).write_text(wanted + "\n", encoding="ascii")
-        shutil.rmtree(FOLDER, ignore_errors=True)
-        shutil.move(str(staged), FOLDER)
+        _install(work / "lib" / "firmware_py" / "engine", wanted)
     return True
+
+
+def _copy_sources(src: Path) -> None:
+    """The engine package alone, in a scratch folder: mypy must not see what sits beside an installed
+    package (site-packages' other modules)."""
+    package = src / "firmware_py" / "engine"
+    package.mkdir(parents=True)
+    (src / "firmware_py" / "__init__.py").write_text("", encoding="utf-8")
+    for path in HERE.glob("*.py"):
+        shutil.copy2(path, package / path.name)
+
+
+def _install(built: Path, wanted: str) -> None:
+    """Put the built modules in place, their fingerprint written last, then swap them in whole."""
+    staged = FOLDER.with_name(FOLDER.name + ".new")
+    shutil.rmtree(staged, ignore_errors=True)
+    staged.mkdir()
+    for module in built.iterdir():
+        shutil.copy2(module, staged / module.name)
+    (staged / FINGERPRINT).write_text(wanted + "\n", encoding="ascii")
+    shutil.rmtree(FOLDER, ignore_errors=True)
+    staged.rename(FOLDER)
 
 
 def main() -> int:

@@ -21,7 +21,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from firmware_py.engine.compiled import FINGERPRINT, FOLDER, HERE, compiled_sources, fingerprint
+from firmware_py.engine.compiled import (
+    FINGERPRINT,
+    FOLDER,
+    HERE,
+    compiled_sources,
+    fingerprint,
+    is_up_to_date,
+)
 
 GROUP = "firmware_py.engine.native"
 """Name of mypyc's shared library for the compiled modules (``native__mypyc``, beside them)."""
@@ -35,12 +42,12 @@ def build(force: bool = False) -> bool:
     """Compile the engine unless the compiled one already matches the sources; True when it built.
 
     Raises:
-        BuildError: mypy or a C compiler is missing, or mypyc failed (its last lines are included).
+        BuildError: mypy or a C compiler is missing, mypyc failed (its last lines are included), or the
+            package's folder cannot be written.
     """
-    wanted = fingerprint()
-    stamp = FOLDER / FINGERPRINT
-    if not force and stamp.exists() and stamp.read_text(encoding="ascii").strip() == wanted:
+    if not force and is_up_to_date():
         return False
+    wanted = fingerprint()
     try:
         from mypyc.build import mypycify
         from setuptools import setup
@@ -80,7 +87,10 @@ def build(force: bool = False) -> bool:
             raise BuildError(f"mypyc could not compile the engine ({error}){hint}:\n{tail}") from None
         finally:
             os.chdir(previous)
-        _install(work / "lib" / "firmware_py" / "engine", wanted)
+        try:
+            _install(work / "lib" / "firmware_py" / "engine", wanted)
+        except OSError as error:
+            raise BuildError(f"the compiled engine cannot be written into {FOLDER}: {error}") from None
     return True
 
 

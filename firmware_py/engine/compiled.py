@@ -39,15 +39,20 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
-def usable_folder() -> Path | None:
-    """The compiled modules' folder when they match the sources and are wanted; None otherwise."""
-    if os.environ.get("TOCK_ENGINE", "").lower() == "python":
-        return None
+def is_up_to_date() -> bool:
+    """Whether the compiled modules were built from these sources for this Python."""
     try:
         built = (FOLDER / FINGERPRINT).read_text(encoding="ascii").strip()
     except OSError:
+        return False
+    return built == fingerprint()
+
+
+def usable_folder() -> Path | None:
+    """The compiled modules' folder when they match the sources and are wanted; None otherwise."""
+    if os.environ.get("TOCK_ENGINE", "").lower() == "python" or not is_up_to_date():
         return None
-    return FOLDER if built == fingerprint() else None
+    return FOLDER
 
 
 def is_compiled() -> bool:

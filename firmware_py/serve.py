@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from firmware_py.config import Config, WebSettings, check_camera_source, load_config
+from firmware_py.engine.compiled import engine_kind
 from firmware_py.errors import ConfigError
 
 
@@ -308,7 +309,9 @@ def command(
     url = f"http://{config.web.host}:{config.web.port}/"
     if config.web.host in ("0.0.0.0", "::"):
         url = f"http://{_lan_address()}:{config.web.port}/"
-    click.echo(f"Tock companion on {url} (Ctrl-C to stop); saving to {config.db}")
+    click.echo(
+        f"Tock companion on {url} (Ctrl-C to stop); saving to {config.db}; {engine_kind()} rules engine"
+    )
     try:
         server.run()
     except KeyboardInterrupt:

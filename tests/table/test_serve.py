@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from firmware_py.cli import main
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
+from firmware_py.engine.compiled import engine_kind
 from firmware_py.store import GameStore
 from firmware_py.table import Table
 
@@ -122,7 +123,8 @@ def test_stopping_the_companion_ends_the_open_pages_streams_first(tmp_path: Path
     )
     try:
         assert server.stdout is not None
-        assert "Tock companion on" in server.stdout.readline()
+        started = server.stdout.readline()
+        assert "Tock companion on" in started and f"{engine_kind()} rules engine" in started
         streams = [http.client.HTTPConnection("127.0.0.1", port, timeout=30) for _ in range(3)]
         for stream in streams:
             stream.request("GET", "/events")

@@ -104,11 +104,10 @@ def report_lines(label: str, seats: int, summary: RunSummary, seconds: float, jo
     games = max(summary.games, 1)
     rate = summary.games / seconds if seconds > 0 else float("inf")
     endings = ", ".join(f"{name} {count}" for name, count in sorted(summary.endings.items()))
-    cores = "one core" if jobs <= 1 else f"{jobs} processes"
-    cores += f", {engine_kind()} engine"
+    ran_on = f"{'one core' if jobs <= 1 else f'{jobs} processes'}, {engine_kind()} engine"
     lines = [
         f"{label}, {seats} seats: {summary.games} games in {seconds:.1f} s = {rate:.1f} games/s "
-        f"({cores}); {summary.actions} actions, {summary.actions / games:.0f} per game, "
+        f"({ran_on}); {summary.actions} actions, {summary.actions / games:.0f} per game, "
         f"longest {summary.longest}",
         f"  endings: {endings}",
         f"  invariant failures: {len(summary.failures)}",

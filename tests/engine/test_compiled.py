@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def games_digest() -> str:
     """A digest of one random game per preset at its fewest, 4 and most seats: every action, every
-    position after it, the number of legal moves there, and the reasons ``explain`` gives for the chosen
+    position after it, the number of legal actions there, and the reasons ``explain`` gives for the chosen
     move played with another card (mostly illegal)."""
     digest = hashlib.sha256()
     for name, rules in sorted(PRESETS.items()):
@@ -57,29 +57,12 @@ def test_the_engine_runs_compiled_where_a_compiler_and_mypyc_are_present() -> No
 
 
 def test_the_compiled_engine_plays_every_game_as_the_python_sources_do() -> None:
-    python = subprocess.run(
-        [sys.executable, "-c", "from tests.engine.test_compiled import games_digest; print(games_digest())"],
-        cwd=ROOT,
-        env={**os.environ, "TOCK_ENGINE": "python"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    assert python.stdout.strip() == games_digest()
+    python = _as_python("from tests.engine.test_compiled import games_digest; print(games_digest())")
+    assert python == games_digest()
 
 
 def test_python_sources_run_when_asked_for() -> None:
-    code = "from firmware_py.engine import compiled; print(compiled.is_compiled())"
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={**os.environ, "TOCK_ENGINE": "python"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert result.stdout.strip() == "False"
+    assert _as_python("from firmware_py.engine import compiled; print(compiled.is_compiled())") == "False"
 
 
 def test_a_build_from_other_sources_or_for_another_python_is_not_used(
@@ -131,6 +114,20 @@ def test_a_failed_compilation_says_so_and_keeps_the_last_build(monkeypatch: pyte
         build_engine.build(force=True)
     assert "apt install python3-dev" in str(failed.value) and "Python.h" in str(failed.value)
     assert _built_files() == before
+
+
+def _as_python(code: str) -> str:
+    """What ``code`` prints in a new process told to run the engine's Python sources."""
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "TOCK_ENGINE": "python"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return result.stdout.strip()
 
 
 def _built_files() -> list[tuple[str, int]]:

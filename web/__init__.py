@@ -1,7 +1,7 @@
 """The Flask pages: the table, the private seat pages, set-up, learn and calibration.
 
 ``create_app`` is a flaskr-shaped application factory. The game is not global: the one
-:class:`firmware_py.table.Table` of the process is handed in (``tock serve`` builds it with the LEDs and
+:class:`firmware_py.table.core.Table` of the process is handed in (``tock serve`` builds it with the LEDs and
 the camera) and kept in ``app.extensions["tock"]``; views reach it through :func:`web.extension.get_table`.
 """
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask
 
 if TYPE_CHECKING:
-    from firmware_py.table import Table
+    from firmware_py.table.core import Table
 
 DEFAULTS: dict[str, Any] = {
     "TOCK_STREAM_SECONDS": 25.0,
@@ -44,7 +44,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     if test_config:
         app.config.update(test_config)
     if table is None:
-        from firmware_py.table import Table
+        from firmware_py.table.core import Table
 
         table = Table()
     extension.init_app(app, table)

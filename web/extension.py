@@ -10,7 +10,7 @@ from flask import Flask, current_app
 from firmware_py.errors import TableError
 
 if TYPE_CHECKING:
-    from firmware_py.table import Table
+    from firmware_py.table.core import Table
 
 EXTENSION_KEY = "tock"
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 
+from firmware_py.cli.selfplay import report_lines, run_games
 from firmware_py.engine.rules import PRESETS
-from firmware_py.selfplay_cli import report_lines, run_games
 
 GAMES_TARGET = 100.0
 """design.md: random 4-seat self-play, games per second on one core."""

@@ -19,9 +19,9 @@ import time
 import urllib.request
 from pathlib import Path
 
+from firmware_py.cli.serve import assemble
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move, play
-from firmware_py.serve import assemble
 
 LATENCY_TARGET_MS = 50.0
 MEMORY_TARGET_MB = 250.0

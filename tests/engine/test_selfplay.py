@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_py.cli import main as tock
+from firmware_py.cli.selfplay import run_games
 from firmware_py.engine.cards import new_deck
 from firmware_py.engine.deck import Pack
 from firmware_py.engine.game import Dealt, Drew, Exchange, Exchanged, Game, Phase
@@ -26,7 +27,6 @@ from firmware_py.engine.selfplay import (
     play_random_game,
     random_action,
 )
-from firmware_py.selfplay_cli import run_games
 
 PRESET_SEATS = [(name, seats) for name, rules in PRESETS.items() for seats in rules.seat_counts]
 

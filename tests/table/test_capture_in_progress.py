@@ -14,7 +14,7 @@ import pytest
 
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move, play
-from firmware_py.table import Table
+from firmware_py.table.core import Table
 from vision.reader import BoardReading
 
 CAPTURE = "2:B12-B14xB14"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_py.computer import board_value, choose
 from firmware_py.engine.board import BoardTopology
+from firmware_py.table.computer import board_value, choose
 
 TOPOLOGY = BoardTopology()
 TEAMS = {"A": 0, "B": 1, "C": 0, "D": 1}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_py.lights import LightFacts, hex_to_rgb, rgb_to_hex
+from firmware_py.table.lights import LightFacts, hex_to_rgb, rgb_to_hex
 
 COLOURS = {"A": (255, 0, 0), "B": (0, 0, 255)}
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.camera_loop import CameraLoop
+from firmware_py.cli.serve import SIM_SEED, SIM_SIZE, sim_calibration
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move, play
-from firmware_py.serve import SIM_SEED, SIM_SIZE, sim_calibration
-from firmware_py.store import GameStore
-from firmware_py.table import Table
+from firmware_py.store.saves import GameStore
+from firmware_py.table.camera_loop import CameraLoop
+from firmware_py.table.core import Table
 from vision.geometry import BoardGeometry
 from vision.reader import BoardReader
 from vision.stabiliser import Stabiliser

@@ -10,8 +10,8 @@ import pytest
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move
 from firmware_py.errors import TableError
-from firmware_py.store import GameStore
-from firmware_py.table import Table
+from firmware_py.store.saves import GameStore
+from firmware_py.table.core import Table
 
 
 def two_humans(seed: int = 3) -> Config:
@@ -320,7 +320,7 @@ def test_physical_cards_the_player_names_the_rank() -> None:
 def test_the_buttons_beside_the_board_reach_the_table(table: Table) -> None:
     from gpiozero.pins.mock import MockFactory
 
-    from firmware_py.serve import table_buttons
+    from firmware_py.cli.serve import table_buttons
 
     factory = MockFactory()
     buttons = table_buttons(two_humans(), table, pin_factory=factory)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from firmware_py.engine import Card, Move
 from firmware_py.engine.cards import card_words
-from firmware_py.wording import change, describe
+from firmware_py.table.wording import change, describe
 
 NAMES = {"A": "Ana", "B": "Bruno"}
 

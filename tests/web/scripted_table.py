@@ -1,4 +1,4 @@
-"""A scripted stand-in for ``firmware_py.table.Table`` with the same public interface.
+"""A scripted stand-in for ``firmware_py.table.core.Table`` with the same public interface.
 
 It lets the web tests choose exactly what the table holds (every hand known in advance, a camera image
 or none) and check what the web does with it; tests of the real table's behaviour live with the table.

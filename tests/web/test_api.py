@@ -163,8 +163,8 @@ def test_camera_image_and_calibration(client: FlaskClient) -> None:
 
 
 def test_app_without_a_table_builds_the_demo_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    import firmware_py.table
+    import firmware_py.table.core
 
-    monkeypatch.setattr(firmware_py.table, "Table", ScriptedTable)
+    monkeypatch.setattr(firmware_py.table.core, "Table", ScriptedTable)
     app: Flask = create_app(TEST_CONFIG)
     assert isinstance(app.extensions["tock"], ScriptedTable)

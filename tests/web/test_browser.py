@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from firmware_py.table import Table
+from firmware_py.table.core import Table
 from tests.web.conftest import TEST_CONFIG
 from tests.web.scripted_table import ScriptedTable
 from web import create_app

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware_py.table import Table
+from firmware_py.table.core import Table
 from tests.web.conftest import TEST_CONFIG
 from tests.web.scripted_table import ScriptedTable
 from web import create_app

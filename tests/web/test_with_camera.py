@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from firmware_py.cli.serve import Companion, assemble
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
-from firmware_py.serve import Companion, assemble
 from tests.web.conftest import TEST_CONFIG
 from web import create_app
 

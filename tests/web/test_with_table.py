@@ -1,4 +1,4 @@
-"""The web app over the real table (``firmware_py.table.Table``): a demo game, a new game, privacy."""
+"""The web app over the real table (``firmware_py.table.core.Table``): a demo game, a new game, privacy."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
-from firmware_py.table import Table
+from firmware_py.table.core import Table
 from tests.web.conftest import TEST_CONFIG
 from tests.web.leaks import card_leaks
 from web import create_app

@@ -1,6 +1,6 @@
 """A scripted game for the power-cut test: four computer seats play on and on, printing each saved move.
 
-Run as ``python -m tests.table.power_cut_worker DB``. It resumes whatever game the save holds, lets the
+Run as ``python -m tests.store.power_cut_worker DB``. It resumes whatever game the save holds, lets the
 computer seats play (a new game when one ends), and prints ``confirmed <game> <n> <event>`` once an event
 is committed: every such line is a promise the next start must keep.
 """
@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
-from firmware_py.store import GameStore
-from firmware_py.table import Table
+from firmware_py.store.saves import GameStore
+from firmware_py.table.core import Table
 
 
 def main(db: Path) -> None:

@@ -29,9 +29,9 @@ class Companion:
     """Everything ``tock serve`` runs, built by :func:`assemble`."""
 
     table: Any
-    """The :class:`firmware_py.table.Table`."""
+    """The :class:`firmware_py.table.core.Table`."""
     loop: Any = None
-    """The :class:`firmware_py.camera_loop.CameraLoop`, or None without camera."""
+    """The :class:`firmware_py.table.camera_loop.CameraLoop`, or None without camera."""
     buttons: Any = None
     """The :class:`hardware.buttons.TableButtons`, or None."""
 
@@ -144,7 +144,7 @@ def _camera_parts(config: Config, table: Any, model: str) -> tuple[Callable[[], 
 
 def _attach_camera(config: Config, table: Any) -> Any:
     """Open the camera once to check it is there, then hand the table its camera loop."""
-    from firmware_py.camera_loop import CameraLoop
+    from firmware_py.table.camera_loop import CameraLoop
     from vision.stabiliser import Stabiliser
 
     opener, reader, saved = _camera_parts(config, table, config.game.model)
@@ -179,8 +179,8 @@ def assemble(config: Config, *, strip: Any = None) -> Companion:
         CompanionError: a piece this machine cannot provide (the message is one line).
         StoreError: the save file cannot be used.
     """
-    from firmware_py.store import GameStore
-    from firmware_py.table import Table
+    from firmware_py.store.saves import GameStore
+    from firmware_py.table.core import Table
 
     store = GameStore(config.db)
     if strip is None:
@@ -281,7 +281,7 @@ def command(
     db: Path | None,
 ) -> None:
     """Run the companion: camera, rules, LEDs and the web page (simulation unless told otherwise)."""
-    from firmware_py.store import StoreError
+    from firmware_py.store.saves import StoreError
 
     try:
         config = with_options(load_config(config_path), camera=camera, leds=leds, host=host, port=port, db=db)

@@ -11,14 +11,14 @@ import importlib
 import click
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "serve": ("firmware_py.serve:command", "Run the companion: camera, rules, LEDs and the web page."),
-    "replay": ("firmware_py.replay_cli:command", "Replay a saved game move by move, or list saved games."),
-    "leds": ("firmware_py.leds_cli:command", "Check the LED wiring (walk) and record the LED map (map)."),
-    "selfplay": ("firmware_py.selfplay_cli:command", "Random legal games, invariants checked, games/s."),
+    "serve": ("firmware_py.cli.serve:command", "Run the companion: camera, rules, LEDs and the web page."),
+    "replay": ("firmware_py.cli.replay:command", "Replay a saved game move by move, or list saved games."),
+    "leds": ("firmware_py.cli.leds:command", "Check the LED wiring (walk) and record the LED map (map)."),
+    "selfplay": ("firmware_py.cli.selfplay:command", "Random legal games, invariants checked, games/s."),
     "vision": ("vision.cli:vision", "Camera: render synthetic frames, calibrate, read a board, benchmark."),
-    "presets": ("firmware_py.rules_cli:presets_command", "Rule presets, every switch in words (fr, en)."),
-    "moves": ("firmware_py.rules_cli:moves_command", "Legal moves of a position and where they lead."),
-    "check": ("firmware_py.rules_cli:check_command", "Is a move legal? Prints the reasons if not."),
+    "presets": ("firmware_py.cli.rules:presets_command", "Rule presets, every switch in words (fr, en)."),
+    "moves": ("firmware_py.cli.rules:moves_command", "Legal moves of a position and where they lead."),
+    "check": ("firmware_py.cli.rules:check_command", "Is a move legal? Prints the reasons if not."),
     "board": ("vision.cli:board", "The physical board: printable SVG, fit to a photo, reference designs."),
 }
 """Sub-command name -> ("package.module:attribute" of its click command or group, one-line help)."""

@@ -1,7 +1,7 @@
 """``tock replay``: a saved game, move by move, from the save file ``tock serve`` writes.
 
 Without a game number it lists the saved games. The game is rebuilt by the engine from its set-up,
-seed and moves (:mod:`firmware_py.history`), so what is printed is what the rules make of the save.
+seed and moves (:mod:`firmware_py.store.history`), so what is printed is what the rules make of the save.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def _board_line(layout: dict[str, str]) -> str:
 @click.option("--boards/--no-boards", default=False, help="Print where the marbles stand after each move.")
 def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -> None:
     """Replay saved game GAME (its number, or 'last'); without GAME, list the saved games."""
-    from firmware_py.history import ReplayError, position_of, replay, settings_of
-    from firmware_py.store import GameStore, StoreError
+    from firmware_py.store.history import ReplayError, position_of, replay, settings_of
+    from firmware_py.store.saves import GameStore, StoreError
 
     if not db.exists():
         raise click.ClickException(

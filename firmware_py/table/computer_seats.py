@@ -1,23 +1,23 @@
 """The table's computer seats: they exchange, choose their move, show it, and play it when it is due.
 
-A part of :class:`firmware_py.table.Table` (a mixin over its state, always called under the table's lock
-except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.computer`.
+A part of :class:`firmware_py.table.core.Table` (a mixin over its state, always called under the table's lock
+except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.table.computer`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from firmware_py import computer
 from firmware_py.engine import Card, PlaceKind, TockError, parse_place
-from firmware_py.table_state import TableState
+from firmware_py.table import computer
+from firmware_py.table.state import TableState
 
 SIM_CONFIRM_SECONDS = 5.0
 """How long a computer move made on the simulated board may wait for the camera to read it."""
 
 
 class ComputerSeats(TableState):
-    """Computer seats of the table (mixed into :class:`firmware_py.table.Table`)."""
+    """Computer seats of the table (mixed into :class:`firmware_py.table.core.Table`)."""
 
     def _advance(self) -> None:
         """Let computer seats act: exchanges at once; moves chosen, shown and made when due (under lock).

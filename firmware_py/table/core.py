@@ -14,14 +14,14 @@ How a move reaches the game:
   ambiguous or uncertain (the page asks), illegal (reasons on the page, LEDs show what to put back);
 * no camera: marbles are moved on the page's board (:meth:`Table.move_marble`) or a move is picked from
   the list (:meth:`Table.play`);
-* computer seats: the table picks the move (:mod:`firmware_py.computer`), shows it, and a person moves
+* computer seats: the table picks the move (:mod:`firmware_py.table.computer`), shows it, and a person moves
   the marbles (in simulation, or without camera, the move is made by itself after ``computer_delay``).
 
 Errors are :class:`firmware_py.errors.TableError` carrying the HTTP status the web should answer.
 
 The table is written in parts over one state: this module (the game, its views, the actions of the
-players, the LEDs), :mod:`firmware_py.board_watch` (the camera and the board seen) and
-:mod:`firmware_py.computer_seats`; listeners are :class:`firmware_py.subscription.Subscription`.
+players, the LEDs), :mod:`firmware_py.table.board_watch` (the camera and the board seen) and
+:mod:`firmware_py.table.computer_seats`; listeners are :class:`firmware_py.table.subscription.Subscription`.
 """
 
 from __future__ import annotations
@@ -33,9 +33,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from firmware_py import history
-from firmware_py.board_watch import BoardWatch
-from firmware_py.computer_seats import ComputerSeats
 from firmware_py.config import (
     BOARD_MODELS,
     SEAT_COLOURS,
@@ -60,10 +57,13 @@ from firmware_py.engine import describe as describe_rules
 from firmware_py.engine.cards import JOKER, RANKS
 from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
 from firmware_py.house_rules import switch_choices, switches_of
-from firmware_py.lights import LightFacts, hex_to_rgb
-from firmware_py.store import GameStore
-from firmware_py.subscription import Subscription
-from firmware_py.wording import change, describe, move_entry
+from firmware_py.store import history
+from firmware_py.store.saves import GameStore
+from firmware_py.table.board_watch import BoardWatch
+from firmware_py.table.computer_seats import ComputerSeats
+from firmware_py.table.lights import LightFacts, hex_to_rgb
+from firmware_py.table.subscription import Subscription
+from firmware_py.table.wording import change, describe, move_entry
 
 __all__ = ["Subscription", "Table", "TableError"]
 

@@ -1,6 +1,6 @@
 """The table watching the board: the camera's stable readings, the page's board, and what they mean.
 
-A part of :class:`firmware_py.table.Table` (a mixin over its state): a board seen (by the camera, or
+A part of :class:`firmware_py.table.core.Table` (a mixin over its state): a board seen (by the camera, or
 moved on the page without camera) is judged by the engine's ``match`` against the legal moves of the
 seat to play, and the table acts on the verdict: a move is played and saved, a move in progress is
 guided by the LEDs, an ambiguous or uncertain board is asked about on the page, an illegal board is
@@ -15,16 +15,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from firmware_py.board_diff import board_diff, same_board
 from firmware_py.engine import Rule, match
 from firmware_py.engine.violations import violation
 from firmware_py.errors import TableError, bad_input, wrong_moment
-from firmware_py.table_state import TableState
-from firmware_py.wording import change
+from firmware_py.table.board_diff import board_diff, same_board
+from firmware_py.table.state import TableState
+from firmware_py.table.wording import change
 
 
 class BoardWatch(TableState):
-    """The board side of the table (mixed into :class:`firmware_py.table.Table`)."""
+    """The board side of the table (mixed into :class:`firmware_py.table.core.Table`)."""
 
     # -- the board ---------------------------------------------------------------------------------
 
@@ -246,7 +246,7 @@ class BoardWatch(TableState):
         calibration_path: Path | None = None,
         parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None,
     ) -> None:
-        """Use ``loop`` (a :class:`firmware_py.camera_loop.CameraLoop`) as the camera.
+        """Use ``loop`` (a :class:`firmware_py.table.camera_loop.CameraLoop`) as the camera.
 
         Args:
             loop: the camera loop (not started: :meth:`start` starts it).

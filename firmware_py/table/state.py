@@ -1,7 +1,7 @@
 """What the parts of the table share: its state and the few steps every part uses.
 
-:class:`firmware_py.table.Table` is written in parts (:mod:`firmware_py.board_watch`,
-:mod:`firmware_py.computer_seats`, and the table itself) over one state guarded by one lock. This base
+:class:`firmware_py.table.core.Table` is written in parts (:mod:`firmware_py.table.board_watch`,
+:mod:`firmware_py.table.computer_seats`, and the table itself) over one state guarded by one lock. This base
 declares that state and those steps for the type checker and the reader; ``Table.__init__`` sets the
 state up and ``Table`` defines the steps.
 """
@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_py.config import Config, GameSettings, SeatSettings
 from firmware_py.engine import BoardTopology, Card, RuleSet
-from firmware_py.store import GameStore
+from firmware_py.store.saves import GameStore
 
 if TYPE_CHECKING:
-    from firmware_py.subscription import Subscription
+    from firmware_py.table.subscription import Subscription
 
 
 class TableState:

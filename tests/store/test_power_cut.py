@@ -10,8 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-from firmware_py.history import replay
-from firmware_py.store import GameStore
+from firmware_py.store.history import replay
+from firmware_py.store.saves import GameStore
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 100
@@ -21,7 +21,7 @@ def _run_until_killed(db: Path, delay: float, *, during_start: bool) -> list[tup
     """Start the worker, SIGKILL it ``delay`` seconds later (after it resumed the game, unless
     ``during_start``: then while it starts and resumes), and return what it confirmed."""
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.table.power_cut_worker", str(db)],
+        [sys.executable, "-m", "tests.store.power_cut_worker", str(db)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

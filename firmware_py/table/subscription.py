@@ -6,7 +6,7 @@ import queue
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from firmware_py.table import Table
+    from firmware_py.table.core import Table
 
 
 class Subscription:

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from firmware_py.cli import main
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine.compiled import engine_kind
-from firmware_py.store import GameStore
-from firmware_py.table import Table
+from firmware_py.store.saves import GameStore
+from firmware_py.table.core import Table
 
 
 def serve(*args: str) -> tuple[int, str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.store import SCHEMA_VERSION, GameStore, StoreError
+from firmware_py.store.saves import SCHEMA_VERSION, GameStore, StoreError
 
 
 def test_a_game_and_its_events_survive_reopening(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 from firmware_py.config import GameSettings, parse_game_settings
 from firmware_py.engine import Card, Game, Move, Position, RuleSet, TockError, play
 from firmware_py.house_rules import build_rules
-from firmware_py.store import StoredEvent, StoredGame
-from firmware_py.wording import move_entry
+from firmware_py.store.saves import StoredEvent, StoredGame
+from firmware_py.table.wording import move_entry
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -242,12 +243,14 @@ def parse_seats(value: Any, key: str = "seats") -> tuple[SeatSettings, ...]:
         name = _expect(
             raw.get("name", f"Joueur {letter}"), str, f"{where}.name", "a name (text)", "un nom (du texte)"
         ).strip()
-        if not name or len(name) > 40:
+        if not name or len(name) > 40 or any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+            # a lone surrogate cannot be written out as UTF-8 (pages, QR codes), a control character
+            # cannot be shown: both are refused here rather than breaking every page that names the seat
             raise ConfigError(
                 f"{where}.name",
-                "a name of 1 to 40 characters",
+                "a name of 1 to 40 printable characters",
                 name,
-                expected_fr="un nom de 1 à 40 caractères",
+                expected_fr="un nom de 1 à 40 caractères affichables",
             )
         colour = _expect(
             raw.get("colour", SEAT_COLOURS[letter]),

@@ -8,12 +8,11 @@ the camera) and kept in ``app.extensions["tock"]``; views reach it through :func
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import Flask
 
-if TYPE_CHECKING:
-    from firmware_py.table.core import Table
+from firmware_py.table.protocol import TableService
 
 DEFAULTS: dict[str, Any] = {
     "TOCK_STREAM_SECONDS": 25.0,
@@ -21,11 +20,15 @@ DEFAULTS: dict[str, Any] = {
     "TOCK_STREAM_SLOTS": 5,
     "TOCK_RETRY_MS": 3000,
     "MAX_CONTENT_LENGTH": 64 * 1024,
+    "TOCK_PUBLIC_URL": "http://127.0.0.1:8000",
+    "TOCK_ORIGINS": (),
 }
-"""Live-update limits (see :mod:`web.events`) and the largest request body accepted (64 KiB)."""
+"""Live-update limits (see :mod:`web.events`), the largest request body accepted (64 KiB), the address
+the seat links and QR codes are built on (``tock serve`` sets the one phones reach) and the origins
+accepted for state changes besides this machine's own (see :mod:`web.roles`)."""
 
 
-def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | None = None) -> Flask:
+def create_app(test_config: Mapping[str, Any] | None = None, *, table: TableService | None = None) -> Flask:
     """Create and configure the companion's Flask application.
 
     Args:
@@ -37,7 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     Returns:
         The application, with the pages, the JSON API and the live-update streams registered.
     """
-    from web import api, errors, events, extension, i18n, pages, security
+    from web import api, errors, events, extension, i18n, pages, roles, security
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
@@ -50,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     extension.init_app(app, table)
     i18n.init_app(app)
     security.init_app(app)
+    roles.init_app(app)
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

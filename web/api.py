@@ -1,7 +1,8 @@
 """The JSON API the pages' scripts call; thin views over the table.
 
 Every address that acts for a seat carries that seat's token (``/api/seat/<token>/...``); the table
-checks it and answers 403 for an unknown one. Bodies are JSON objects (``Content-Type:
+checks it and answers 403 for an unknown one. What runs the game (set-up, new game, undo, calibration,
+marbles moved on the page, the camera picture) answers only the paired table (:mod:`web.roles`). Bodies are JSON objects (``Content-Type:
 application/json``, which a form on another site cannot send without the browser asking first), every
 field is checked here before the table sees it, and every refusal is a 4xx JSON answer (see
 :mod:`web.errors`).
@@ -16,12 +17,16 @@ from flask import Blueprint, Response, abort, jsonify, request
 from firmware_py.errors import TableError, bad_input
 from web.extension import check_seat_token, get_table
 from web.i18n import LANGUAGES, current_language
+from web.roles import table_only
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 bp.url_value_preprocessor(check_seat_token)
 
 MAX_TEXT = 80
 """Longest card, move or place text accepted (a 7 split over four marbles is well under this)."""
+
+MAX_DEPTH = 16
+"""Deepest nesting of a body (a set-up is three levels deep); deeper is refused before anything reads it."""
 
 CALIBRATIONS = ("markers", "colours")
 
@@ -31,14 +36,37 @@ def _body() -> dict[str, Any]:
 
     Raises:
         415: the body is not declared as JSON.
-        TableError: 400 when it is not a JSON object.
+        TableError: 400 when it is not a JSON object, or is nested deeper than :data:`MAX_DEPTH`.
     """
     if not request.is_json:
         abort(415)
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser goes
+        body = None
+        too_deep = True
+    else:
+        too_deep = _depth(body) > MAX_DEPTH
+    if too_deep:
+        raise bad_input(
+            "body",
+            f"JSON imbriqué trop profondément (au plus {MAX_DEPTH} niveaux).",
+            f"JSON nested too deeply (at most {MAX_DEPTH} levels).",
+        )
     if not isinstance(body, dict):
         raise bad_input("body", "Le corps doit être un objet JSON.", "The body must be a JSON object.")
     return body
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects (counted without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _text(body: dict[str, Any], field: str) -> str:
@@ -82,6 +110,7 @@ def explain() -> Response:
 
 
 @bp.post("/marble")
+@table_only
 def move_marble() -> Response:
     """Move a marble on the simulated board (or the expected board without camera)."""
     body = _body()
@@ -89,6 +118,7 @@ def move_marble() -> Response:
 
 
 @bp.post("/undo")
+@table_only
 def undo() -> Response:
     """Take back the last move, from the table page."""
     _body()
@@ -99,12 +129,14 @@ def undo() -> Response:
 
 
 @bp.get("/setup")
+@table_only
 def setup_options() -> Response:
     """What the set-up page offers: presets and switches, boards, colours, camera modes, seat counts."""
     return jsonify(get_table().setup_options())
 
 
 @bp.post("/game")
+@table_only
 def new_game() -> Response:
     """Start a new game with the settings of the set-up page (the table validates every field)."""
     body = _body()
@@ -116,7 +148,7 @@ def new_game() -> Response:
     return jsonify(table.public_view())
 
 
-# -- a seat, with its token --------------------------------------------------------------------------
+# -- a seat, with its key --------------------------------------------------------------------------
 
 
 @bp.get("/seat/<token>")
@@ -179,6 +211,7 @@ def seat_explain(token: str) -> Response:
 
 
 @bp.get("/camera.jpg")
+@table_only
 def camera_image() -> Response:
     """The latest camera frame (``?overlay=1``: with the markers, holes and readings drawn on it)."""
     overlay = request.args.get("overlay", "1") not in ("0", "false", "no")
@@ -189,6 +222,7 @@ def camera_image() -> Response:
 
 
 @bp.post("/calibrate")
+@table_only
 def calibrate() -> Response:
     """Calibrate the camera: ``{"what": "markers"}`` or ``{"what": "colours"}``."""
     what = _text(_body(), "what")

@@ -1,17 +1,19 @@
-"""Live updates by server-sent events, bounded so that open tabs never use up the server's threads.
+"""Live updates by server-sent events: each page's stream gets the whole view once, then only what
+changed, compressed.
 
-waitress serves each open stream with one of its few threads, so every stream is bounded:
-
-- it ends after ``TOCK_STREAM_SECONDS`` (25 s) and the browser's ``EventSource`` reconnects by itself
-  after ``retry`` milliseconds;
-- at most ``TOCK_STREAM_SLOTS`` streams are open at once; a client beyond that gets the current view at
-  once and the stream ends, so it simply polls every ``retry`` milliseconds until a slot is free;
-- a comment line is sent every ``TOCK_HEARTBEAT_SECONDS`` so that proxies and phones keep the
-  connection and a closed tab is noticed (its write fails and the thread is freed).
-
-Each event carries the client's own view, built when the table announces a change: the public view, or
-for ``/events/seat/<token>`` that seat's view. A seat stream whose token is no longer valid (a new game)
-sends a ``gone`` event and ends.
+- A stream opens with the client's own view (``view`` event): the public view, or for
+  ``/events/seat/<token>`` that seat's view. After every change of the table it sends a ``delta``
+  event: the top-level keys whose value changed, and for the log only its new lines (``log_add``), so a
+  move costs a page a few hundred bytes however long the game. ``common.js`` merges them.
+- With ``Accept-Encoding: gzip`` the stream is gzip-compressed, flushed after every event (browsers
+  decode it as it comes).
+- Every stream is bounded: it ends after ``TOCK_STREAM_SECONDS`` and the browser reconnects after
+  ``retry`` ms; at most ``TOCK_STREAM_SLOTS`` are open at once (a client beyond that gets the current view
+  and polls at ``retry``); a comment line every ``TOCK_HEARTBEAT_SECONDS`` keeps phones and proxies on
+  the line and lets a closed tab be noticed. ``tock serve`` gives the server enough threads for every slot
+  and a few more for the other requests (see :mod:`firmware_py.cli.serve`).
+- A seat stream whose token is no longer valid (a new game) sends a ``gone`` event and ends; a stream
+  opened while the companion stops ends at once.
 """
 
 from __future__ import annotations
@@ -19,18 +21,22 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+import zlib
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app
+from flask import Blueprint, Flask, Response, current_app, request
 
 from firmware_py.errors import TableError
+from firmware_py.table.protocol import TableService
 from web.extension import check_seat_token, get_table
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.url_value_preprocessor(check_seat_token)
 
 SLOTS_KEY = "tock.stream_slots"
+
+View = Callable[[], Mapping[str, Any]]
 
 
 def init_app(app: Flask) -> None:
@@ -39,8 +45,20 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
-def _event(name: str, data: dict[str, Any]) -> str:
+def _event(name: str, data: Mapping[str, Any]) -> str:
     return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def delta(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """What changed from ``before`` to ``after``: the keys whose value differs, with the log's new lines
+    as ``log_add`` when the log only grew (an undo or a new game sends the whole log)."""
+    changed = {key: value for key, value in after.items() if before.get(key) != value}
+    old_log, new_log = before.get("log"), after.get("log")
+    if "log" in changed and isinstance(old_log, list) and isinstance(new_log, list):
+        if new_log[: len(old_log)] == old_log:
+            del changed["log"]
+            changed["log_add"] = new_log[len(old_log) :]
+    return changed
 
 
 class _Gone(Exception):
@@ -51,57 +69,85 @@ class _Gone(Exception):
         self.error = error
 
 
-def _view_event(view: Callable[[], dict[str, Any]]) -> str:
+def _read(view: View) -> Mapping[str, Any]:
     try:
-        return _event("view", view())
+        return view()
     except TableError as error:
         raise _Gone(error) from error
 
 
-def _stream(app: Flask, view: Callable[[], dict[str, Any]]) -> Iterator[str]:
-    """Yield the view now, then again after every change, heartbeats between, until the time is up."""
+def _stream(app: Flask, table: TableService, view: View) -> Iterator[str]:
+    """Yield the view now, then what changed after every change, heartbeats between, until time is up."""
     config = app.config
     slots: threading.BoundedSemaphore = app.extensions[SLOTS_KEY]
     yield f"retry: {int(config['TOCK_RETRY_MS'])}\n\n"
     try:
         if not slots.acquire(blocking=False):
-            yield _view_event(view)
+            yield _event("view", _read(view))
             return
         try:
-            yield from _follow(app, view)
+            yield from _follow(app, table, view)
         finally:
             slots.release()
     except _Gone as gone:
         yield _event("gone", gone.error.to_dict())
 
 
-def _follow(app: Flask, view: Callable[[], dict[str, Any]]) -> Iterator[str]:
-    """The view now and after every change, with heartbeats, for at most ``TOCK_STREAM_SECONDS``."""
-    subscription = app.extensions["tock"].subscribe()
+def _follow(app: Flask, table: TableService, view: View) -> Iterator[str]:
+    """The view now, then deltas after every change, with heartbeats, for ``TOCK_STREAM_SECONDS``."""
+    subscription = table.subscribe()
     try:
-        yield _view_event(view)
+        if subscription.ended:  # opened while the companion stops
+            return
+        shown = _read(view)
+        yield _event("view", shown)
         deadline = time.monotonic() + float(app.config["TOCK_STREAM_SECONDS"])
         heartbeat = float(app.config["TOCK_HEARTBEAT_SECONDS"])
         while (left := deadline - time.monotonic()) > 0:
             event = subscription.get(timeout=min(heartbeat, left))
             if subscription.ended:  # the companion is shutting down: the browser reconnects later
                 return
-            yield ": heartbeat\n\n" if event is None else _view_event(view)
+            if event is None:
+                yield ": heartbeat\n\n"
+                continue
+            current = _read(view)
+            changed = delta(shown, current)
+            shown = current
+            if changed:
+                yield _event("delta", changed)
     finally:
         subscription.close()
 
 
+def _gzip(stream: Iterator[str]) -> Iterator[bytes]:
+    """The stream gzip-compressed, flushed after each piece so that every event arrives at once."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)
+    for piece in stream:
+        yield compressor.compress(piece.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    yield compressor.flush()
+
+
 def _response(stream: Iterator[str]) -> Response:
-    response = Response(stream, mimetype="text/event-stream")
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = Response(_gzip(stream), mimetype="text/event-stream")
+        response.headers["Content-Encoding"] = "gzip"
+    else:
+        response = Response(stream, mimetype="text/event-stream")
     response.headers["X-Accel-Buffering"] = "no"
+    response.headers["Vary"] = "Accept-Encoding"
     return response
+
+
+def _app() -> Flask:
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    return app
 
 
 @bp.get("")
 def public_events() -> Response:
-    """The public view, live (the table, set-up, learn and calibration pages)."""
+    """The public view, live (the table, learn pages, and any spectator)."""
     table = get_table()
-    return _response(_stream(current_app._get_current_object(), table.public_view))  # type: ignore[attr-defined]
+    return _response(_stream(_app(), table, table.public_view))
 
 
 @bp.get("/seat/<token>")
@@ -109,4 +155,4 @@ def seat_events(token: str) -> Response:
     """That seat's view, live. An unknown token is refused (403) before the stream opens."""
     table = get_table()
     table.seat_view(token)
-    return _response(_stream(current_app._get_current_object(), lambda: table.seat_view(token)))  # type: ignore[attr-defined]
+    return _response(_stream(_app(), table, lambda: table.seat_view(token)))

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import Flask, current_app
 
 from firmware_py.errors import TableError
-
-if TYPE_CHECKING:
-    from firmware_py.table.core import Table
+from firmware_py.table.protocol import TableService
 
 EXTENSION_KEY = "tock"
 
 
-def init_app(app: Flask, table: Table) -> None:
+def init_app(app: Flask, table: TableService) -> None:
     """Keep ``table`` in ``app.extensions["tock"]``. Called by the application factory."""
     app.extensions[EXTENSION_KEY] = table
 
@@ -42,7 +40,7 @@ def check_seat_token(endpoint: str | None, values: dict[str, Any] | None) -> Non
         )
 
 
-def get_table() -> Table:
+def get_table() -> TableService:
     """The table of the current app (inside a request or an app context)."""
-    table: Table = current_app.extensions[EXTENSION_KEY]
+    table: TableService = current_app.extensions[EXTENSION_KEY]
     return table

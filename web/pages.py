@@ -2,14 +2,16 @@
 
 Pages are rendered with the current view embedded (so they show the board at once, before the live
 stream opens); their scripts then follow the live stream. A seat page is reached only by its private
-link; its view (with the hand) is embedded only in that page.
+link; its view (with the hand) is embedded only in that page. The seat links and QR codes, set-up and
+calibration are the paired table's only (:mod:`web.roles`); a spectator sees the board and the log.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from firmware_py.engine.board import BoardTopology
@@ -17,12 +19,13 @@ from web.board_layout import BoardDrawing, draw_board, draw_measured_board
 from web.extension import check_seat_token, get_table
 from web.i18n import current_language
 from web.qr import qr_svg
+from web.roles import COOKIE_SECONDS, TABLE_COOKIE, is_table, not_the_table, table_only
 
 bp = Blueprint("pages", __name__)
 bp.url_value_preprocessor(check_seat_token)
 
 
-def board_topology(view: dict[str, Any]) -> BoardTopology:
+def board_topology(view: Mapping[str, Any]) -> BoardTopology:
     """The topology of the game in ``view``: its ``board`` facts, or the default board of its size."""
     board = view.get("board") or {}
     return BoardTopology(
@@ -33,7 +36,7 @@ def board_topology(view: dict[str, Any]) -> BoardTopology:
     )
 
 
-def _drawing(view: dict[str, Any]) -> BoardDrawing:
+def _drawing(view: Mapping[str, Any]) -> BoardDrawing:
     """The board as built when the table knows its measured geometry, else the ring drawing."""
     topology = board_topology(view)
     geometry = get_table().board_geometry()
@@ -42,14 +45,30 @@ def _drawing(view: dict[str, Any]) -> BoardDrawing:
 
 
 def _seat_links() -> list[dict[str, Any]]:
-    """The people's seat links with an absolute address and a QR code (table and set-up pages only)."""
+    """The people's seat links with an absolute address and a QR code, for the table only (an empty list
+    for anyone else). The address is the configured one (``TOCK_PUBLIC_URL``), never the request's
+    ``Host``, which another site's page could choose."""
+    if not is_table():
+        return []
+    base = str(current_app.config["TOCK_PUBLIC_URL"]).rstrip("/")
     links = []
     for link in get_table().seat_links():
-        if link.get("computer"):
+        if link["computer"]:
             continue
-        url = request.host_url.rstrip("/") + link["path"]
+        url = base + link["path"]
         links.append({**link, "url": url, "qr": qr_svg(url, title=f"{link['seat']} {link['name']}")})
     return links
+
+
+@bp.get("/pair/<token>")
+def pair(token: str) -> Response:
+    """The table's link (printed by ``tock serve``): keep its key in a cookie, then open the table page.
+    A wrong key is refused (403) and sets nothing."""
+    if not get_table().is_table_key(token):
+        raise not_the_table()
+    response = redirect(url_for("pages.table"))
+    response.set_cookie(TABLE_COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/")
+    return response
 
 
 @bp.get("/")
@@ -73,6 +92,7 @@ def seat(token: str) -> str:
 
 
 @bp.get("/setup")
+@table_only
 def setup() -> str:
     """Set-up: seats, names, colours, teams, preset and house rules, board, camera; the seat links."""
     table_ = get_table()
@@ -99,6 +119,7 @@ def learn_seat(token: str) -> str:
 
 
 @bp.get("/calibration")
+@table_only
 def calibration() -> str:
     """The camera image with what vision reads drawn on it, and the calibration buttons."""
     return render_template("calibration.html", view=get_table().public_view())

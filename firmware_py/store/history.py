@@ -30,7 +30,19 @@ class Step:
 
 
 class ReplayError(Exception):
-    """A saved event the engine refuses (the save was edited, or the rules changed since)."""
+    """A saved event the engine refuses (the save was edited, or the rules changed since).
+
+    ``str(error)`` has the engine's detail, for the person at the Pi; :attr:`fr` and :attr:`en` only name
+    the event, for the pages: the engine's detail may write out the position with every hand, and a
+    card given to a partner is secret.
+    """
+
+    def __init__(self, n: int, kind: str, seat: str, text: str, detail: str) -> None:
+        super().__init__(f"saved {kind} {text!r} of seat {seat} cannot be replayed: {detail}")
+        self.n = n
+        shown = repr(text) if kind == "move" else kind
+        self.fr = f"l'événement enregistré {shown} de la place {seat} est refusé par les règles."
+        self.en = f"the saved {kind} {shown} of seat {seat} is refused by the rules."
 
 
 def settings_of(stored: StoredGame) -> GameSettings:
@@ -57,21 +69,21 @@ def position_of(game: Any) -> Any:
     return getattr(game, "position", game)
 
 
-def apply_event(game: Any, kind: str, seat: str, text: str) -> Any:
+def apply_event(game: Any, event: StoredEvent) -> Any:
     """The game after one saved event.
 
     Raises:
         ReplayError: the engine refuses the event.
     """
     try:
-        if kind == "exchange":
-            return game.exchange(seat, Card.parse(text))
-        if kind == "end_turn":
-            return game.end_turn(seat)
-        move = Move.parse(text)
+        if event.kind == "exchange":
+            return game.exchange(event.seat, Card.parse(event.text))
+        if event.kind == "end_turn":
+            return game.end_turn(event.seat)
+        move = Move.parse(event.text)
         return game.play(move) if hasattr(game, "position") else play(game, move)
     except (TockError, ValueError) as error:
-        raise ReplayError(f"saved {kind} {text!r} of seat {seat} cannot be replayed: {error}") from error
+        raise ReplayError(event.n, event.kind, event.seat, event.text, str(error)) from error
 
 
 def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]) -> dict[str, Any]:
@@ -108,6 +120,6 @@ def replay(stored: StoredGame, events: Sequence[StoredEvent]) -> Iterator[Step]:
     names = {s.seat: s.name for s in settings.seats}
     game = start(settings, stored.seed)
     for event in events:
-        after = apply_event(game, event.kind, event.seat, event.text)
+        after = apply_event(game, event)
         yield Step(event, after, log_entry(event, game, after, names))
         game = after

@@ -7,12 +7,17 @@ seed), so the store holds no position or hand that could disagree with the moves
 
 Durability: the database runs in WAL mode with ``synchronous=FULL``; each event is one transaction,
 committed before the table shows it anywhere. An undone move stays in the file, marked ``undone``, so a
-finished game still replays exactly what counted.
+finished game still replays exactly what counted; an undo of several events is one transaction.
+
+The file also keeps the table's key (``meta``), which pairs the device at the board: it outlives games
+and restarts, and is replaced only on request (:meth:`GameStore.table_key`).
 """
 
 from __future__ import annotations
 
 import json
+import secrets
+import shutil
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -21,6 +26,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+MIN_FREE_BYTES = 1 << 20
+"""A save with less room than this left on its disk is refused at start (a move would fail to save)."""
 
 SCHEMA_VERSION = 1
 """Version of the tables below; a file written by a newer companion is refused, not guessed at."""
@@ -187,19 +195,52 @@ class GameStore:
             )
             return int(n)
 
-    def undo_last(self, game_id: int) -> StoredEvent | None:
-        """Mark the last event that counts as undone; returns it, or None when there is none."""
+    def undo_last(self, game_id: int, count: int = 1) -> list[StoredEvent]:
+        """Mark the last ``count`` events that count as undone, in one transaction (a power cut keeps all
+        of them or none); returns them, last first (fewer when the game has fewer)."""
         with self._transaction() as db:
-            row = db.execute(
+            rows = db.execute(
                 "SELECT n, kind, seat, text FROM events WHERE game_id = ? AND undone = 0 "
-                "ORDER BY n DESC LIMIT 1",
-                (game_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            db.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND n = ?", (game_id, row[0]))
-            db.execute("UPDATE games SET finished = NULL, winner = NULL WHERE id = ?", (game_id,))
-            return StoredEvent(row[0], row[1], row[2], row[3], True)
+                "ORDER BY n DESC LIMIT ?",
+                (game_id, count),
+            ).fetchall()
+            for row in rows:
+                db.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND n = ?", (game_id, row[0]))
+            if rows:
+                db.execute("UPDATE games SET finished = NULL, winner = NULL WHERE id = ?", (game_id,))
+            return [StoredEvent(n, kind, seat, text, True) for n, kind, seat, text in rows]
+
+    def table_key(self, *, new: bool = False) -> str:
+        """The key that pairs the table's device (made on first use, or replaced when ``new``)."""
+        with self._transaction() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = 'table_key'").fetchone()
+            if row is not None and not new:
+                return str(row[0])
+            key = secrets.token_urlsafe(18)
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('table_key', ?)", (key,))
+            return key
+
+    def check_writable(self) -> None:
+        """Refuse a save that could not take the next move: a read-only file or folder, or a full disk.
+
+        Raises:
+            StoreError: saying which, so that ``tock serve`` stops at once with the reason instead of
+                refusing every move later.
+        """
+        if self.path == ":memory:":
+            return
+        free = shutil.disk_usage(Path(self.path).parent).free
+        if free < MIN_FREE_BYTES:
+            raise StoreError(
+                f"{self.path}: its disk is full ({free // 1024} KiB free); free some space or use --db elsewhere"
+            )
+        try:
+            with self._transaction() as db:
+                db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_start', ?)", (_now(),))
+        except sqlite3.OperationalError as error:
+            raise StoreError(
+                f"{self.path} cannot be written ({error}); check its rights or use --db elsewhere"
+            ) from error
 
     def finish(self, game_id: int, winner: str) -> None:
         """Record the end of a game and its winning seats."""

@@ -63,6 +63,7 @@ from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.lights import LightFacts, hex_to_rgb
 from firmware_py.table.subscription import Subscription
+from firmware_py.table.views import PublicView, SeatFacts, SeatLink, SeatView
 from firmware_py.table.wording import change, describe, move_entry
 
 __all__ = ["Subscription", "Table", "TableError"]
@@ -102,6 +103,8 @@ class Table(BoardWatch, ComputerSeats):
         self._clock = clock
         self._lock = threading.RLock()
         self._subscriptions = []
+        self._ending = False
+        self._table_key = self._store.table_key()
         self.version = 0
         self._strip = strip
         self._driver = None
@@ -182,10 +185,10 @@ class Table(BoardWatch, ComputerSeats):
                 self._game = step.game
                 self._log.append(step.entry)
                 self._last_move = step.entry
-        except history.ReplayError as error:
+        except history.ReplayError as error:  # its words name the event, never a hand
             self._notice = {
-                "fr": f"Partie reprise jusqu'à l'erreur : {error}",
-                "en": f"Game resumed up to: {error}",
+                "fr": f"Partie reprise jusqu'au coup {error.n} : {error.fr}",
+                "en": f"Game resumed up to event {error.n}: {error.en}",
             }
         self._await_board = self._setup.camera and self._camera_mode != "none"
         self._advance()
@@ -316,19 +319,39 @@ class Table(BoardWatch, ComputerSeats):
             subscription._put(event)
 
     def subscribe(self) -> Subscription:
-        """A new listener; it receives ``{"version": n}`` after every change."""
+        """A new listener; it receives ``{"version": n}`` after every change. Once the companion is
+        stopping, a new listener is ended from the start (its stream closes at once instead of holding a
+        server thread until its first heartbeat)."""
         subscription = Subscription(self)
         with self._lock:
-            self._subscriptions.append(subscription)
+            if self._ending:
+                subscription.end()
+            else:
+                self._subscriptions.append(subscription)
         return subscription
 
     def end_streams(self) -> None:
         """The companion is stopping: every page's live stream ends now (the browsers reconnect once it
-        is back), instead of at its next heartbeat."""
+        is back), instead of at its next heartbeat, and so does every stream opened from now on."""
         with self._lock:
+            self._ending = True
             listening = list(self._subscriptions)
         for subscription in listening:
             subscription.end()
+
+    # -- keys --------------------------------------------------------------------------------------
+
+    def is_table_key(self, key: str) -> bool:
+        """Whether ``key`` is the table's key (compared in constant time)."""
+        return isinstance(key, str) and secrets.compare_digest(key.encode(), self._table_key.encode())
+
+    def table_key(self, *, new: bool = False) -> str:
+        """The table's key, for pairing the device at the board (``tock serve`` prints its link); a new
+        one when ``new`` (the old one stops working at once)."""
+        with self._lock:
+            if new:
+                self._table_key = self._store.table_key(new=True)
+            return self._table_key
 
     def _unsubscribe(self, subscription: Subscription) -> None:
         with self._lock:
@@ -343,7 +366,7 @@ class Table(BoardWatch, ComputerSeats):
 
     # -- views -------------------------------------------------------------------------------------
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         """What everyone may see, JSON-able, never any hand.
 
         Keys: ``game_id``, ``preset``, ``switches``, ``sections`` (4/6/8), ``board`` (the topology),
@@ -359,7 +382,7 @@ class Table(BoardWatch, ComputerSeats):
         with self._lock:
             now = self._clock()
             topology = self._topology
-            seats = [
+            seats: list[SeatFacts] = [
                 {
                     "seat": seat,
                     "name": s.name,
@@ -443,7 +466,7 @@ class Table(BoardWatch, ComputerSeats):
         self._seen[seat] = self._clock()
         return seat
 
-    def seat_view(self, token: str) -> dict[str, Any]:
+    def seat_view(self, token: str) -> SeatView:
         """:meth:`public_view` plus that seat's private facts.
 
         Adds ``seat``, ``hand`` [card strings], ``playable`` {card: [{move, fr, en, from, to}]},
@@ -471,17 +494,17 @@ class Table(BoardWatch, ComputerSeats):
                         playable[str(card)] = [self._move_info(m) for m in moves]
                 moves_all = self._legal()
                 must_discard = bool(moves_all) and all(m.is_discard for m in moves_all)
-            view.update(
-                seat=seat,
-                hand=[str(c) for c in hand],
-                playable=playable,
-                can_exchange=seat in self._owing_exchange(),
-                given=None if given is None else str(given),
-                must_discard=must_discard,
-                extra_play=bool(self._digital and seat == self._to_play() and self._game.extra_play),
-                question=self._question if seat == self._to_play() else view["question"],
-            )
-            return view
+            return {
+                **view,
+                "seat": seat,
+                "hand": [str(c) for c in hand],
+                "playable": playable,
+                "can_exchange": seat in self._owing_exchange(),
+                "given": None if given is None else str(given),
+                "must_discard": must_discard,
+                "extra_play": bool(self._digital and seat == self._to_play() and self._game.extra_play),
+                "question": self._question if seat == self._to_play() else view["question"],
+            }
 
     def _given(self, seat: str) -> Card | None:
         """The card ``seat`` has given face down in the exchange under way, if any."""
@@ -515,7 +538,7 @@ class Table(BoardWatch, ComputerSeats):
         except BoardFileError:
             return None
 
-    def seat_links(self) -> list[dict[str, Any]]:
+    def seat_links(self) -> list[SeatLink]:
         """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages."""
         with self._lock:
             return [
@@ -821,13 +844,13 @@ class Table(BoardWatch, ComputerSeats):
                 )
             count = len(events) - people[-1]
             said = {entry["n"]: entry for entry in self._log}  # each event's words, before they go
-            undone = [self._store.undo_last(self._game_id) for _ in range(count)]
+            undone = self._store.undo_last(self._game_id, count)  # one transaction: all or none
             self._resume(self._game_id)
             self._await_board = self._uses_camera
             if self._sim_board is not None:
                 self._await_board = False
                 self._set_sim_board(dict(self._position.layout))
-            done = [e for e in reversed(undone) if e is not None]
+            done = list(reversed(undone))
             texts = ", ".join(e.text if e.kind == "move" else e.kind for e in done)  # exchanges stay secret
             words = {  # the log's sentences ("Ana joue le 7 de cœur : A3 → A10"), secret-free as well
                 lang: " ; ".join(said[e.n][lang] if e.n in said else e.kind for e in done)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
+from firmware_py.store.lock import SaveLock
 from firmware_py.store.saves import SCHEMA_VERSION, GameStore, StoreError
 
 
@@ -41,8 +47,8 @@ def test_undo_marks_the_last_event_and_numbers_go_on(tmp_path: Path) -> None:
     store.append(game_id, "move", "A", "m1")
     store.append(game_id, "move", "B", "m2")
     store.finish(game_id, "AC")
-    undone = store.undo_last(game_id)
-    assert undone is not None and undone.text == "m2" and undone.undone
+    [undone] = store.undo_last(game_id)
+    assert undone.text == "m2" and undone.undone
     assert store.game(game_id).winner is None, "undoing the winning move reopens the game"
     assert [e.text for e in store.events(game_id)] == ["m1"]
     assert store.append(game_id, "move", "B", "m2bis") == 3
@@ -53,9 +59,74 @@ def test_undo_marks_the_last_event_and_numbers_go_on(tmp_path: Path) -> None:
     ]
 
 
-def test_undo_with_nothing_to_undo_returns_none() -> None:
+def test_undo_with_nothing_to_undo_returns_nothing() -> None:
     store = GameStore(":memory:")
-    assert store.undo_last(store.create_game({}, seed=1)) is None
+    assert store.undo_last(store.create_game({}, seed=1)) == []
+
+
+def test_undo_of_several_events_is_one_transaction() -> None:
+    """A person's move and the computer's replies are taken back together: a power cut keeps all or none."""
+    store = GameStore(":memory:")
+    game_id = store.create_game({}, seed=1)
+    for n in range(1, 5):
+        store.append(game_id, "move", "ABCD"[n - 1], f"m{n}")
+    statements: list[str] = []
+    store._db.set_trace_callback(statements.append)
+    undone = store.undo_last(game_id, 3)
+    store._db.set_trace_callback(None)
+    assert [e.text for e in undone] == ["m4", "m3", "m2"]
+    assert statements.count("COMMIT") == 1 and statements[0] == "BEGIN IMMEDIATE"
+    assert [e.text for e in store.events(game_id)] == ["m1"]
+
+
+def test_the_table_key_is_kept_until_a_new_one_is_asked_for(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "t.sqlite3")
+    key = store.table_key()
+    assert len(key) >= 20 and store.table_key() == key
+    store.close()
+    reopened = GameStore(tmp_path / "t.sqlite3")
+    assert reopened.table_key() == key, "the table stays paired across restarts"
+    fresh = reopened.table_key(new=True)
+    assert fresh != key and reopened.table_key() == fresh
+
+
+def test_a_read_only_save_is_refused_with_the_reason() -> None:
+    """A save whose folder and file may not be written is refused at once, saying so (as root the
+    check runs as the unprivileged user ``nobody``, to whom the rights apply)."""
+    folder = Path(tempfile.mkdtemp(prefix="tock-ro-"))
+    try:
+        GameStore(folder / "t.sqlite3").close()
+        for path in folder.iterdir():
+            path.chmod(0o444)
+        folder.chmod(0o555)
+        check = (
+            "from firmware_py.store.saves import GameStore, StoreError\n"
+            "try:\n"
+            f"    GameStore({str(folder / 't.sqlite3')!r}).check_writable()\n"
+            "except StoreError as error:\n"
+            "    print(error)\n"
+        )
+        root = os.geteuid() == 0  # the system Python: the venv's may sit in root's home, closed to nobody
+        answer = subprocess.run(
+            ["/usr/bin/python3" if root else sys.executable, "-c", check],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=folder.parent,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+            user=65534 if root else None,
+        )
+        assert "cannot be written" in answer.stdout or "not a readable save" in answer.stdout, answer
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
+
+
+def test_a_full_disk_is_refused_with_the_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = GameStore(tmp_path / "t.sqlite3")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _path: shutil._ntuple_diskusage(10**9, 10**9, 4096))  # type: ignore[attr-defined]
+    with pytest.raises(StoreError, match="disk is full"):
+        store.check_writable()
 
 
 def test_bad_event_kind_and_unknown_game_are_refused() -> None:
@@ -91,3 +162,19 @@ def test_games_are_listed_newest_first() -> None:
     second = store.create_game({"n": 2}, seed=2)
     assert [g.id for g in store.games()] == [second, first]
     assert store.integrity() == "ok"
+
+
+def test_a_second_companion_on_one_save_is_refused_with_the_holder(tmp_path: Path) -> None:
+    save = tmp_path / "tock.sqlite3"
+    first = SaveLock(save)
+    holder = subprocess.run(
+        [sys.executable, "-c", f"from firmware_py.store.lock import SaveLock\nSaveLock({str(save)!r})"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert holder.returncode != 0
+    assert f"in use by another companion (process {os.getpid()})" in holder.stderr
+    first.release()
+    second = SaveLock(save)  # free again once the first let go
+    second.release()

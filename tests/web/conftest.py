@@ -1,4 +1,5 @@
-"""Fixtures of the web tests: an app over a scripted table, its client, and seat helpers."""
+"""Fixtures of the web tests: an app over a scripted table, the table's client (paired with the table
+key) and a spectator's client (no key), and seat helpers."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from flask.testing import FlaskClient
 
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
+from web.roles import TABLE_COOKIE
 
 TEST_CONFIG: dict[str, Any] = {
     "TESTING": True,
@@ -30,8 +32,21 @@ def app(table: ScriptedTable) -> Flask:
     return create_app(TEST_CONFIG, table=table)  # type: ignore[arg-type]
 
 
+def paired(client: FlaskClient, key: str) -> FlaskClient:
+    """``client`` holding the table's ``key``, as after opening the table's pairing link."""
+    client.set_cookie(TABLE_COOKIE, key)
+    return client
+
+
 @pytest.fixture()
-def client(app: Flask) -> FlaskClient:
+def client(app: Flask, table: ScriptedTable) -> FlaskClient:
+    """The table's device (paired): it may run the game."""
+    return paired(app.test_client(), table.table_key)
+
+
+@pytest.fixture()
+def spectator(app: Flask) -> FlaskClient:
+    """A guest on the Wi-Fi with no key."""
     return app.test_client()
 
 

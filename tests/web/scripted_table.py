@@ -13,6 +13,8 @@ import threading
 from typing import Any
 
 from firmware_py.errors import TableError, bad_input
+from firmware_py.table.protocol import TableService
+from firmware_py.table.views import PublicView, SeatLink, SeatView
 
 SEATS = ("A", "B", "C", "D")
 COLOURS = {"A": "#d32f2f", "B": "#1976d2", "C": "#388e3c", "D": "#fbc02d"}
@@ -71,11 +73,13 @@ class ScriptedTable:
         self._jpeg = camera_jpeg
         self._geometry = geometry
         self.version = 0
+        self.table_key = secrets.token_urlsafe(18)
+        self._ending = False
         self.new_game({})
 
     # -- views -----------------------------------------------------------------------------------
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         with self._lock:
             return {
                 "game_id": self.game_id,
@@ -89,6 +93,7 @@ class ScriptedTable:
                     "shortcut_cell": 7,
                     "centre": True,
                 },
+                "cards": "digital",
                 "seats": [
                     {
                         "seat": s,
@@ -124,7 +129,7 @@ class ScriptedTable:
                 return seat
         raise _no_token()
 
-    def seat_view(self, token: str) -> dict[str, Any]:
+    def seat_view(self, token: str) -> SeatView:
         with self._lock:
             seat = self._seat(token)
             hand = list(self.hands[seat])
@@ -136,16 +141,26 @@ class ScriptedTable:
                 "can_exchange": False,
                 "must_discard": False,
                 "extra_play": False,
+                "given": None,
             }
 
     def board_geometry(self) -> dict[str, Any] | None:
         return self._geometry
 
-    def seat_links(self) -> list[dict[str, Any]]:
+    def seat_links(self) -> list[SeatLink]:
         return [
-            {"seat": seat, "name": f"Joueur {seat}", "token": token, "path": f"/seat/{token}"}
+            {
+                "seat": seat,
+                "name": f"Joueur {seat}",
+                "token": token,
+                "path": f"/seat/{token}",
+                "computer": False,
+            }
             for seat, token in self.tokens.items()
         ]
+
+    def is_table_key(self, key: str) -> bool:
+        return secrets.compare_digest(key.encode(), self.table_key.encode())
 
     def setup_options(self) -> dict[str, Any]:
         return {
@@ -178,7 +193,7 @@ class ScriptedTable:
         if "preset" in settings and settings["preset"] != "r1":
             raise bad_input("preset", "Règle inconnue.", "Unknown preset.")
         with self._lock:
-            self.game_id = secrets.token_hex(4)
+            self.game_id: int | str = secrets.token_hex(4)
             self.tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS}
             self.hands = {seat: list(cards) for seat, cards in HANDS.items()}
             self.layout = {f"{s}R{n}": s for s in SEATS for n in range(1, 5)}
@@ -331,11 +346,15 @@ class ScriptedTable:
     def subscribe(self) -> ScriptedSubscription:
         subscription = ScriptedSubscription(self)
         with self._lock:
-            self._subscriptions.append(subscription)
+            if self._ending:
+                subscription.end()
+            else:
+                self._subscriptions.append(subscription)
         return subscription
 
     def end_streams(self) -> None:
         with self._lock:
+            self._ending = True
             listening = list(self._subscriptions)
         for subscription in listening:
             subscription.end()
@@ -357,3 +376,8 @@ class ScriptedTable:
         self.version += 1
         for subscription in list(self._subscriptions):
             subscription.events.put({"version": self.version})
+
+
+def _satisfies_the_protocol(table: ScriptedTable) -> TableService:
+    """Type-checked by ``mypy --strict`` (``make lint``): the scripted table is a table to the web layer."""
+    return table

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.conftest import TEST_CONFIG
+from tests.web.conftest import TEST_CONFIG, paired
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
 
@@ -155,8 +155,8 @@ def test_setup_options_and_new_game(client: FlaskClient, tokens: dict[str, str])
 def test_camera_image_and_calibration(client: FlaskClient) -> None:
     _error(client.get("/api/camera.jpg"), 404, "no_camera")
     _error(client.post("/api/calibrate", json={"what": "markers"}), 409, "no_camera")
-    with_camera = create_app(TEST_CONFIG, table=ScriptedTable(camera_jpeg=b"\xff\xd8jpeg"))  # type: ignore[arg-type]
-    camera = with_camera.test_client()
+    scripted = ScriptedTable(camera_jpeg=b"\xff\xd8jpeg")
+    camera = paired(create_app(TEST_CONFIG, table=scripted).test_client(), scripted.table_key)
     image = camera.get("/api/camera.jpg?overlay=0")
     assert image.status_code == 200 and image.mimetype == "image/jpeg" and image.data == b"\xff\xd8jpeg"
     assert camera.post("/api/calibrate", json={"what": "colours"}).get_json()["what"] == "colours"

@@ -61,10 +61,56 @@ def test_a_change_sends_the_new_view(
     response, chunks = _open(client, "/events")
     first = _events(chunks, 2)[1][1]
     table.move_marble("AR1", "A18")
-    kind, view = _events(chunks, 1)[0]
-    assert kind == "view" and view["version"] == first["version"] + 1 and view["layout"]["A18"] == "A"
+    kind, changed = _events(chunks, 1)[0]
+    assert kind == "delta" and changed["version"] == first["version"] + 1 and changed["layout"]["A18"] == "A"
+    assert "seats" not in changed and "board" not in changed, "only what changed is sent"
     response.close()
     assert table._subscriptions == []
+
+
+def test_a_move_sends_only_the_log_s_new_line(
+    client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]
+) -> None:
+    client.post(f"/api/seat/{tokens['A']}/play", json={"move": "AS:AR1-A18"})
+    response, chunks = _open(client, "/events")
+    first = _events(chunks, 2)[1][1]
+    client.post(f"/api/seat/{tokens['B']}/play", json={"move": "2H:BR1-B18"})
+    kind, changed = _events(chunks, 1)[0]
+    assert kind == "delta" and "log" not in changed
+    assert (
+        changed["log_add"] == table.public_view()["log"][len(first["log"]) :] and len(changed["log_add"]) == 1
+    )
+    merged = {**first, **{k: v for k, v in changed.items() if k != "log_add"}}
+    merged["log"] = first["log"] + changed["log_add"]
+    assert merged == table.public_view(), "the page's view plus the delta is the table's view"
+    response.close()
+
+
+def test_a_stream_is_gzip_compressed_for_a_browser_that_accepts_it(
+    client: FlaskClient, table: ScriptedTable
+) -> None:
+    import zlib
+
+    response = client.get("/events", headers={"Accept-Encoding": "gzip, deflate"}, buffered=False)
+    assert response.headers["Content-Encoding"] == "gzip"
+    decompressor = zlib.decompressobj(31)
+    text = ""
+    for chunk in response.iter_encoded():
+        text += decompressor.decompress(chunk).decode()
+        if "event: view" in text and text.endswith("\n\n"):
+            break
+    assert text.startswith("retry: ") and json.loads(text.split("data: ", 1)[1])["version"] == table.version
+    response.close()
+
+
+def test_a_stream_opened_while_the_companion_stops_ends_at_once(
+    client: FlaskClient, table: ScriptedTable
+) -> None:
+    table.end_streams()
+    response, chunks = _open(client, "/events")
+    assert [kind for kind, _ in _events(chunks)] == ["retry"], "no view, no heartbeat to wait for"
+    assert table._subscriptions == []
+    response.close()
 
 
 def test_seat_stream_sends_that_seat_s_view(

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from firmware_py.cli.serve import Companion, assemble
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
-from tests.web.conftest import TEST_CONFIG
+from tests.web.conftest import TEST_CONFIG, paired
 from web import create_app
 
 
@@ -34,7 +34,7 @@ def companion(tmp_path: Path) -> Iterator[Companion]:
 
 @pytest.fixture()
 def client(companion: Companion) -> FlaskClient:
-    return create_app(TEST_CONFIG, table=companion.table).test_client()
+    return paired(create_app(TEST_CONFIG, table=companion.table).test_client(), companion.table.table_key())
 
 
 def test_the_camera_image_with_and_without_the_reading(client: FlaskClient) -> None:

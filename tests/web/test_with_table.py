@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.table.core import Table
-from tests.web.conftest import TEST_CONFIG
+from tests.web.conftest import TEST_CONFIG, paired
 from tests.web.leaks import card_leaks
 from web import create_app
 
@@ -39,8 +39,9 @@ def real_app(real_table: Table) -> Flask:
 
 
 @pytest.fixture()
-def real_client(real_app: Flask) -> FlaskClient:
-    return real_app.test_client()
+def real_client(real_app: Flask, real_table: Table) -> FlaskClient:
+    """The table's device, paired with the real table's key."""
+    return paired(real_app.test_client(), real_table.table_key())
 
 
 def _people(table: Table) -> dict[str, str]:

@@ -74,12 +74,24 @@ const Tock = (() => {
   function live(url, onView, onGone) {
     const banner = document.getElementById("live-status");
     let alive = Date.now();
+    let current = null;
     const source = new EventSource(url);
     source.addEventListener("open", () => { alive = Date.now(); banner.hidden = true; });
-    source.addEventListener("view", (event) => {
+    const show = (view) => {
       alive = Date.now();
       banner.hidden = true;
-      onView(JSON.parse(event.data));
+      current = view;
+      onView(view);
+    };
+    // a stream starts with the whole view, then sends only what changed: the keys that changed, and
+    // the log's new lines (log_add)
+    source.addEventListener("view", (event) => show(JSON.parse(event.data)));
+    source.addEventListener("delta", (event) => {
+      if (current === null) return;
+      const { log_add: added, ...changed } = JSON.parse(event.data);
+      const next = { ...current, ...changed };
+      if (added) next.log = (current.log || []).concat(added);
+      show(next);
     });
     source.addEventListener("gone", (event) => {
       source.close();

@@ -33,7 +33,7 @@
     )));
     const camera = view.camera || {};
     // Marbles move on the page in simulation and without camera; a real camera reads the real board.
-    bound("sim-help").hidden = !["sim", "none"].includes(camera.mode);
+    if (bound("sim-help")) bound("sim-help").hidden = !["sim", "none"].includes(camera.mode);
     showCamera("camera", camera, "—");
     const log = view.log || [];
     bound("log").replaceChildren(...(log.length ? log.slice().reverse().map((entry) => el("li", { value: entry.n },
@@ -52,7 +52,8 @@
     });
   }
 
-  board.onTap(async (place, seat) => {
+  // only the paired table moves marbles and takes moves back; a spectator watches
+  if (Tock.page.table) board.onTap(async (place, seat) => {
     if (selected === null) {
       if (!seat) return;
       selected = place;
@@ -74,7 +75,8 @@
     }
   });
 
-  document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", "/api/undo", {})
+  const undo = document.querySelector("[data-action=undo]");
+  if (undo) undo.addEventListener("click", () => api("POST", "/api/undo", {})
     .then((answer) => Tock.toast(pick(answer) || `${t("undone")}${colon}${answer.undone || ""}`, "info"))
     .catch(() => {}));
 

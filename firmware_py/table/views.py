@@ -1,0 +1,71 @@
+"""What each role may see of the table, as typed dictionaries (they go to the pages as JSON).
+
+:class:`PublicView` is everything a spectator may see: the board, the turn and the log, never a hand
+and never a key. :class:`SeatView` adds one seat's private facts, and goes only to that seat's key.
+:class:`SeatLink` (a seat's key and address) goes only to the table's key.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+
+class SeatFacts(TypedDict):
+    """A seat as everyone sees it: no hand, only how many cards it holds."""
+
+    seat: str
+    name: str
+    colour: str
+    team: int
+    computer: bool
+    cards: int
+    connected: bool
+
+
+class PublicView(TypedDict):
+    """What everyone may see (see :meth:`firmware_py.table.core.Table.public_view` for each key)."""
+
+    game_id: int | str
+    preset: str
+    switches: dict[str, Any]
+    sections: int
+    board: dict[str, Any]
+    cards: str
+    seats: list[SeatFacts]
+    layout: dict[str, str]
+    turn: str | None
+    phase: str
+    last_move: dict[str, Any] | None
+    log: list[dict[str, Any]]
+    leds: dict[str, str]
+    highlight: list[str]
+    problem: dict[str, Any] | None
+    question: dict[str, Any] | None
+    computer: dict[str, Any] | None
+    notice: dict[str, str] | None
+    camera: dict[str, Any]
+    sim_layout: dict[str, str] | None
+    winner: str | None
+    version: int
+
+
+class SeatView(PublicView):
+    """:class:`PublicView` plus one seat's private facts: its hand and what it may play."""
+
+    seat: str
+    hand: list[str]
+    playable: dict[str, list[dict[str, Any]]]
+    can_exchange: bool
+    must_discard: bool
+    extra_play: bool
+    given: NotRequired[str | None]
+
+
+class SeatLink(TypedDict):
+    """A seat's private address (its key inside): for the table's key only."""
+
+    seat: str
+    name: str
+    token: str
+    path: str
+    computer: bool

@@ -1,0 +1,90 @@
+"""Who is asking: the table (its key, kept in a cookie once paired), a seat (its key in the address) or
+a spectator (no key); and where a state change comes from (its ``Origin``).
+
+The table pairs by opening ``/pair/<table key>`` (the link and QR code ``tock serve`` prints in its
+terminal): the key goes into an ``HttpOnly`` cookie and the browser is sent on to ``/table``, so the key
+never shows in a page, and no script can read it. Every state change (any method but GET, HEAD and
+OPTIONS) from a browser must come from one of the companion's own addresses (``TOCK_ORIGINS``, built by
+``tock serve`` from the configured and detected addresses, never from the request's ``Host``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+from flask import Flask, current_app, request
+
+from firmware_py.errors import TableError
+from web.extension import get_table
+
+TABLE_COOKIE = "tock_table"
+COOKIE_SECONDS = 400 * 24 * 3600
+"""The table stays paired for as long as browsers keep a cookie (400 days), until a new key is made."""
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+LOOPBACK_ORIGIN = re.compile(r"http://(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?")
+"""Origins always accepted: this machine itself."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def init_app(app: Flask) -> None:
+    """Check the origin of every state change, and give templates ``is_table``. Called by the factory."""
+    app.before_request(check_origin)
+    app.context_processor(lambda: {"is_table": is_table()})
+
+
+def is_table() -> bool:
+    """Whether the request comes from the paired table (its cookie holds the table's key)."""
+    key = request.cookies.get(TABLE_COOKIE)
+    return key is not None and get_table().is_table_key(key)
+
+
+def not_the_table() -> TableError:
+    return TableError(
+        "table_only",
+        403,
+        "Réservé à la table : ouvrez le lien de la table (affiché par « tock serve » ou « tock key »).",
+        "For the table only: open the table's link (shown by 'tock serve' or 'tock key').",
+    )
+
+
+def table_only(view: Callable[P, R]) -> Callable[P, R]:
+    """Refuse (403) the request unless it comes from the paired table."""
+
+    @wraps(view)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        if not is_table():
+            raise not_the_table()
+        return view(*args, **kwargs)
+
+    return guarded
+
+
+def allowed_origin(origin: str) -> bool:
+    """Whether ``origin`` is one of the companion's own addresses (``TOCK_ORIGINS``) or this machine."""
+    origins: tuple[str, ...] = tuple(current_app.config.get("TOCK_ORIGINS", ()))
+    return origin in origins or LOOPBACK_ORIGIN.fullmatch(origin) is not None
+
+
+def check_origin() -> None:
+    """Refuse (403) a state change sent by a page of another site (or a rebound address).
+
+    A browser names the page's origin on every POST; a request without ``Origin`` does not come from a
+    page (a command-line client), and still needs its key like any other.
+    """
+    if request.method in SAFE_METHODS:
+        return
+    origin = request.headers.get("Origin")
+    cross_site = request.headers.get("Sec-Fetch-Site") == "cross-site"
+    if cross_site or (origin is not None and not allowed_origin(origin)):
+        raise TableError(
+            "foreign_origin",
+            403,
+            "Requête refusée : elle vient d'une page d'un autre site.",
+            "Request refused: it comes from a page of another site.",
+        )

@@ -116,8 +116,11 @@ class CameraSettings:
 class WebSettings:
     """The ``[web]`` section."""
 
-    host: str = "127.0.0.1"
+    host: str = "0.0.0.0"
+    """Every network of the Pi: the players' phones reach the pages (each page is judged by its key)."""
     port: int = 8000
+    public_url: str | None = None
+    """The address phones open (links and QR codes), e.g. ``http://tock.local:8000``; detected when None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,9 +419,9 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
         leds.setdefault("backend", "sim")
 
         web_data = _table(data, "web")
-        _check_keys(web_data, ("host", "port"), "web")
+        _check_keys(web_data, ("host", "port", "public_url"), "web")
         host = _expect(
-            web_data.get("host", "127.0.0.1"),
+            web_data.get("host", WebSettings().host),
             str,
             "web.host",
             "an address such as '0.0.0.0'",
@@ -473,11 +476,21 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
             ("seconds 0..10", "des secondes de 0 à 10"),
             lambda n: 0 <= n <= 10,
         )
+        public_url = web_data.get("public_url")
+        if public_url is not None and (
+            not isinstance(public_url, str) or not re.fullmatch(r"https?://[^/\s?#]+/?", public_url)
+        ):
+            raise ConfigError(
+                "web.public_url",
+                "an address such as 'http://tock.local:8000'",
+                public_url,
+                expected_fr="une adresse comme 'http://tock.local:8000'",
+            )
     except ConfigError as error:
         if source is None:
             raise
         raise error.in_file(source) from None
-    return Config(game, camera, leds, WebSettings(host, port), buttons, db, delay)
+    return Config(game, camera, leds, WebSettings(host, port, public_url), buttons, db, delay)
 
 
 def load_config(path: Path | None) -> Config:

@@ -2,10 +2,10 @@
 
 Every address that acts for a seat carries that seat's token (``/api/seat/<token>/...``); the table
 checks it and answers 403 for an unknown one. What runs the game (set-up, new game, undo, calibration,
-marbles moved on the page, the camera picture) answers only the paired table (:mod:`web.roles`). Bodies are JSON objects (``Content-Type:
-application/json``, which a form on another site cannot send without the browser asking first), every
-field is checked here before the table sees it, and every refusal is a 4xx JSON answer (see
-:mod:`web.errors`).
+marbles moved on the page, the camera picture) answers only the paired table (:mod:`web.roles`).
+Bodies are JSON objects (``Content-Type: application/json``, which a form on another site cannot send
+without the browser asking first), every field is checked here before the table sees it, and every
+refusal is a 4xx JSON answer (see :mod:`web.errors`).
 """
 
 from __future__ import annotations

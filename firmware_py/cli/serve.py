@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from firmware_py.config import Config, WebSettings, check_camera_source, load_config
+from firmware_py.config import Config, check_camera_source, load_config
 from firmware_py.engine.compiled import engine_kind
 from firmware_py.errors import ConfigError
 
@@ -34,6 +34,8 @@ class Companion:
     """The :class:`firmware_py.table.camera_loop.CameraLoop`, or None without camera."""
     buttons: Any = None
     """The :class:`hardware.buttons.TableButtons`, or None."""
+    lock: Any = None
+    """The :class:`firmware_py.store.lock.SaveLock` held on the save while the companion runs."""
 
     def start(self) -> None:
         """Start the camera loop and the table's timing thread."""
@@ -44,6 +46,8 @@ class Companion:
         if self.buttons is not None:
             self.buttons.close()
         self.table.close()
+        if self.lock is not None:
+            self.lock.release()
 
 
 class CompanionError(Exception):
@@ -177,23 +181,31 @@ def assemble(config: Config, *, strip: Any = None) -> Companion:
 
     Raises:
         CompanionError: a piece this machine cannot provide (the message is one line).
-        StoreError: the save file cannot be used.
+        StoreError: the save file cannot be used: another companion holds it, it cannot be written (a
+            read-only file or folder, a full disk), or it is no save.
     """
+    from firmware_py.store.lock import SaveLock
     from firmware_py.store.saves import GameStore
     from firmware_py.table.core import Table
 
-    store = GameStore(config.db)
-    if strip is None:
-        strip = _open_strip(config)
-    table = Table(config, store=store, strip=strip)
-    companion = Companion(table)
+    lock = SaveLock(config.db)
+    try:
+        store = GameStore(config.db)
+        store.check_writable()
+        if strip is None:
+            strip = _open_strip(config)
+        table = Table(config, store=store, strip=strip)
+    except BaseException:
+        lock.release()
+        raise
+    companion = Companion(table, lock=lock)
     try:
         if config.camera.source != "none":
             companion.loop = _attach_camera(config, table)
         if config.buttons.enabled:
             companion.buttons = table_buttons(config, table)
     except BaseException:
-        table.close()
+        companion.close()
         raise
     return companion
 
@@ -219,18 +231,6 @@ def table_buttons(config: Config, table: Any, *, pin_factory: Any = None) -> Any
     return buttons
 
 
-def _lan_address() -> str:
-    """This machine's address on the local network (what the players' phones open), or 127.0.0.1."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outgoing interface
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 def with_options(
     config: Config,
     *,
@@ -251,7 +251,9 @@ def with_options(
     if leds is not None:
         changes["leds"] = {**config.leds, "backend": leds}
     if host is not None or port is not None:
-        changes["web"] = WebSettings(host or config.web.host, port or config.web.port)
+        changes["web"] = dataclasses.replace(
+            config.web, host=host or config.web.host, port=port or config.web.port
+        )
     if db is not None:
         changes["db"] = db
     return dataclasses.replace(config, **changes) if changes else config
@@ -264,7 +266,11 @@ def with_options(
 @click.option(
     "--leds", default=None, type=click.Choice(["sim", "ws281x", "pi5"]), help="LED strip (default: sim)."
 )
-@click.option("--host", default=None, help="Address to listen on (default 127.0.0.1; 0.0.0.0 for phones).")
+@click.option(
+    "--host",
+    default=None,
+    help="Address to listen on (default 0.0.0.0, every network; 127.0.0.1: this machine).",
+)
 @click.option("--port", default=None, type=click.IntRange(1, 65535), help="Web port (default 8000).")
 @click.option(
     "--config", "config_path", default=None, type=click.Path(path_type=Path), help="A tock.toml file."
@@ -288,15 +294,22 @@ def command(
         companion = assemble(config)
     except (ConfigError, CompanionError, StoreError) as error:
         raise click.ClickException(str(error)) from None
-    import waitress
-
+    from firmware_py.cli import pairing
     from hardware.driver import darken_on_sigterm
     from web import create_app
+    from web.server import STREAM_SLOTS, create_server
 
+    url = pairing.public_url(config.web)
+    app = create_app(
+        {
+            "TOCK_PUBLIC_URL": url,
+            "TOCK_ORIGINS": pairing.origins(config.web),
+            "TOCK_STREAM_SLOTS": STREAM_SLOTS,
+        },
+        table=companion.table,
+    )
     try:
-        server = waitress.create_server(
-            create_app(table=companion.table), host=config.web.host, port=config.web.port, threads=8
-        )
+        server = create_server(app, host=config.web.host, port=config.web.port, slots=STREAM_SLOTS)
     except OSError as error:
         companion.close()
         raise click.ClickException(
@@ -306,15 +319,27 @@ def command(
     if companion.table.led_driver is not None:
         darken_on_sigterm(companion.table.led_driver)
     _end_streams_on_stop(companion.table)
-    url = f"http://{config.web.host}:{config.web.port}/"
-    if config.web.host in ("0.0.0.0", "::"):
-        url = f"http://{_lan_address()}:{config.web.port}/"
     click.echo(
-        f"Tock companion on {url} (Ctrl-C to stop); saving to {config.db}; {engine_kind()} rules engine"
+        f"Tock companion on {url}/ (Ctrl-C to stop); saving to {config.db}; {engine_kind()} rules engine"
     )
+    if pairing.reachable_only_here(config.web):
+        click.echo("Listening on this machine only: phones cannot reach it (--host 0.0.0.0 to let them).")
+    else:
+        click.echo(f"Phones on this network open {url}/ (to keep it on this machine: --host 127.0.0.1).")
+    show_pairing = functools.partial(_echo_pairing, url, companion.table)
+    show_pairing()
+    if companion.buttons is not None:
+        companion.buttons.on_hold("next", show_pairing)  # hold "next": the pairing link again
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
         companion.close()
+
+
+def _echo_pairing(url: str, table: Any) -> None:
+    """The table's link and QR code on the terminal (at start, and when "next" is held)."""
+    from firmware_py.cli.pairing import pairing_text
+
+    click.echo(pairing_text(url, table.table_key()), nl=False)

@@ -25,6 +25,11 @@ class SaveLock:
         self.path = Path(f"{path}.lock")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:  # a file where the folder should be, no right to write there
+            raise StoreError(
+                f"{path}: cannot make its folder {self.path.parent} ({error.strerror or error})"
+            ) from error
+        try:
             self._fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
             raise StoreError(f"{path}: cannot make its lock file ({error.strerror or error})") from error

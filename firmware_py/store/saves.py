@@ -212,6 +212,11 @@ class GameStore:
 
     def table_key(self, *, new: bool = False) -> str:
         """The key that pairs the table's device (made on first use, or replaced when ``new``)."""
+        if not new:
+            with self._lock:
+                row = self._db.execute("SELECT value FROM meta WHERE key = 'table_key'").fetchone()
+            if row is not None:
+                return str(row[0])
         with self._transaction() as db:
             row = db.execute("SELECT value FROM meta WHERE key = 'table_key'").fetchone()
             if row is not None and not new:
@@ -232,7 +237,8 @@ class GameStore:
         free = shutil.disk_usage(Path(self.path).parent).free
         if free < MIN_FREE_BYTES:
             raise StoreError(
-                f"{self.path}: its disk is full ({free // 1024} KiB free); free some space or use --db elsewhere"
+                f"{self.path}: its disk is full ({free // 1024} KiB free); "
+                "free some space or use --db elsewhere"
             )
         try:
             with self._transaction() as db:

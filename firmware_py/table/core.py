@@ -342,8 +342,15 @@ class Table(BoardWatch, ComputerSeats):
     # -- keys --------------------------------------------------------------------------------------
 
     def is_table_key(self, key: str) -> bool:
-        """Whether ``key`` is the table's key (compared in constant time)."""
-        return isinstance(key, str) and secrets.compare_digest(key.encode(), self._table_key.encode())
+        """Whether ``key`` is the table's key (compared in constant time). A key that does not match is
+        checked again against the save, where ``tock key --new`` may have just put a new one."""
+        if not isinstance(key, str):
+            return False
+        if secrets.compare_digest(key.encode(), self._table_key.encode()):
+            return True
+        with self._lock:
+            self._table_key = self._store.table_key()
+            return secrets.compare_digest(key.encode(), self._table_key.encode())
 
     def table_key(self, *, new: bool = False) -> str:
         """The table's key, for pairing the device at the board (``tock serve`` prints its link); a new

@@ -114,7 +114,7 @@ def test_stopping_the_companion_ends_the_open_pages_streams_first(tmp_path: Path
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     tock = Path(sys.executable).with_name("tock")  # the console script beside this interpreter
-    command = [str(tock), "serve", "--port", str(port), "--camera", "none"]
+    command = [str(tock), "serve", "--host", "127.0.0.1", "--port", str(port), "--camera", "none"]
     server = subprocess.Popen(
         [*command, "--db", str(tmp_path / "tock.sqlite3")],
         stdout=subprocess.PIPE,

@@ -34,7 +34,7 @@ def _stream(port: int, path: str) -> http.client.HTTPResponse:
 def _next_view(response: http.client.HTTPResponse) -> None:
     while True:
         line = response.fp.readline()
-        if line.startswith(b"event: view"):
+        if line.startswith((b"event: view", b"event: delta")):
             response.fp.readline()
             return
 

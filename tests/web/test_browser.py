@@ -93,6 +93,15 @@ def _table_page(context: Any, served: str) -> Any:
     return page
 
 
+def _pair(context: Any, served: str, table: Any) -> None:
+    """Make the browser the table's device, as a person does: open the table's pairing link."""
+    key = table.table_key if isinstance(table, ScriptedTable) else table.table_key()
+    page = context.new_page()
+    page.goto(f"{served}/pair/{key}")
+    assert page.url == served + "/table"
+    page.close()
+
+
 def _links(table: ScriptedTable) -> dict[str, str]:
     return {link["seat"]: link["path"] for link in table.seat_links()}
 
@@ -170,6 +179,7 @@ def test_with_real_cards_the_seat_taps_the_value_it_plays(
 
 def test_a_new_game_is_set_up_on_the_page(context: Any, real_served: str, real_table: Table) -> None:
     real_table.new_game({})
+    _pair(context, real_served, real_table)
     page = context.new_page()
     page.goto(real_served + "/setup")
     page.select_option("#preset", "toc")
@@ -195,6 +205,7 @@ def test_a_seat_made_a_person_on_the_set_up_page_loses_the_computer_name(
 ) -> None:
     """Names nobody typed follow the computer box; a typed name stays; new seats get a fitting name."""
     real_table.new_game({})
+    _pair(context, real_served, real_table)
     page = context.new_page()
     page.goto(real_served + "/setup")
     page.select_option("#seat-count", "6")
@@ -234,6 +245,7 @@ def test_a_seed_that_is_not_digits_is_refused_on_the_set_up_page(
     """A typo in the seed must not start a game on a random deck the players did not ask for."""
     real_table.new_game({})
     game = real_table.public_view()["game_id"]
+    _pair(context, real_served, real_table)
     page = context.new_page()
     page.goto(real_served + "/setup")
     page.fill("#seed", "12a")
@@ -279,6 +291,7 @@ def test_the_table_moves_a_marble_on_the_simulated_board(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
+    _pair(context, served, table)
     page = _table_page(context, served)
     page.locator('.hole[data-place="CR2"]').click(force=True)
     page.wait_for_selector('.marble.selected[data-place="CR2"]')
@@ -292,6 +305,7 @@ def test_a_marble_on_a_wrong_hole_of_the_simulated_board_is_drawn_and_can_be_put
 ) -> None:
     """The table page draws the simulated board, not the game's: else the stray marble cannot be tapped."""
     table.new_game({})
+    _pair(context, served, table)
     page = _table_page(context, served)
     stray = {place: seat for place, seat in table.public_view()["layout"].items() if place != "AR1"}
     table.announce(sim_layout={**stray, "A5": "A"})
@@ -304,6 +318,7 @@ def test_a_marble_on_a_wrong_hole_of_the_simulated_board_is_drawn_and_can_be_put
 
 def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: ScriptedTable) -> None:
     table.new_game({})
+    _pair(context, served, table)
     page = context.new_page()
     page.goto(served + "/table")
     page.click("[data-action=undo]")
@@ -352,6 +367,7 @@ def test_screenshots_of_every_page(
     real_table.new_game({"preset": "r1", "seed": 5})
     links = {link["seat"]: link["path"] for link in real_table.seat_links()}
     size = PHONE if size_name == "phone" else TABLET
+    _pair(context, real_served, real_table)
     pages = {
         "table": "/table",
         "seat": links["A"],
@@ -377,6 +393,7 @@ def test_the_camera_state_is_said_in_the_pages_language(
 ) -> None:
     """Vision's detail is English only: on a French page it is the hint, not the text."""
     table.new_game({})
+    _pair(context, served, table)
     page = context.new_page()
     page.goto(served + "/table")
     status = page.locator('[data-bind="camera"]')
@@ -390,3 +407,46 @@ def test_the_camera_state_is_said_in_the_pages_language(
     )
     page.goto(served + "/table?lang=fr")
     table.new_game({})
+
+
+def test_a_spectator_sees_the_board_and_the_log_and_no_control(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    """A guest on the Wi-Fi opens the table page: no seat link, no QR code, no undo, marbles do not move."""
+    table.new_game({})
+    page = _table_page(context, served)
+    assert page.locator(".marble").count() == 16
+    assert page.locator("svg.qr").count() == 0 and page.locator("[data-action=undo]").count() == 0
+    assert page.locator('a[href="/setup"]').count() == 0
+    page.locator('.hole[data-place="CR2"]').click(force=True)
+    expect(page.locator(".marble.selected")).to_have_count(0)
+    html = page.content()
+    assert table.table_key not in html
+    assert not any(link["token"] in html for link in table.seat_links())
+    response = page.goto(served + "/setup")
+    assert response is not None and response.status == 403
+    answer = page.evaluate(
+        "async () => (await fetch('/api/undo', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+        " body: '{}'})).status"
+    )
+    assert answer == 403
+
+
+def test_scripts_in_names_never_run(context: Any, real_served: str, real_table: Table) -> None:
+    """Names are shown as text on every page: markup in them is never run nor parsed."""
+    attack = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>'
+    real_table.new_game(
+        {"seats": [{"name": attack[:40], "computer": False}, {"name": "</script><b>x", "computer": True}]}
+    )
+    try:
+        _pair(context, real_served, real_table)
+        token = real_table.seat_links()[0]["token"]
+        for path in ("/table", "/setup", f"/seat/{token}", "/learn"):
+            page = context.new_page()
+            page.goto(real_served + path)
+            page.wait_for_load_state("load")
+            assert page.evaluate("window.pwned") is None, path
+            assert page.locator("img[src=x]").count() == 0, path
+            page.close()
+    finally:
+        real_table.new_game({})

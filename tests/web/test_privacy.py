@@ -1,4 +1,5 @@
-"""A seat's hand reaches no one without that seat's token."""
+"""A seat's hand reaches no one without that seat's key; no key reaches a page of another role; what
+runs the game answers only the paired table, and only from the companion's own pages."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from collections.abc import Iterator
 
 from flask.testing import FlaskClient
 
-from tests.web.conftest import TEST_CONFIG
+from tests.web.conftest import TEST_CONFIG, paired
 from tests.web.leaks import card_leaks
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
+from web.roles import TABLE_COOKIE
 
 
 def _bodies_without(
@@ -75,3 +77,112 @@ def test_no_answer_without_a_seat_s_token_holds_its_cards(table: ScriptedTable) 
     assert checked > 100
     own = client.get(f"/seat/{tokens['B']}").get_data(as_text=True)
     assert card_leaks(own, ["QS"]), "the check would see a hand if one were there"
+
+
+TABLE_ONLY = [
+    ("GET", "/setup", None),
+    ("GET", "/calibration", None),
+    ("GET", "/api/setup", None),
+    ("GET", "/api/camera.jpg", None),
+    ("POST", "/api/game", {"settings": {}}),
+    ("POST", "/api/undo", {}),
+    ("POST", "/api/marble", {"from": "AR1", "to": "A18"}),
+    ("POST", "/api/calibrate", {"what": "markers"}),
+]
+"""What runs the game: set-up, new game, undo, calibration, marbles moved on the page, the camera."""
+
+
+def _every_answer(client: FlaskClient, tokens: dict[str, str]) -> Iterator[tuple[str, str]]:
+    """Every answer a spectator can get (the paths of ``_bodies_without`` and the table's own)."""
+    yield from _bodies_without(client, tokens, secret_seat="none")
+    for method, path, body in TABLE_ONLY:
+        yield path, client.open(path, method=method, json=body).get_data(as_text=True)
+
+
+def test_a_spectator_is_refused_every_control_of_the_table(
+    spectator: FlaskClient, table: ScriptedTable
+) -> None:
+    before = table.public_view()
+    for method, path, body in TABLE_ONLY:
+        response = spectator.open(path, method=method, json=body)
+        assert response.status_code == 403, path
+        if path.startswith("/api/"):
+            assert response.get_json()["error"] == "table_only", path
+    assert table.public_view() == before, "nothing changed"
+
+
+def test_no_key_reaches_a_spectator(spectator: FlaskClient, table: ScriptedTable) -> None:
+    tokens = {link["seat"]: link["token"] for link in table.seat_links()}
+    checked = 0
+    for what, body in _every_answer(spectator, {}):
+        assert table.table_key not in body, f"{what} shows the table key"
+        for seat, token in tokens.items():
+            assert token not in body, f"{what} shows seat {seat}'s key"
+        checked += 1
+    assert checked > 20
+    page = spectator.get("/table").get_data(as_text=True)
+    assert "qr-list" not in page and 'data-action="undo"' not in page and "/setup" not in page
+
+
+def test_a_seat_never_sees_another_seat_s_key_nor_the_table_s(
+    client: FlaskClient, table: ScriptedTable
+) -> None:
+    tokens = {link["seat"]: link["token"] for link in table.seat_links()}
+    seat_client = create_app(TEST_CONFIG, table=table).test_client()  # type: ignore[arg-type]
+    for path in (f"/seat/{tokens['A']}", f"/api/seat/{tokens['A']}", f"/learn/{tokens['A']}"):
+        body = seat_client.get(path).get_data(as_text=True)
+        assert table.table_key not in body
+        assert not any(token in body for seat, token in tokens.items() if seat != "A"), path
+
+
+def test_the_table_sees_every_seat_link_built_on_the_configured_address(table: ScriptedTable) -> None:
+    app = create_app({**TEST_CONFIG, "TOCK_PUBLIC_URL": "http://192.168.1.20:8000"}, table=table)  # type: ignore[arg-type]
+    client = app.test_client()
+    client.set_cookie(TABLE_COOKIE, table.table_key, domain="evil.example")
+    page = client.get("/table", headers={"Host": "evil.example"}).get_data(as_text=True)
+    for link in table.seat_links():
+        assert f"http://192.168.1.20:8000/seat/{link['token']}" in page
+    assert "evil.example" not in page, "links never follow the Host header"
+    assert table.table_key not in page, "the table's own key is in its cookie only"
+
+
+def test_pairing_sets_an_http_only_cookie_and_a_wrong_key_sets_nothing(
+    spectator: FlaskClient, table: ScriptedTable
+) -> None:
+    wrong = spectator.get("/pair/" + "x" * 24)
+    assert wrong.status_code == 403 and "Set-Cookie" not in wrong.headers
+    assert spectator.get("/setup").status_code == 403
+    right = spectator.get(f"/pair/{table.table_key}")
+    assert right.status_code == 302 and right.headers["Location"].endswith("/table")
+    cookie = right.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert spectator.get("/setup").status_code == 200, "the browser is now the table"
+
+
+def test_a_state_change_from_another_site_is_refused_even_for_the_table(
+    client: FlaskClient, table: ScriptedTable
+) -> None:
+    version = table.version
+    for origin in ("http://evil.example", "null", "http://192.168.1.99:8000"):
+        response = client.post("/api/undo", json={}, headers={"Origin": origin})
+        assert response.status_code == 403 and response.get_json()["error"] == "foreign_origin", origin
+    cross = client.post("/api/game", json={"settings": {}}, headers={"Sec-Fetch-Site": "cross-site"})
+    assert cross.status_code == 403
+    assert table.version == version
+    own = client.post("/api/game", json={"settings": {}}, headers={"Origin": "http://127.0.0.1:8000"})
+    assert own.status_code == 200
+
+
+def test_a_configured_origin_is_accepted(table: ScriptedTable) -> None:
+    app = create_app({**TEST_CONFIG, "TOCK_ORIGINS": ("http://tock.local:8000",)}, table=table)  # type: ignore[arg-type]
+    client = paired(app.test_client(), table.table_key)
+    assert (
+        client.post(
+            "/api/game", json={"settings": {}}, headers={"Origin": "http://tock.local:8000"}
+        ).status_code
+        == 200
+    )
+    assert (
+        client.post("/api/game", json={"settings": {}}, headers={"Origin": "http://tock.local:9"}).status_code
+        == 403
+    )

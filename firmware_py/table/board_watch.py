@@ -1,6 +1,6 @@
 """The table watching the board: the camera's stable readings, the page's board, and what they mean.
 
-A part of :class:`firmware_py.table.core.Table` (a mixin over its state): a board seen (by the camera, or
+A part of :class:`firmware_py.table.core.Table` over its shared state: a board seen (by the camera, or
 moved on the page without camera) is judged by the engine's ``match`` against the legal moves of the
 seat to play, and the table acts on the verdict: a move is played and saved, a move in progress is
 guided by the LEDs, an ambiguous or uncertain board is asked about on the page, an illegal board is
@@ -19,12 +19,17 @@ from firmware_py.engine import Rule, match
 from firmware_py.engine.violations import violation
 from firmware_py.errors import TableError, bad_input, wrong_moment
 from firmware_py.table.board_diff import board_diff, same_board
-from firmware_py.table.state import TableState
+from firmware_py.table.state import TableActions, TableState
 from firmware_py.table.wording import change
 
 
-class BoardWatch(TableState):
-    """The board side of the table (mixed into :class:`firmware_py.table.core.Table`)."""
+class BoardWatch:
+    """The board side of the table: a part of :class:`firmware_py.table.core.Table` over its ``state``,
+    asking the ``table`` to play, show and make the computer's move."""
+
+    def __init__(self, state: TableState, table: TableActions) -> None:
+        self._s = state
+        self._table = table
 
     # -- the board ---------------------------------------------------------------------------------
 
@@ -39,32 +44,32 @@ class BoardWatch(TableState):
             TableError: 400 unknown place / no marble there, 409 with a real camera (move the real marble)
             or when the game is over, 422 when (without camera) the board can be no legal move.
         """
-        with self._lock:
+        with self._s.lock:
             for field, place in (("from", from_place), ("to", to_place)):
-                if not isinstance(place, str) or not self._topology.has_place(place):
+                if not isinstance(place, str) or not self._s.topology.has_place(place):
                     raise bad_input(field, f"Trou inconnu : {place!r}.", f"Unknown hole: {place!r}.")
             # a game set up without camera is played on the page even when the companion simulates one
-            sim_board = self._sim_board if self._uses_camera else None
-            if self._uses_camera and sim_board is None:
+            sim_board = self._s.sim_board if self._s.uses_camera else None
+            if self._s.uses_camera and sim_board is None:
                 raise wrong_moment(
                     "real_board",
                     "Déplacez la vraie bille sur le plateau.",
                     "Move the real marble on the board.",
                 )
-            if self._winner() is not None:
+            if self._s.winner() is not None:
                 raise wrong_moment("game_over", "La partie est finie.", "The game is over.")
             board = dict(
                 sim_board
                 if sim_board is not None
-                else self._proposed
-                if self._proposed is not None
-                else self._position.layout
+                else self._s.proposed
+                if self._s.proposed is not None
+                else self._s.position.layout
             )
             seat = board.get(from_place)
             if seat is None:
                 raise bad_input("from", f"Pas de bille en {from_place}.", f"No marble on {from_place}.")
             if from_place == to_place:
-                return {"layout": board, "version": self.version}
+                return {"layout": board, "version": self._s.version}
             del board[from_place]
             taken = board.get(to_place)
             board[to_place] = seat
@@ -72,11 +77,11 @@ class BoardWatch(TableState):
                 free = [p for p in self._reserve(taken) if p not in board]
                 board[free[0]] = taken
             if sim_board is not None:
-                self._set_sim_board(board)
-                self._changed()
-                return {"layout": board, "version": self.version}
+                self.set_sim_board(board)
+                self._table._changed()
+                return {"layout": board, "version": self._s.version}
             self._judge_proposed(board)
-            return {"layout": dict(self._proposed or self._position.layout), "version": self.version}
+            return {"layout": dict(self._s.proposed or self._s.position.layout), "version": self._s.version}
 
     def _reserve(self, seat: str) -> list[str]:
         return [f"{seat}R{n}" for n in range(1, 5)]
@@ -91,10 +96,10 @@ class BoardWatch(TableState):
                 "First say which card you play.",
             )
         if result.kind == "illegal":
-            self._proposed = None
-            self._to_do = {}
+            self._s.proposed = None
+            self._s.to_do = {}
             violations = self._reasons(result, board)
-            self._changed()
+            self._table._changed()
             raise TableError(
                 "illegal_move",
                 422,
@@ -102,55 +107,61 @@ class BoardWatch(TableState):
                 "Illegal move: " + "; ".join(v["en"] for v in violations),
                 {"violations": violations},
             )
-        self._proposed = board
+        self._s.proposed = board
         self._apply_match(result, board)
 
     def _match(self, layout: dict[str, str]) -> Any:
         """The engine's verdict on a board (for the chosen card, else for the whole hand); None when,
         with physical cards, the card played is not known yet."""
-        card = self._chosen[1] if self._chosen is not None and self._chosen[0] == self._to_play() else None
-        if not self._digital and card is None:
+        card = (
+            self._s.chosen[1]
+            if self._s.chosen is not None and self._s.chosen[0] == self._s.to_play()
+            else None
+        )
+        if not self._s.digital and card is None:
             return None
-        return match(self._position, layout, card)
+        return match(self._s.position, layout, card)
 
     def _apply_match(self, result: Any, layout: dict[str, str]) -> None:
         """Act on the engine's verdict about a board (under the lock)."""
-        seat = self._to_play() or ""
-        self._problem = None
-        self._question = None
+        seat = self._s.to_play() or ""
+        self._s.problem = None
+        self._s.question = None
         if result.kind == "unchanged":
-            self._to_do = {}
-            self._proposed = None
-            self._changed()
+            self._s.to_do = {}
+            self._s.proposed = None
+            self._table._changed()
             return
         if result.kind == "move" or (result.kind == "ambiguous" and self._same_result(result.moves)):
-            self._proposed = None
-            self._commit(seat, result.moves[0], source="camera")
+            self._s.proposed = None
+            self._table._commit(seat, result.moves[0], source="camera")
             return
         if result.kind == "ambiguous":
-            plan = self._plan
+            plan = self._s.plan
             if plan is not None and any(str(m) == plan["move"] for m in result.moves):
-                self._proposed = None
-                self._commit_plan()
+                self._s.proposed = None
+                self._table._commit_plan()
                 return
-            self._question = {
+            self._s.question = {
                 "fr": "Plusieurs coups donnent ce plateau : lequel a été joué ?",
                 "en": "Several moves give this board: which one was played?",
-                "places": sorted(change(self._position.layout, layout).places),
-                "moves": [self._move_info(m) for m in result.moves],
+                "places": sorted(change(self._s.position.layout, layout).places),
+                "moves": [self._s.move_info(m) for m in result.moves],
             }
-            self._changed()
+            self._table._changed()
             return
         if result.kind == "in_progress":
-            self._to_do = dict(result.to_do)
-            self._changed()
+            self._s.to_do = dict(result.to_do)
+            self._table._changed()
             return
         self._illegal(result, layout)
 
     def _same_result(self, moves: tuple[Any, ...]) -> bool:
         """Several candidates that are the same move with equal cards (two 5s of different suits)."""
         first = moves[0]
-        return all(m.card.rank == first.card.rank and self._result(m) == self._result(first) for m in moves)
+        return all(
+            m.card.rank == first.card.rank and self._s.result(m) == self._s.result(first) for m in moves
+        )
 
     def _reasons(self, result: Any, layout: dict[str, str]) -> list[dict[str, Any]]:
         """The engine's reasons against a board (shown to everyone), first saying so when only other seats'
@@ -159,10 +170,10 @@ class BoardWatch(TableState):
         Unless the player named the card, the engine's reasons would name a card of the hand it tried;
         they are then the reasons of the rules alone (the board judged without the hands).
         """
-        wrong, put_back = board_diff(dict(self._position.layout), layout)
+        wrong, put_back = board_diff(dict(self._s.position.layout), layout)
         reasons = [v.to_dict() for v in result.violations]
-        if self._chosen is None and self._position.hands is not None:
-            rules_only = match(dataclasses.replace(self._position, hands=None, cache={}), layout)
+        if self._s.chosen is None and self._s.position.hands is not None:
+            rules_only = match(dataclasses.replace(self._s.position, hands=None, cache={}), layout)
             reasons = [v.to_dict() for v in rules_only.violations]
             if rules_only.kind != "illegal":
                 reasons = [
@@ -175,10 +186,10 @@ class BoardWatch(TableState):
                     }
                 ]
         movers = {layout[p] for p in wrong if p in layout} | set(put_back.values())
-        turn = self._to_play()
+        turn = self._s.to_play()
         if movers and turn not in movers:
             other = sorted(movers)[0]
-            name = self._names.get(other, other)
+            name = self._s.names.get(other, other)
             out_of_turn = violation(
                 Rule.NOT_YOUR_TURN, places=tuple(sorted(set(wrong) | set(put_back))), seat=name
             )
@@ -187,13 +198,13 @@ class BoardWatch(TableState):
 
     def _illegal(self, result: Any, layout: dict[str, str]) -> None:
         violations = self._reasons(result, layout)
-        wrong, put_back = board_diff(dict(self._position.layout), layout)
+        wrong, put_back = board_diff(dict(self._s.position.layout), layout)
         # each reason is a sentence with its own full stop; the message ends with one stop, not two
         reasons_fr = " ; ".join(v["fr"].rstrip(".") for v in violations)
         reasons_en = "; ".join(v["en"].rstrip(".") for v in violations)
         reasons_fr = reasons_fr or "ce plateau ne vient d'aucun coup permis"
         reasons_en = reasons_en or "no legal move gives this board"
-        self._problem = {
+        self._s.problem = {
             "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.",
             "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.",
             "places": sorted(set(wrong) | set(put_back)),
@@ -201,22 +212,22 @@ class BoardWatch(TableState):
             "wrong": wrong,
             "put_back": put_back,
         }
-        self._log.append(
+        self._s.log.append(
             {
-                "n": len(self._log) + 1,
-                "seat": self._to_play() or "",
+                "n": len(self._s.log) + 1,
+                "seat": self._s.to_play() or "",
                 "move": "",
-                "places": self._problem["places"],
-                "fr": self._problem["fr"],
-                "en": self._problem["en"],
+                "places": self._s.problem["places"],
+                "fr": self._s.problem["fr"],
+                "en": self._s.problem["en"],
                 "reasons": violations,
             }
         )
-        self._changed()
+        self._table._changed()
 
     def _board_differs(self, layout: dict[str, str]) -> None:
-        wrong, put_back = board_diff(dict(self._position.layout), layout)
-        self._problem = {
+        wrong, put_back = board_diff(dict(self._s.position.layout), layout)
+        self._s.problem = {
             "fr": "Le plateau ne correspond pas à la partie : placez les billes comme indiqué.",
             "en": "The board does not match the game: place the marbles as shown.",
             "places": sorted(set(wrong) | set(put_back)),
@@ -225,14 +236,14 @@ class BoardWatch(TableState):
             "put_back": put_back,
         }
 
-    def _check_board_now(self) -> None:
-        if self._await_board and self._last_reading is not None and self._last_reading.status == "ok":
-            self._judge_awaited(dict(self._last_reading.layout))
+    def check_board_now(self) -> None:
+        if self._s.await_board and self._s.last_reading is not None and self._s.last_reading.status == "ok":
+            self._judge_awaited(dict(self._s.last_reading.layout))
 
     def _judge_awaited(self, layout: dict[str, str]) -> None:
-        if same_board(self._position.layout, layout):
-            self._await_board = False
-            self._problem = None
+        if same_board(self._s.position.layout, layout):
+            self._s.await_board = False
+            self._s.problem = None
         else:
             self._board_differs(layout)
 
@@ -255,22 +266,22 @@ class BoardWatch(TableState):
             parts_for_model: for a new game on another board model: (camera opener, reader, calibration
                 path) of that model.
         """
-        with self._lock:
-            self._loop = loop
-            self._calibration_path = calibration_path
-            self._parts_for_model = parts_for_model
-            self._camera_mode = mode
-            self._camera_status = {"mode": mode, "status": "starting", "message": ""}
+        with self._s.lock:
+            self._s.loop = loop
+            self._s.calibration_path = calibration_path
+            self._s.parts_for_model = parts_for_model
+            self._s.camera_mode = mode
+            self._s.camera_status = {"mode": mode, "status": "starting", "message": ""}
             if mode == "sim":
-                self._sim_board = dict(self._position.layout)
-                self._set_sim_board(self._sim_board)
-            self._await_board = self._uses_camera and mode != "sim"
-            self._changed()
+                self._s.sim_board = dict(self._s.position.layout)
+                self.set_sim_board(self._s.sim_board)
+            self._s.await_board = self._s.uses_camera and mode != "sim"
+            self._table._changed()
 
-    def _set_sim_board(self, board: dict[str, str]) -> None:
-        self._sim_board = dict(board)
-        if self._loop is not None:
-            self._loop.use_camera(lambda camera: camera.set_layout(board))
+    def set_sim_board(self, board: dict[str, str]) -> None:
+        self._s.sim_board = dict(board)
+        if self._s.loop is not None:
+            self._s.loop.use_camera(lambda camera: camera.set_layout(board))
 
     @property
     def sim_board(self) -> dict[str, str] | None:
@@ -279,88 +290,91 @@ class BoardWatch(TableState):
         Read without the table's lock (the camera thread asks while holding the camera): the board is
         never changed in place, only replaced, so the reference read is always a whole board.
         """
-        board = self._sim_board
+        board = self._s.sim_board
         return None if board is None else dict(board)
 
     def on_frame(self, frame: Any, reading: Any) -> None:
         """Every frame read (for the calibration page's picture); cheap, no state change."""
-        self._last_frame = frame
-        self._last_reading = reading
+        self._s.last_frame = frame
+        self._s.last_reading = reading
         status = getattr(reading, "status", "ok")
-        if status != "ok" and self._camera_status.get("status") != status:
+        if status != "ok" and self._s.camera_status.get("status") != status:
             self.on_camera_status(status, getattr(reading, "message", ""))
-        elif status == "ok" and self._camera_status.get("status") not in ("ok",):
+        elif status == "ok" and self._s.camera_status.get("status") not in ("ok",):
             self.on_camera_status("ok", "")
 
     def on_camera_status(self, status: str, message: str) -> None:
         """The camera loop reports: ``ok``, ``lost``, ``bad_frame``, ``occluded``, ``no_board``..."""
-        with self._lock:
-            if self._camera_status.get("status") == status and self._camera_status.get("message") == message:
+        with self._s.lock:
+            if (
+                self._s.camera_status.get("status") == status
+                and self._s.camera_status.get("message") == message
+            ):
                 return
-            self._camera_status = {"mode": self._camera_mode, "status": status, "message": message}
+            self._s.camera_status = {"mode": self._s.camera_mode, "status": status, "message": message}
             if status == "lost":
-                self._notice = {"fr": "Caméra perdue : on la rouvre.", "en": f"Camera lost: {message}"}
-            self._changed()
+                self._s.notice = {"fr": "Caméra perdue : on la rouvre.", "en": f"Camera lost: {message}"}
+            self._table._changed()
 
     def on_reading(self, reading: Any) -> None:
         """A stable reading from vision: compare it with the expected board and act (see the module doc)."""
-        with self._lock:
-            self._last_reading = reading
-            self._last_stable = reading
+        with self._s.lock:
+            self._s.last_reading = reading
+            self._s.last_stable = reading
             self._judge_reading(reading)
 
-    def _rejudge(self) -> None:
+    def rejudge(self) -> None:
         """Judge the last stable board again: a card has just been named, the board may now mean a move.
 
         (The stabiliser reports a still board once; the players should not have to touch it again.)
         """
-        reading = self._last_stable
-        if reading is not None and not same_board(self._position.layout, dict(reading.layout)):
+        reading = self._s.last_stable
+        if reading is not None and not same_board(self._s.position.layout, dict(reading.layout)):
             self._judge_reading(reading)
 
     def _judge_reading(self, reading: Any) -> None:
-        if not self._uses_camera or getattr(reading, "status", "ok") != "ok":
+        if not self._s.uses_camera or getattr(reading, "status", "ok") != "ok":
             return
         layout = dict(reading.layout)
         if reading.uncertain:
-            self._question = {
+            self._s.question = {
                 "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
                 "en": "Some holes could not be read for sure: check these marbles.",
                 "places": sorted(reading.uncertain),
                 "moves": [],
             }
-            self._changed()
+            self._table._changed()
             return
-        if self._await_board:
+        if self._s.await_board:
             self._judge_awaited(layout)
-            self._changed()
+            self._table._changed()
             return
-        if self._winner() is not None:
+        if self._s.winner() is not None:
             return
         result = self._match(layout)
         if result is None:
-            if not same_board(self._position.layout, layout):
-                self._question = {
+            if not same_board(self._s.position.layout, layout):
+                self._s.question = {
                     "fr": "Quelle carte a été jouée ?",
                     "en": "Which card was played?",
-                    "places": sorted(change(self._position.layout, layout).places),
+                    "places": sorted(change(self._s.position.layout, layout).places),
                     "moves": [],
                 }
-                self._changed()
+                self._table._changed()
             return
         self._apply_match(result, layout)
 
     def camera_jpeg(self, *, overlay: bool) -> bytes | None:
         """The latest camera frame as JPEG (with the reading drawn over it), None without a camera."""
-        frame, reading = self._last_frame, self._last_reading
+        frame, reading = self._s.last_frame, self._s.last_reading
         if frame is None:
             return None
         import cv2
 
-        if overlay and reading is not None and self._loop is not None:
+        if overlay and reading is not None and self._s.loop is not None:
             from vision.overlay import draw
 
-            frame = draw(frame, reading, self._loop.reader.calibration)
+            frame = draw(frame, reading, self._s.loop.reader.calibration)
         ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
         return bytes(data) if ok else None
 
@@ -376,21 +390,21 @@ class BoardWatch(TableState):
             raise bad_input(
                 "what", "Calibrer « markers » ou « colours ».", "Calibrate 'markers' or 'colours'."
             )
-        with self._lock:
-            if self._loop is None or self._last_frame is None:
+        with self._s.lock:
+            if self._s.loop is None or self._s.last_frame is None:
                 raise wrong_moment("no_camera", "Pas d'image de caméra.", "No camera picture.")
-            frame, layout = self._last_frame, dict(self._position.layout)
+            frame, layout = self._s.last_frame, dict(self._s.position.layout)
         try:
-            calibration = self._loop.reader.calibrate(frame, layout)
+            calibration = self._s.loop.reader.calibrate(frame, layout)
         except Exception as error:  # vision explains why (no markers seen, board moved...)
             raise wrong_moment(
                 "calibration_failed", f"Calibration impossible : {error}", f"Calibration failed: {error}"
             ) from None
         text = calibration.to_json()
-        if self._calibration_path is not None:
-            self._calibration_path.parent.mkdir(parents=True, exist_ok=True)
-            self._calibration_path.write_text(text, encoding="utf-8")
-        with self._lock:
-            self._notice = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
-            self._changed()
+        if self._s.calibration_path is not None:
+            self._s.calibration_path.parent.mkdir(parents=True, exist_ok=True)
+            self._s.calibration_path.write_text(text, encoding="utf-8")
+        with self._s.lock:
+            self._s.notice = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
+            self._table._changed()
         return {"ok": True, "what": what}

@@ -1,6 +1,6 @@
 """The table's computer seats: they exchange, choose their move, show it, and play it when it is due.
 
-A part of :class:`firmware_py.table.core.Table` (a mixin over its state, always called under the table's lock
+A part of :class:`firmware_py.table.core.Table` over its shared state (always called under the table's lock
 except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.table.computer`.
 """
 
@@ -10,78 +10,87 @@ from typing import Any
 
 from firmware_py.engine import Card, PlaceKind, TockError, parse_place
 from firmware_py.table import computer
-from firmware_py.table.state import TableState
+from firmware_py.table.state import TableActions, TableState
 
 SIM_CONFIRM_SECONDS = 5.0
 """How long a computer move made on the simulated board may wait for the camera to read it."""
 
 
-class ComputerSeats(TableState):
-    """Computer seats of the table (mixed into :class:`firmware_py.table.core.Table`)."""
+class ComputerSeats:
+    """The computer seats: a part of :class:`firmware_py.table.core.Table` over its ``state``, asking the
+    ``table`` to play, exchange, end a turn, show, and move the simulated board's marbles."""
 
-    def _advance(self) -> None:
+    def __init__(self, state: TableState, table: TableActions) -> None:
+        self._s = state
+        self._table = table
+
+    def advance(self) -> None:
         """Let computer seats act: exchanges at once; moves chosen, shown and made when due (under lock).
 
         Making a move calls back here; the outer call goes on looping, so a game of computer seats
         without delay runs as a loop, not as a recursion.
         """
-        if self._advancing:
+        if self._s.advancing:
             return
-        self._advancing = True
+        self._s.advancing = True
         try:
             self._advance_loop()
         finally:
-            self._advancing = False
+            self._s.advancing = False
 
     def _advance_loop(self) -> None:
         for _ in range(100_000):
-            if self._winner() is not None:
-                self._plan = None
+            if self._s.winner() is not None:
+                self._s.plan = None
                 return
-            owing = [s for s in self._owing_exchange() if self._seats[s].computer]
+            owing = [s for s in self._s.owing_exchange() if self._s.seats[s].computer]
             if owing:
-                self._exchange(owing[0], self._exchange_choice(owing[0]))
+                self._table._exchange(owing[0], self._exchange_choice(owing[0]))
                 continue
-            seat = self._to_play()
-            if seat is None or self._phase() != "play" or not self._seats[seat].computer:
-                self._plan = None
+            seat = self._s.to_play()
+            if seat is None or self._s.phase() != "play" or not self._s.seats[seat].computer:
+                self._s.plan = None
                 return
-            if self._digital and self._game.extra_play and not self._legal():
-                self._end_turn(seat)
+            if self._s.digital and self._s.game.extra_play and not self._s.legal():
+                self._table._end_turn(seat)
                 continue
-            if self._plan is None or self._plan["seat"] != seat or self._plan["version"] != len(self._log):
-                self._plan = self._choose_for(seat)
-            if self.config.computer_delay > 0 or self._uses_camera:
+            if (
+                self._s.plan is None
+                or self._s.plan["seat"] != seat
+                or self._s.plan["version"] != len(self._s.log)
+            ):
+                self._s.plan = self._choose_for(seat)
+            if self._s.config.computer_delay > 0 or self._s.uses_camera:
                 return
-            self._commit_plan()
+            self.commit_plan()
 
     def _choose_for(self, seat: str) -> dict[str, Any]:
-        moves = self._legal()
+        moves = self._s.legal()
         if not moves:
             raise TockError(f"seat {seat} has no legal move, not even a discard")
-        results = [self._result(m) for m in moves]
+        results = [self._s.result(m) for m in moves]
         best = computer.choose(
             [m.card.rank if m.card else "" for m in moves],
             results,
             seat=seat,
-            teams=self._teams,
-            topology=self._topology,
+            teams=self._s.teams,
+            topology=self._s.topology,
         )
-        info = self._move_info(moves[best])
+        info = self._s.move_info(moves[best])
         return {
             "seat": seat,
             "move_obj": moves[best],
             "result": results[best],
-            "due": self._clock() + self.config.computer_delay,
-            "version": len(self._log),
+            "due": self._s.clock() + self._s.config.computer_delay,
+            "version": len(self._s.log),
             "made": False,
             **info,
         }
 
     def _exchange_choice(self, seat: str) -> Card:
-        hand = self._hand(seat)
-        partners = [s for s, t in self._teams.items() if t == self._teams[seat] and s != seat]
-        layout = self._position.layout
+        hand = self._s.hand(seat)
+        partners = [s for s, t in self._s.teams.items() if t == self._s.teams[seat] and s != seat]
+        layout = self._s.position.layout
         stuck = partners and all(
             parse_place(p).kind is PlaceKind.RESERVE for p, s in layout.items() if s == partners[0]
         )
@@ -91,11 +100,11 @@ class ComputerSeats(TableState):
                     return card
         return min(hand, key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1))
 
-    def _commit_plan(self) -> None:
-        plan = self._plan
+    def commit_plan(self) -> None:
+        plan = self._s.plan
         assert plan is not None
-        self._plan = None
-        self._commit(plan["seat"], plan["move_obj"], source="computer")
+        self._s.plan = None
+        self._table._commit(plan["seat"], plan["move_obj"], source="computer")
 
     def tick(self) -> None:
         """Make a computer seat's move once its delay is over (called a few times a second by :meth:`start`).
@@ -105,22 +114,22 @@ class ComputerSeats(TableState):
         :data:`SIM_CONFIRM_SECONDS`, the table's own simulated board is trusted); with a real camera a
         person must move the marbles.
         """
-        with self._lock:
-            plan = self._plan
-            now = self._clock()
+        with self._s.lock:
+            plan = self._s.plan
+            now = self._s.clock()
             if plan is None or now < plan["due"]:
                 return
             if plan["made"]:
-                if self._sim_board is not None and now >= plan["due"] + SIM_CONFIRM_SECONDS:
-                    self._commit_plan()
-                    self._notice = {
+                if self._s.sim_board is not None and now >= plan["due"] + SIM_CONFIRM_SECONDS:
+                    self.commit_plan()
+                    self._s.notice = {
                         "fr": "La caméra simulée n'a pas confirmé le coup : joué quand même.",
                         "en": "The simulated camera did not confirm the move: played anyway.",
                     }
-                    self._changed()
+                    self._table._changed()
                 return
-            if not self._uses_camera or plan["result"] == dict(self._position.layout):
-                self._commit_plan()
-            elif self._sim_board is not None:
+            if not self._s.uses_camera or plan["result"] == dict(self._s.position.layout):
+                self.commit_plan()
+            elif self._s.sim_board is not None:
                 plan["made"] = True
-                self._set_sim_board(plan["result"])
+                self._table._set_sim_board(plan["result"])

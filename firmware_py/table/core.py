@@ -31,6 +31,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from firmware_py.config import (
@@ -49,12 +50,10 @@ from firmware_py.engine import (
     NotationError,
     TockError,
     explain,
-    legal_moves,
     play,
     teams_of,
 )
 from firmware_py.engine import describe as describe_rules
-from firmware_py.engine.cards import JOKER, RANKS
 from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
 from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.store import history
@@ -62,9 +61,10 @@ from firmware_py.store.saves import GameStore
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.lights import LightFacts, hex_to_rgb
+from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Subscription
 from firmware_py.table.views import PublicView, SeatFacts, SeatLink, SeatView
-from firmware_py.table.wording import change, describe, move_entry
+from firmware_py.table.wording import move_entry
 
 __all__ = ["Subscription", "Table", "TableError"]
 
@@ -77,7 +77,7 @@ def demo_config() -> Config:
     return Config(camera=CameraSettings(source="none"), computer_delay=0.0)
 
 
-class Table(BoardWatch, ComputerSeats):
+class Table:
     """The game at the table. Thread-safe: web threads, the camera loop and button callbacks share it.
 
     ``Table()`` with no arguments is a complete demo table (one person and three computer seats, digital
@@ -98,149 +98,74 @@ class Table(BoardWatch, ComputerSeats):
         strip: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.config = config or demo_config()
-        self._store = store or GameStore(":memory:")
-        self._clock = clock
-        self._lock = threading.RLock()
-        self._subscriptions = []
+        config = config or demo_config()
+        store = store or GameStore(":memory:")
+        self._s = TableState(config, store, strip, clock)
+        self._board = BoardWatch(self._s, self)
+        self._computers = ComputerSeats(self._s, self)
         self._ending = False
-        self._table_key = self._store.table_key()
-        self.version = 0
-        self._strip = strip
-        self._driver = None
-        self._mirror = {}
-        self._highlight = []
-        self._loop = None
-        self._calibration_path = None
-        self._parts_for_model = None
-        self._camera_mode = self.config.camera.source
-        self._camera_status = {"mode": self._camera_mode, "status": "off", "message": ""}
-        self._sim_board = None
-        self._last_frame = None
-        self._last_reading = None
-        self._seen = {}
+        self._table_key = store.table_key()
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
-        self._advancing = False
-        self._reset_turn_state()
-        latest = self._store.latest_game()
+        latest = self._s.store.latest_game()
         if latest is None:
-            self._start_new(self.config.game)
+            self._start_new(self._s.config.game)
             return
         try:
             self._resume(latest.id)
         except (ConfigError, KeyError, TockError, ValueError) as error:  # a save this version cannot read
-            self._start_new(self.config.game)
-            self._notice = {
+            self._start_new(self._s.config.game)
+            self._s.notice = {
                 "fr": f"Partie {latest.id} enregistrée impossible à reprendre ({error}) : nouvelle partie.",
                 "en": f"Saved game {latest.id} could not be resumed ({error}): new game.",
             }
 
     # -- state -------------------------------------------------------------------------------------
 
-    def _reset_turn_state(self) -> None:
-        self._chosen = None
-        self._problem = None
-        self._question = None
-        self._to_do = {}
-        self._plan = None
-        self._notice = None
-        self._await_board = False
-        self._proposed = None
-
     def _load(self, settings: GameSettings, game_id: int, seed: int, tokens: dict[str, str]) -> None:
-        self._setup = settings
-        self._rules = history.rules_of(settings)
-        self._game_id = game_id
-        self._seed = seed
-        self._tokens = tokens
-        self._by_token = {token: seat for seat, token in tokens.items()}
-        self._names = {s.seat: s.name for s in settings.seats}
-        self._seats = {s.seat: s for s in settings.seats}
+        self._s.setup = settings
+        self._s.rules = history.rules_of(settings)
+        self._s.game_id = game_id
+        self._s.seed = seed
+        self._s.tokens = tokens
+        self._s.by_token = {token: seat for seat, token in tokens.items()}
+        self._s.names = {s.seat: s.name for s in settings.seats}
+        self._s.seats = {s.seat: s for s in settings.seats}
         letters = tuple(s.seat for s in settings.seats)
-        self._teams = {seat: i for i, team in enumerate(teams_of(self._rules, letters)) for seat in team}
-        self._topology = self._rules.topology(len(letters))
-        self._log = []
-        self._last_move = None
-        self._last_stable = None
-        self._reset_turn_state()
+        self._s.teams = {seat: i for i, team in enumerate(teams_of(self._s.rules, letters)) for seat in team}
+        self._s.topology = self._s.rules.topology(len(letters))
+        self._s.log = []
+        self._s.last_move = None
+        self._s.last_stable = None
+        self._s.reset_turn()
         self._open_leds()
 
     def _start_new(self, settings: GameSettings) -> None:
         seed = settings.seed if settings.seed is not None else secrets.randbits(63)
         game = history.start(settings, seed)
         tokens = {s.seat: secrets.token_urlsafe(12) for s in settings.seats}
-        game_id = self._store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
+        game_id = self._s.store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
         self._load(settings, game_id, seed, tokens)
-        self._game = game
-        self._advance()
+        self._s.game = game
+        self._computers.advance()
 
     def _resume(self, game_id: int) -> None:
-        stored = self._store.game(game_id)
+        stored = self._s.store.game(game_id)
         settings = history.settings_of(stored)
         self._load(settings, game_id, stored.seed, dict(stored.settings["tokens"]))
-        self._game = history.start(settings, stored.seed)
+        self._s.game = history.start(settings, stored.seed)
         try:
-            for step in history.replay(stored, self._store.events(game_id)):
-                self._game = step.game
-                self._log.append(step.entry)
-                self._last_move = step.entry
+            for step in history.replay(stored, self._s.store.events(game_id)):
+                self._s.game = step.game
+                self._s.log.append(step.entry)
+                self._s.last_move = step.entry
         except history.ReplayError as error:  # its words name the event, never a hand
-            self._notice = {
+            self._s.notice = {
                 "fr": f"Partie reprise jusqu'au coup {error.n} : {error.fr}",
                 "en": f"Game resumed up to event {error.n}: {error.en}",
             }
-        self._await_board = self._setup.camera and self._camera_mode != "none"
-        self._advance()
-
-    @property
-    def _position(self) -> Any:
-        return history.position_of(self._game)
-
-    @property
-    def _digital(self) -> bool:
-        return self._setup.cards == "digital"
-
-    @property
-    def _uses_camera(self) -> bool:
-        return self._setup.camera and self._camera_mode != "none"
-
-    def _to_play(self) -> str | None:
-        if self._winner() is not None:
-            return None
-        return str(self._game.to_play if self._digital else self._position.turn)
-
-    def _phase(self) -> str:
-        if self._winner() is not None:
-            return "over"
-        return str(self._game.phase) if self._digital else "play"
-
-    def _winner(self) -> str | None:
-        winner = self._game.winner
-        return "".join(winner) if winner else None
-
-    def _hand(self, seat: str) -> list[Card]:
-        if not self._digital:
-            return []
-        return list(self._game.hand(seat))
-
-    def _legal(self, card: Card | None = None) -> tuple[Any, ...]:
-        if self._digital:
-            return tuple(self._game.legal_moves(card))
-        if card is None:
-            return ()
-        return tuple(legal_moves(self._position, card))
-
-    def _result(self, move: Any) -> dict[str, str]:
-        return dict(play(self._position, move).layout)
-
-    def _move_info(self, move: Any) -> dict[str, Any]:
-        before = self._position.layout
-        after = self._result(move)
-        seat = self._to_play() or ""
-        what = change(before, after, move)
-        words = describe(self._names.get(seat, seat), move, before, after, self._names)
-        return {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
+        self._s.await_board = self._s.setup.camera and self._s.camera_mode != "none"
+        self._computers.advance()
 
     # -- the LEDs ----------------------------------------------------------------------------------
 
@@ -250,56 +175,58 @@ class Table(BoardWatch, ComputerSeats):
         from hardware.ledmap import LedMap
         from hardware.ledstrip import SimulatedStrip
 
-        led_map = LedMap.load(self._setup.model)
-        if self._driver is not None and self._driver.led_map.model == led_map.model:
+        led_map = LedMap.load(self._s.setup.model)
+        if self._s.driver is not None and self._s.driver.led_map.model == led_map.model:
             return
-        if self._driver is not None:
-            self._driver.stop()
-            self._driver = None
-        strip = self._strip
+        if self._s.driver is not None:
+            self._s.driver.stop()
+            self._s.driver = None
+        strip = self._s.strip
         if (
             strip is None
             or strip.closed
             or (isinstance(strip, SimulatedStrip) and strip.num_pixels != led_map.count)
         ):
-            settings = {k: v for k, v in self.config.leds.items() if k != "backend"}
+            settings = {k: v for k, v in self._s.config.leds.items() if k != "backend"}
             settings["count"] = led_map.count
             strip = SimulatedStrip(LedConfig.from_mapping(settings))
-            self._strip = strip
-        self._driver = LedDriver(strip, led_map)
+            self._s.strip = strip
+        self._s.driver = LedDriver(strip, led_map)
 
     def _light_facts(self) -> LightFacts:
-        colours = {seat: hex_to_rgb(s.colour) for seat, s in self._seats.items()}
-        turn = self._to_play()
+        colours = {seat: hex_to_rgb(s.colour) for seat, s in self._s.seats.items()}
+        turn = self._s.to_play()
         start = (
-            self._topology.track_place(self._topology.start_index("ABCDEFGH".index(turn))) if turn else None
+            self._s.topology.track_place(self._s.topology.start_index("ABCDEFGH".index(turn)))
+            if turn
+            else None
         )
-        winner = self._winner()
-        homes = {seat: tuple(f"{seat}H{n}" for n in range(1, 5)) for seat in self._seats}
-        if self._problem is not None:
+        winner = self._s.winner()
+        homes = {seat: tuple(f"{seat}H{n}" for n in range(1, 5)) for seat in self._s.seats}
+        if self._s.problem is not None:
             return LightFacts(
                 colours,
                 turn=turn,
-                wrong=tuple(self._problem.get("wrong", ())),
-                put_back=dict(self._problem.get("put_back", {})),
+                wrong=tuple(self._s.problem.get("wrong", ())),
+                put_back=dict(self._s.problem.get("put_back", {})),
             )
         sources: tuple[str, ...] = ()
         destinations: tuple[str, ...] = ()
-        if self._to_do:
+        if self._s.to_do:
             pass  # a move in progress: only what is left to do is lit
-        elif self._plan is not None:
-            sources, destinations = tuple(self._plan["from"]), tuple(self._plan["to"])
-        elif self._chosen is not None:
-            infos = [self._move_info(m) for m in self._chosen[2]]
+        elif self._s.plan is not None:
+            sources, destinations = tuple(self._s.plan["from"]), tuple(self._s.plan["to"])
+        elif self._s.chosen is not None:
+            infos = [self._s.move_info(m) for m in self._s.chosen[2]]
             sources = tuple(sorted({p for i in infos for p in i["from"]}))
             destinations = tuple(sorted({p for i in infos for p in i["to"]}))
         return LightFacts(
             colours,
             turn=turn,
-            turn_start=None if self._to_do else start,
+            turn_start=None if self._s.to_do else start,
             sources=sources,
             destinations=destinations,
-            to_do=dict(self._to_do),
+            to_do=dict(self._s.to_do),
             winners=tuple(winner or ()),
             homes=homes,
         )
@@ -308,14 +235,14 @@ class Table(BoardWatch, ComputerSeats):
 
     def _changed(self) -> None:
         """Show the new state: LEDs, then every listener. Called under the lock, after saving."""
-        self.version += 1
+        self._s.version += 1
         facts = self._light_facts()
-        self._mirror = facts.mirror()
-        self._highlight = sorted(facts.destinations)
-        if self._driver is not None:
-            self._driver.send(facts.source())
-        event = {"version": self.version}
-        for subscription in list(self._subscriptions):
+        self._s.mirror = facts.mirror()
+        self._s.highlight = sorted(facts.destinations)
+        if self._s.driver is not None:
+            self._s.driver.send(facts.source())
+        event = {"version": self._s.version}
+        for subscription in list(self._s.subscriptions):
             subscription._put(event)
 
     def subscribe(self) -> Subscription:
@@ -323,19 +250,19 @@ class Table(BoardWatch, ComputerSeats):
         stopping, a new listener is ended from the start (its stream closes at once instead of holding a
         server thread until its first heartbeat)."""
         subscription = Subscription(self)
-        with self._lock:
+        with self._s.lock:
             if self._ending:
                 subscription.end()
             else:
-                self._subscriptions.append(subscription)
+                self._s.subscriptions.append(subscription)
         return subscription
 
     def end_streams(self) -> None:
         """The companion is stopping: every page's live stream ends now (the browsers reconnect once it
         is back), instead of at its next heartbeat, and so does every stream opened from now on."""
-        with self._lock:
+        with self._s.lock:
             self._ending = True
-            listening = list(self._subscriptions)
+            listening = list(self._s.subscriptions)
         for subscription in listening:
             subscription.end()
 
@@ -348,28 +275,92 @@ class Table(BoardWatch, ComputerSeats):
             return False
         if secrets.compare_digest(key.encode(), self._table_key.encode()):
             return True
-        with self._lock:
-            self._table_key = self._store.table_key()
+        with self._s.lock:
+            self._table_key = self._s.store.table_key()
             return secrets.compare_digest(key.encode(), self._table_key.encode())
 
     def table_key(self, *, new: bool = False) -> str:
         """The table's key, for pairing the device at the board (``tock serve`` prints its link); a new
         one when ``new`` (the old one stops working at once)."""
-        with self._lock:
+        with self._s.lock:
             if new:
-                self._table_key = self._store.table_key(new=True)
+                self._table_key = self._s.store.table_key(new=True)
             return self._table_key
 
     def _unsubscribe(self, subscription: Subscription) -> None:
-        with self._lock:
-            if subscription in self._subscriptions:
-                self._subscriptions.remove(subscription)
+        with self._s.lock:
+            if subscription in self._s.subscriptions:
+                self._s.subscriptions.remove(subscription)
 
     @property
     def position(self) -> Any:
         """The engine's position the game is at (immutable: safe to read from any thread)."""
-        with self._lock:
-            return self._position
+        with self._s.lock:
+            return self._s.position
+
+    @property
+    def version(self) -> int:
+        """Bumped after every change."""
+        return self._s.version
+
+    @property
+    def config(self) -> Config:
+        """The table's settings."""
+        return self._s.config
+
+    # -- what the parts ask of the table (TableActions), and what they offer ------------------------
+
+    def _commit_plan(self) -> None:
+        self._computers.commit_plan()
+
+    def _set_sim_board(self, board: dict[str, str]) -> None:
+        self._board.set_sim_board(board)
+
+    def tick(self) -> None:
+        """Make a computer seat's move once its delay is over (see :meth:`ComputerSeats.tick`)."""
+        self._computers.tick()
+
+    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
+        """Move a marble on the page's board (see :meth:`BoardWatch.move_marble`)."""
+        return self._board.move_marble(from_place, to_place)
+
+    def attach_camera(
+        self,
+        loop: Any,
+        mode: str,
+        *,
+        calibration_path: Path | None = None,
+        parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None,
+    ) -> None:
+        """Use ``loop`` as the camera (see :meth:`BoardWatch.attach_camera`)."""
+        self._board.attach_camera(
+            loop, mode, calibration_path=calibration_path, parts_for_model=parts_for_model
+        )
+
+    @property
+    def sim_board(self) -> dict[str, str] | None:
+        """The marbles on the simulated board, None without it (read without the lock)."""
+        return self._board.sim_board
+
+    def on_frame(self, frame: Any, reading: Any) -> None:
+        """Every frame the camera loop reads."""
+        self._board.on_frame(frame, reading)
+
+    def on_camera_status(self, status: str, message: str) -> None:
+        """The camera loop's status."""
+        self._board.on_camera_status(status, message)
+
+    def on_reading(self, reading: Any) -> None:
+        """A stable reading of the board."""
+        self._board.on_reading(reading)
+
+    def camera_jpeg(self, *, overlay: bool) -> bytes | None:
+        """The latest camera picture as JPEG, None without a camera."""
+        return self._board.camera_jpeg(overlay=overlay)
+
+    def calibrate(self, what: str) -> dict[str, Any]:
+        """Calibrate the camera (see :meth:`BoardWatch.calibrate`)."""
+        return self._board.calibrate(what)
 
     # -- views -------------------------------------------------------------------------------------
 
@@ -386,63 +377,63 @@ class Table(BoardWatch, ComputerSeats):
         message}, ``sim_layout`` {place: seat} (the simulated board, with the camera simulated and used)
         or None, ``winner`` (seat letters) or None, ``cards`` ("digital"/"physical"), ``version``.
         """
-        with self._lock:
-            now = self._clock()
-            topology = self._topology
+        with self._s.lock:
+            now = self._s.clock()
+            topology = self._s.topology
             seats: list[SeatFacts] = [
                 {
                     "seat": seat,
                     "name": s.name,
                     "colour": s.colour,
-                    "team": self._teams.get(seat, 0),
+                    "team": self._s.teams.get(seat, 0),
                     "computer": s.computer,
-                    "cards": len(self._hand(seat)),
-                    "connected": s.computer or now - self._seen.get(seat, -1e9) < CONNECTED_SECONDS,
+                    "cards": len(self._s.hand(seat)),
+                    "connected": s.computer or now - self._s.seen.get(seat, -1e9) < CONNECTED_SECONDS,
                 }
-                for seat, s in self._seats.items()
+                for seat, s in self._s.seats.items()
             ]
             problem = None
-            if self._problem is not None:
-                problem = {k: self._problem[k] for k in ("fr", "en", "places", "violations")}
+            if self._s.problem is not None:
+                problem = {k: self._s.problem[k] for k in ("fr", "en", "places", "violations")}
             return {
-                "game_id": self._game_id,
-                "preset": self._setup.preset,
-                "switches": switches_of(self._rules),
+                "game_id": self._s.game_id,
+                "preset": self._s.setup.preset,
+                "switches": switches_of(self._s.rules),
                 "sections": topology.sections,
                 "board": {
-                    "model": self._setup.model,
+                    "model": self._s.setup.model,
                     "sections": topology.sections,
                     "home_entry_after": topology.home_entry_after,
                     "shortcut_cell": topology.shortcut_cell,
                     "centre": topology.centre,
                 },
-                "cards": self._setup.cards,
+                "cards": self._s.setup.cards,
                 "seats": seats,
-                "layout": dict(self._proposed if self._proposed is not None else self._position.layout),
-                "turn": self._to_play(),
-                "phase": self._phase(),
-                "last_move": self._last_move,
-                "log": list(self._log),
-                "leds": dict(self._mirror),
-                "highlight": list(self._highlight),
+                "layout": dict(self._s.proposed if self._s.proposed is not None else self._s.position.layout),
+                "turn": self._s.to_play(),
+                "phase": self._s.phase(),
+                "last_move": self._s.last_move,
+                "log": list(self._s.log),
+                "leds": dict(self._s.mirror),
+                "highlight": list(self._s.highlight),
                 "problem": problem,
                 "question": self._public_question(),
                 "computer": self._plan_view(),
-                "notice": self._notice,
+                "notice": self._s.notice,
                 "camera": self._camera_view(),
                 # the simulated board as it stands (a wrong move included), which the table page draws
-                "sim_layout": dict(self._sim_board) if self._sim_board and self._uses_camera else None,
-                "winner": self._winner(),
-                "version": self.version,
+                "sim_layout": dict(self._s.sim_board) if self._s.sim_board and self._s.uses_camera else None,
+                "winner": self._s.winner(),
+                "version": self._s.version,
             }
 
     def _camera_view(self) -> dict[str, Any]:
         """The camera's status, or, in a game set up without it, that it is not used (it keeps running
         for the calibration page, and its "ok" would make people think the board is being watched)."""
-        if self._setup.camera or self._camera_mode == "none":
-            return dict(self._camera_status)
+        if self._s.setup.camera or self._s.camera_mode == "none":
+            return dict(self._s.camera_status)
         return {
-            "mode": self._camera_mode,
+            "mode": self._s.camera_mode,
             "status": "off",
             "message": {
                 "fr": "Pas utilisée dans cette partie : les coups sont entrés sur la page.",
@@ -452,17 +443,17 @@ class Table(BoardWatch, ComputerSeats):
 
     def _public_question(self) -> dict[str, Any] | None:
         """The question for everyone: its candidate moves name cards, so they go to the seat to play only."""
-        if self._question is None:
+        if self._s.question is None:
             return None
-        return {**self._question, "moves": []}
+        return {**self._s.question, "moves": []}
 
     def _plan_view(self) -> dict[str, Any] | None:
-        if self._plan is None:
+        if self._s.plan is None:
             return None
-        return {k: self._plan[k] for k in ("seat", "move", "fr", "en", "from", "to")}
+        return {k: self._s.plan[k] for k in ("seat", "move", "fr", "en", "from", "to")}
 
     def _seat_of(self, token: str) -> str:
-        seat = self._by_token.get(token) if isinstance(token, str) else None
+        seat = self._s.by_token.get(token) if isinstance(token, str) else None
         if seat is None:
             raise TableError(
                 "unknown_seat",
@@ -470,7 +461,7 @@ class Table(BoardWatch, ComputerSeats):
                 "Ce lien de place n'est pas valable pour cette partie.",
                 "This seat link is not valid for this game.",
             )
-        self._seen[seat] = self._clock()
+        self._s.seen[seat] = self._s.clock()
         return seat
 
     def seat_view(self, token: str) -> SeatView:
@@ -484,62 +475,42 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 403 for an unknown token.
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token)
             view = self.public_view()
-            hand = self._hand(seat) if self._winner() is None else []
-            given = self._given(seat)
+            hand = self._s.hand(seat) if self._s.winner() is None else []
+            given = self._s.given(seat)
             if given is not None:  # the engine keeps it in the hand until every partner has given
                 hand = list(hand)
                 hand.remove(given)
             playable: dict[str, list[dict[str, Any]]] = {}
             must_discard = False
-            if seat == self._to_play() and self._phase() == "play":
-                for card in dict.fromkeys(hand) if self._digital else self._ranks():
-                    moves = self._legal(card)
+            if seat == self._s.to_play() and self._s.phase() == "play":
+                for card in dict.fromkeys(hand) if self._s.digital else self._s.ranks():
+                    moves = self._s.legal(card)
                     if moves:
-                        playable[str(card)] = [self._move_info(m) for m in moves]
-                moves_all = self._legal()
+                        playable[str(card)] = [self._s.move_info(m) for m in moves]
+                moves_all = self._s.legal()
                 must_discard = bool(moves_all) and all(m.is_discard for m in moves_all)
             return {
                 **view,
                 "seat": seat,
                 "hand": [str(c) for c in hand],
                 "playable": playable,
-                "can_exchange": seat in self._owing_exchange(),
+                "can_exchange": seat in self._s.owing_exchange(),
                 "given": None if given is None else str(given),
                 "must_discard": must_discard,
-                "extra_play": bool(self._digital and seat == self._to_play() and self._game.extra_play),
-                "question": self._question if seat == self._to_play() else view["question"],
+                "extra_play": bool(self._s.digital and seat == self._s.to_play() and self._s.game.extra_play),
+                "question": self._s.question if seat == self._s.to_play() else view["question"],
             }
-
-    def _given(self, seat: str) -> Card | None:
-        """The card ``seat`` has given face down in the exchange under way, if any."""
-        if not self._digital or self._phase() != "exchange":
-            return None
-        given: Card | None = self._game.given[self._game.seats.index(seat)]
-        return given
-
-    def _ranks(self) -> list[Card]:
-        """Physical cards: every rank a player may say they played (suits are not told)."""
-        ranks = [Card(rank) for rank in RANKS]
-        return ranks + [Card(JOKER)] if self._rules.jokers else ranks
-
-    def _owing_exchange(self) -> tuple[str, ...]:
-        if not self._digital or self._phase() != "exchange":
-            return ()
-        game = self._game
-        return tuple(
-            s for s, g in zip(game.seats, game.given, strict=True) if g is None and game.partner_of(s)
-        )
 
     def board_geometry(self) -> dict[str, Any] | None:
         """The physical board of the game's model (holes in mm, as the camera sees them) for the page to
         draw, from ``hardware/boards/<model>.json``; None when the model has no geometry file."""
         from hardware.boards import BoardFileError, load_board
 
-        with self._lock:
-            model = self._setup.model
+        with self._s.lock:
+            model = self._s.setup.model
         try:
             return load_board(model)
         except BoardFileError:
@@ -547,16 +518,16 @@ class Table(BoardWatch, ComputerSeats):
 
     def seat_links(self) -> list[SeatLink]:
         """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages."""
-        with self._lock:
+        with self._s.lock:
             return [
                 {
                     "seat": seat,
-                    "name": self._names[seat],
+                    "name": self._s.names[seat],
                     "token": token,
                     "path": f"/seat/{token}",
-                    "computer": self._seats[seat].computer,
+                    "computer": self._s.seats[seat].computer,
                 }
-                for seat, token in self._tokens.items()
+                for seat, token in self._s.tokens.items()
             ]
 
     def setup_options(self) -> dict[str, Any]:
@@ -583,14 +554,14 @@ class Table(BoardWatch, ComputerSeats):
                     ],
                 }
             )
-        with self._lock:
-            current = self._setup.to_dict()
+        with self._s.lock:
+            current = self._s.setup.to_dict()
         return {
             "presets": presets,
             "models": [{"model": m, "sections": n} for m, n in BOARD_MODELS.items()],
             "colours": dict(SEAT_COLOURS),
             "camera_modes": ["none", "sim", "picamera2", "opencv:0"],
-            "camera": self._camera_mode,
+            "camera": self._s.camera_mode,
             "seat_counts": {"tock4": [2, 3, 4], "tock6": [5, 6]},
             "current": current,
         }
@@ -618,18 +589,18 @@ class Table(BoardWatch, ComputerSeats):
             raise bad_input(
                 error.key, f"Réglage refusé : {error.message_fr}", f"Setting refused: {error.message_en}"
             ) from None
-        with self._lock:
-            if self._strip is not None and not _is_simulated(self._strip):
+        with self._s.lock:
+            if self._s.strip is not None and not _is_simulated(self._s.strip):
                 from hardware.ledmap import LedMap
 
-                if LedMap.load(parsed.model).count != self._strip.num_pixels:
+                if LedMap.load(parsed.model).count != self._s.strip.num_pixels:
                     raise bad_input(
                         "model",
-                        f"Les LED de ce plateau sont câblées pour {self._setup.model}.",
-                        f"The LEDs under this board are wired for {self._setup.model}.",
+                        f"Les LED de ce plateau sont câblées pour {self._s.setup.model}.",
+                        f"The LEDs under this board are wired for {self._s.setup.model}.",
                     )
-            new_model = self._loop is not None and parsed.model != self._setup.model
-            if new_model and self._parts_for_model is None:
+            new_model = self._s.loop is not None and parsed.model != self._s.setup.model
+            if new_model and self._s.parts_for_model is None:
                 raise bad_input(
                     "model", "Cette caméra ne lit que ce plateau.", "This camera only reads this board."
                 )
@@ -639,34 +610,34 @@ class Table(BoardWatch, ComputerSeats):
                 raise bad_input(
                     "seats", f"Partie impossible : {error}", f"Cannot start this game: {error}"
                 ) from None
-            if new_model and self._parts_for_model is not None:
-                opener, reader, self._calibration_path = self._parts_for_model(parsed.model)
-                self._sim_board = None
-                self._loop.replace(opener, reader)
-            if self._camera_mode == "sim":
-                self._set_sim_board(dict(self._position.layout))
+            if new_model and self._s.parts_for_model is not None:
+                opener, reader, self._s.calibration_path = self._s.parts_for_model(parsed.model)
+                self._s.sim_board = None
+                self._s.loop.replace(opener, reader)
+            if self._s.camera_mode == "sim":
+                self._set_sim_board(dict(self._s.position.layout))
             else:
-                self._await_board = self._uses_camera
-                self._check_board_now()
+                self._s.await_board = self._s.uses_camera
+                self._board.check_board_now()
             self._changed()
 
     # -- playing -----------------------------------------------------------------------------------
 
     def _require_turn(self, seat: str) -> None:
-        if self._winner() is not None:
+        if self._s.winner() is not None:
             raise wrong_moment("game_over", "La partie est finie.", "The game is over.")
-        if self._phase() != "play":
+        if self._s.phase() != "play":
             raise wrong_moment(
                 "wrong_phase",
                 "Ce n'est pas le moment de jouer (échange de cartes en cours).",
                 "Not the moment to play (cards are being exchanged).",
             )
-        if seat != self._to_play():
-            turn = self._to_play() or ""
+        if seat != self._s.to_play():
+            turn = self._s.to_play() or ""
             raise wrong_moment(
                 "not_your_turn",
-                f"Ce n'est pas votre tour : c'est à {self._names.get(turn, turn)}.",
-                f"Not your turn: {self._names.get(turn, turn)} plays.",
+                f"Ce n'est pas votre tour : c'est à {self._s.names.get(turn, turn)}.",
+                f"Not your turn: {self._s.names.get(turn, turn)} plays.",
             )
 
     def _parse_card(self, seat: str, card: str) -> Card:
@@ -682,7 +653,7 @@ class Table(BoardWatch, ComputerSeats):
             raise bad_input(
                 "card", "Carte attendue (texte comme « 7H »).", "A card expected (text like '7H')."
             )
-        if self._digital and parsed not in self._hand(seat):
+        if self._s.digital and parsed not in self._s.hand(seat):
             raise bad_input(
                 "card", f"Vous n'avez pas la carte {parsed}.", f"You do not hold the card {parsed}."
             )
@@ -709,15 +680,15 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 403 bad token, 400 not a card / not in the hand, 409 not this seat's turn.
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token)
             self._require_turn(seat)
             parsed = self._parse_card(seat, card)
-            moves = self._legal(parsed)
-            self._chosen = (seat, parsed, moves)
-            answer = {"card": str(parsed), "moves": [self._move_info(m) for m in moves]}
+            moves = self._s.legal(parsed)
+            self._s.chosen = (seat, parsed, moves)
+            answer = {"card": str(parsed), "moves": [self._s.move_info(m) for m in moves]}
             self._changed()
-            self._rejudge()
+            self._board.rejudge()
             return answer
 
     def play(self, token: str, move: str) -> dict[str, Any]:
@@ -729,12 +700,12 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 403 bad token, 400 bad notation, 409 not your turn, 422 illegal (with violations).
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token)
             self._require_turn(seat)
             parsed = self._parse_move(move)
             entry = self._commit(seat, parsed, source="page")
-            return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self.version}
+            return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self._s.version}
 
     def exchange(self, token: str, card: str) -> dict[str, Any]:
         """Give ``card`` to the partner (partner-exchange presets), face down.
@@ -742,34 +713,34 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 403 bad token, 400 not in the hand, 409 no exchange now.
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token)
-            if seat not in self._owing_exchange():
+            if seat not in self._s.owing_exchange():
                 raise wrong_moment(
                     "no_exchange", "Pas d'échange de carte à faire maintenant.", "No card to exchange now."
                 )
             parsed = self._parse_card(seat, card)
             self._exchange(seat, parsed)
-            self._advance()
+            self._computers.advance()
             self._changed()
-            return {"card": str(parsed), "version": self.version}
+            return {"card": str(parsed), "version": self._s.version}
 
     def _exchange(self, seat: str, card: Card) -> None:
         try:
-            game = self._game.exchange(seat, card)
+            game = self._s.game.exchange(seat, card)
         except (TockError, ValueError) as error:
             raise wrong_moment(
                 "no_exchange", f"Échange refusé : {error}", f"Exchange refused: {error}"
             ) from None
-        n = self._store.append(self._game_id, "exchange", seat, str(card))
-        self._game = game
-        self._log.append(
+        n = self._s.store.append(self._s.game_id, "exchange", seat, str(card))
+        self._s.game = game
+        self._s.log.append(
             {
                 "n": n,
                 "seat": seat,
                 "move": "",
                 "places": [],
-                **history.action_words("exchange", self._names[seat]),
+                **history.action_words("exchange", self._s.names[seat]),
             }
         )
 
@@ -779,29 +750,29 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 403 bad token, 409 not after a joker / not your turn.
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token)
             self._require_turn(seat)
-            if not (self._digital and self._game.extra_play):
+            if not (self._s.digital and self._s.game.extra_play):
                 raise wrong_moment("no_extra_play", "Pas de tour en plus à finir.", "No extra turn to end.")
             self._end_turn(seat)
-            self._advance()
+            self._computers.advance()
             self._changed()
-            return {"version": self.version}
+            return {"version": self._s.version}
 
     def _end_turn(self, seat: str) -> None:
-        self._game = self._game.end_turn(seat)
-        n = self._store.append(self._game_id, "end_turn", seat, "end")
-        self._log.append(
+        self._s.game = self._s.game.end_turn(seat)
+        n = self._s.store.append(self._s.game_id, "end_turn", seat, "end")
+        self._s.log.append(
             {
                 "n": n,
                 "seat": seat,
                 "move": "",
                 "places": [],
-                **history.action_words("end_turn", self._names[seat]),
+                **history.action_words("end_turn", self._s.names[seat]),
             }
         )
-        self._reset_turn_state()
+        self._s.reset_turn()
 
     def discard(self, token: str, card: str) -> dict[str, Any]:
         """Discard ``card`` when the rules say so (nothing playable).
@@ -809,11 +780,11 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 403 bad token, 400 not in the hand, 409 not your turn / not allowed to discard.
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token)
             self._require_turn(seat)
             parsed = self._parse_card(seat, card)
-            discards = [m for m in self._legal(parsed) if m.is_discard]
+            discards = [m for m in self._s.legal(parsed) if m.is_discard]
             if not discards:
                 raise wrong_moment(
                     "cannot_discard",
@@ -821,7 +792,7 @@ class Table(BoardWatch, ComputerSeats):
                     "You can play a card: no discarding.",
                 )
             entry = self._commit(seat, discards[0], source="page")
-            return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self.version}
+            return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self._s.version}
 
     def undo(self, token: str | None = None) -> dict[str, Any]:
         """Take back the last move of a person, and the computer seats' moves made since.
@@ -832,11 +803,11 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 409 nothing to undo (or, with a token, the last move is not that seat's).
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token) if token is not None else None
-            events = self._store.events(self._game_id)
+            events = self._s.store.events(self._s.game_id)
             # the computer seats' moves made since are taken back too, or they would be made again at once
-            people = [i for i, event in enumerate(events) if not self._seats[event.seat].computer]
+            people = [i for i, event in enumerate(events) if not self._s.seats[event.seat].computer]
             if seat is not None and (not people or events[people[-1]].seat != seat):
                 raise wrong_moment(
                     "not_your_move", "Le dernier coup n'est pas le vôtre.", "The last move is not yours."
@@ -850,29 +821,29 @@ class Table(BoardWatch, ComputerSeats):
                     "No person's move to undo: the computer seats would play theirs again.",
                 )
             count = len(events) - people[-1]
-            said = {entry["n"]: entry for entry in self._log}  # each event's words, before they go
-            undone = self._store.undo_last(self._game_id, count)  # one transaction: all or none
-            self._resume(self._game_id)
-            self._await_board = self._uses_camera
-            if self._sim_board is not None:
-                self._await_board = False
-                self._set_sim_board(dict(self._position.layout))
+            said = {entry["n"]: entry for entry in self._s.log}  # each event's words, before they go
+            undone = self._s.store.undo_last(self._s.game_id, count)  # one transaction: all or none
+            self._resume(self._s.game_id)
+            self._s.await_board = self._s.uses_camera
+            if self._s.sim_board is not None:
+                self._s.await_board = False
+                self._set_sim_board(dict(self._s.position.layout))
             done = list(reversed(undone))
             texts = ", ".join(e.text if e.kind == "move" else e.kind for e in done)  # exchanges stay secret
             words = {  # the log's sentences ("Ana joue le 7 de cœur : A3 → A10"), secret-free as well
                 lang: " ; ".join(said[e.n][lang] if e.n in said else e.kind for e in done)
                 for lang in ("fr", "en")
             }
-            self._notice = {"fr": f"Annulé : {words['fr']}", "en": f"Undone: {words['en']}"}
-            self._check_board_now()
+            self._s.notice = {"fr": f"Annulé : {words['fr']}", "en": f"Undone: {words['en']}"}
+            self._board.check_board_now()
             self._changed()
-            return {"undone": texts, **self._notice, "version": self.version}
+            return {"undone": texts, **self._s.notice, "version": self._s.version}
 
     def _commit(self, seat: str, move: Any, *, source: str) -> dict[str, Any]:
         """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""
-        before = dict(self._position.layout)
+        before = dict(self._s.position.layout)
         try:
-            game = self._game.play(move) if self._digital else play(self._game, move)
+            game = self._s.game.play(move) if self._s.digital else play(self._s.game, move)
         except IllegalMoveError as error:
             raise TableError(
                 "illegal_move",
@@ -883,23 +854,23 @@ class Table(BoardWatch, ComputerSeats):
             ) from None
         except (TockError, ValueError) as error:
             raise bad_input("move", f"Coup refusé : {error}", f"Move refused: {error}") from None
-        n = self._store.append(self._game_id, "move", seat, str(move))
-        self._game = game
-        after = dict(self._position.layout)
-        entry = move_entry(n, seat, move, before, after, self._names)
-        self._log.append(entry)
-        self._last_move = entry
-        winner = self._winner()
+        n = self._s.store.append(self._s.game_id, "move", seat, str(move))
+        self._s.game = game
+        after = dict(self._s.position.layout)
+        entry = move_entry(n, seat, move, before, after, self._s.names)
+        self._s.log.append(entry)
+        self._s.last_move = entry
+        winner = self._s.winner()
         if winner is not None:
-            self._store.finish(self._game_id, winner)
-        self._reset_turn_state()
-        if self._uses_camera and source != "camera":
-            if self._sim_board is not None:
+            self._s.store.finish(self._s.game_id, winner)
+        self._s.reset_turn()
+        if self._s.uses_camera and source != "camera":
+            if self._s.sim_board is not None:
                 self._set_sim_board(after)
             else:
-                self._await_board = True
-                self._check_board_now()
-        self._advance()
+                self._s.await_board = True
+                self._board.check_board_now()
+        self._computers.advance()
         self._changed()
         return entry
 
@@ -911,11 +882,11 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 400 bad notation, 403 bad token.
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token) if token is not None else None
             parsed = self._parse_move(move)
-            position = self._position
-            if seat != self._to_play() and position.hands is not None:
+            position = self._s.position
+            if seat != self._s.to_play() and position.hands is not None:
                 # only the seat to play may learn about its own hand: the others ask about the rules
                 position = dataclasses.replace(position, hands=None, cache={})
             reasons = explain(position, parsed)
@@ -927,15 +898,15 @@ class Table(BoardWatch, ComputerSeats):
         Raises:
             TableError: 403 bad token.
         """
-        with self._lock:
+        with self._s.lock:
             seat = self._seat_of(token)
-            if seat != self._to_play() or self._phase() != "play":
+            if seat != self._s.to_play() or self._s.phase() != "play":
                 return []
-            if self._digital:
-                moves = list(self._legal())
+            if self._s.digital:
+                moves = list(self._s.legal())
             else:
-                moves = [m for card in self._ranks() for m in self._legal(card)]
-            return [{"card": str(m.card), **self._move_info(m)} for m in moves]
+                moves = [m for card in self._s.ranks() for m in self._s.legal(card)]
+            return [{"card": str(m.card), **self._s.move_info(m)} for m in moves]
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
         """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").
@@ -945,8 +916,8 @@ class Table(BoardWatch, ComputerSeats):
         """
         if lang not in ("fr", "en"):
             raise bad_input("lang", "Langue « fr » ou « en ».", "Language 'fr' or 'en'.")
-        with self._lock:
-            rules = self._rules
+        with self._s.lock:
+            rules = self._s.rules
         return [{"switch": switch, "text": text} for switch, text in _switch_words(rules, lang).items()]
 
     # -- buttons -----------------------------------------------------------------------------------
@@ -957,41 +928,46 @@ class Table(BoardWatch, ComputerSeats):
 
         A button pressed when it means nothing is ignored; the page says why (``notice``).
         """
-        with self._lock:
+        with self._s.lock:
             try:
                 if button == "undo":
                     return self.undo()
-                if button == "confirm" and self._plan is not None and not self._uses_camera:
+                if button == "confirm" and self._s.plan is not None and not self._s.uses_camera:
                     self._commit_plan()
-                    return {"button": button, "version": self.version}
-                if button == "confirm" and self._question and len(self._question.get("moves", [])) >= 1:
-                    move = self._parse_move(self._question["moves"][0]["move"])
-                    self._commit(self._to_play() or "", move, source="camera")
-                    return {"button": button, "version": self.version}
-                if button == "next" and self._winner() is None and self._phase() == "play":
+                    return {"button": button, "version": self._s.version}
+                if button == "confirm" and self._s.question and len(self._s.question.get("moves", [])) >= 1:
+                    move = self._parse_move(self._s.question["moves"][0]["move"])
+                    self._commit(self._s.to_play() or "", move, source="camera")
+                    return {"button": button, "version": self._s.version}
+                if button == "next" and self._s.winner() is None and self._s.phase() == "play":
                     return self._next_hint()
                 raise wrong_moment(
                     "button_ignored", "Bouton sans effet maintenant.", "Button has no effect now."
                 )
             except TableError as error:
-                self._notice = {
+                self._s.notice = {
                     "fr": f"Bouton {button} ignoré : {error.message_fr}",
                     "en": f"{button} button ignored: {error.message_en}",
                 }
                 self._changed()
-                return {"button": button, "ignored": True, "fr": self._notice["fr"], "en": self._notice["en"]}
+                return {
+                    "button": button,
+                    "ignored": True,
+                    "fr": self._s.notice["fr"],
+                    "en": self._s.notice["en"],
+                }
 
     def _next_hint(self) -> dict[str, Any]:
-        seat = self._to_play() or ""
-        cards = list(dict.fromkeys(self._hand(seat)))
-        cards = [c for c in cards if self._legal(c)]
+        seat = self._s.to_play() or ""
+        cards = list(dict.fromkeys(self._s.hand(seat)))
+        cards = [c for c in cards if self._s.legal(c)]
         if not cards:
             raise wrong_moment("no_hint", "Aucun coup à montrer.", "No move to show.")
-        current = self._chosen[1] if self._chosen is not None else None
+        current = self._s.chosen[1] if self._s.chosen is not None else None
         card = cards[(cards.index(current) + 1) % len(cards)] if current in cards else cards[0]
-        self._chosen = (seat, card, self._legal(card))
+        self._s.chosen = (seat, card, self._s.legal(card))
         self._changed()
-        return {"button": "next", "card": str(card), "version": self.version}
+        return {"button": "next", "card": str(card), "version": self._s.version}
 
     # -- life cycle --------------------------------------------------------------------------------
 
@@ -1000,16 +976,16 @@ class Table(BoardWatch, ComputerSeats):
         if self._ticker is None:
             self._ticker = threading.Thread(target=self._tick_loop, name="tock-table", daemon=True)
             self._ticker.start()
-        if self._loop is not None:
-            self._loop.start()
+        if self._s.loop is not None:
+            self._s.loop.start()
 
     def _tick_loop(self) -> None:
         while not self._stop.wait(0.1):
             try:
                 self.tick()
             except Exception as error:  # a computer seat's failure is shown, never fatal to the table
-                with self._lock:
-                    self._notice = {"fr": f"Erreur : {error}", "en": f"Error: {error}"}
+                with self._s.lock:
+                    self._s.notice = {"fr": f"Erreur : {error}", "en": f"Error: {error}"}
 
     def close(self) -> None:
         """End the pages' live streams, stop the threads, darken the LEDs, close the camera and the save
@@ -1018,21 +994,21 @@ class Table(BoardWatch, ComputerSeats):
         self._stop.set()
         if self._ticker is not None:
             self._ticker.join(timeout=2)
-        if self._loop is not None:
-            self._loop.stop()
-        if self._driver is not None:
-            self._driver.stop()
-        self._store.close()
+        if self._s.loop is not None:
+            self._s.loop.stop()
+        if self._s.driver is not None:
+            self._s.driver.stop()
+        self._s.store.close()
 
     @property
     def store(self) -> GameStore:
         """The save of this table."""
-        return self._store
+        return self._s.store
 
     @property
     def led_driver(self) -> Any:
         """The LED driver (its strip records frames in simulation)."""
-        return self._driver
+        return self._s.driver
 
 
 def _switch_words(rules: Any, lang: str) -> dict[str, str]:

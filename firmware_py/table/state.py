@@ -1,9 +1,15 @@
-"""What the parts of the table share: its state and the few steps every part uses.
+"""The table's state, shared by its composed parts, and what a part may ask of the table.
 
-:class:`firmware_py.table.core.Table` is written in parts (:mod:`firmware_py.table.board_watch`,
-:mod:`firmware_py.table.computer_seats`, and the table itself) over one state guarded by one lock. This base
-declares that state and those steps for the type checker and the reader; ``Table.__init__`` sets the
-state up and ``Table`` defines the steps.
+:class:`firmware_py.table.core.Table` is composed of parts that each own one concern and share this one
+state object (always read and changed under :attr:`TableState.lock`):
+
+- the table itself (:mod:`firmware_py.table.core`): the game, its turns and saves, the views per role,
+  the LEDs;
+- :class:`firmware_py.table.board_watch.BoardWatch`: the camera and the board seen, judged by the engine;
+- :class:`firmware_py.table.computer_seats.ComputerSeats`: the computer seats.
+
+A part changes the game only through :class:`TableActions`, which the table implements: every move is
+checked, saved and shown in one place.
 """
 
 from __future__ import annotations
@@ -11,109 +17,195 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware_py.config import Config, GameSettings, SeatSettings
-from firmware_py.engine import BoardTopology, Card, RuleSet
+from firmware_py.engine import BoardTopology, Card, RuleSet, legal_moves, play
+from firmware_py.engine.cards import JOKER, RANKS
+from firmware_py.store import history
 from firmware_py.store.saves import GameStore
+from firmware_py.table.wording import change, describe
 
 if TYPE_CHECKING:
     from firmware_py.table.subscription import Subscription
 
 
+class TableActions(Protocol):
+    """What a part of the table may ask of the table (under the lock)."""
+
+    def _commit(self, seat: str, move: Any, *, source: str) -> dict[str, Any]:
+        """Play ``move`` for ``seat``: checked, saved, shown; the game moves on."""
+        ...
+
+    def _exchange(self, seat: str, card: Card) -> None:
+        """``seat`` gives ``card`` to its partner (saved)."""
+        ...
+
+    def _end_turn(self, seat: str) -> None:
+        """After a joker, ``seat`` keeps its card for later (saved)."""
+        ...
+
+    def _changed(self) -> None:
+        """Show the new state: LEDs, then every page."""
+        ...
+
+    def _commit_plan(self) -> None:
+        """Make the move the computer seat to play has chosen."""
+        ...
+
+    def _set_sim_board(self, board: dict[str, str]) -> None:
+        """Put the marbles of the simulated board as ``board``."""
+        ...
+
+
 class TableState:
-    """The table's state (see the module docstring); every part reads and changes it under ``_lock``."""
+    """Everything the table knows, shared by its parts (see the module docstring).
 
-    config: Config
-    version: int
-    _lock: threading.RLock
-    _clock: Callable[[], float]
-    _store: GameStore
-    _subscriptions: list[Subscription]
-    # the game
-    _setup: GameSettings
-    _rules: RuleSet
-    _game: Any
+    Args:
+        config: the settings.
+        store: the save.
+        strip: the LED strip, or None for a simulated one.
+        clock: monotonic seconds.
+    """
+
+    # the game (set by ``Table._load``)
+    setup: GameSettings
+    rules: RuleSet
+    game: Any
     """The engine's ``Game`` (digital cards) or ``Position`` (physical cards)."""
-    _game_id: int
-    _seed: int
-    _tokens: dict[str, str]
-    _by_token: dict[str, str]
-    _names: dict[str, str]
-    _seats: dict[str, SeatSettings]
-    _teams: dict[str, int]
-    _topology: BoardTopology
-    _log: list[dict[str, Any]]
-    _last_move: dict[str, Any] | None
-    # the turn in progress
-    _chosen: tuple[str, Card, tuple[Any, ...]] | None
-    _problem: dict[str, Any] | None
-    _question: dict[str, Any] | None
-    _to_do: dict[str, str | None]
-    _plan: dict[str, Any] | None
-    _notice: dict[str, str] | None
-    _await_board: bool
-    _proposed: dict[str, str] | None
-    _advancing: bool
-    # LEDs and camera
-    _strip: Any
-    _driver: Any
-    _mirror: dict[str, str]
-    _highlight: list[str]
-    _loop: Any
-    _calibration_path: Path | None
-    _parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None
-    _camera_mode: str
-    _camera_status: dict[str, str]
-    _sim_board: dict[str, str] | None
-    _last_frame: Any
-    _last_reading: Any
-    _last_stable: Any
-    _seen: dict[str, float]
+    game_id: int
+    seed: int
+    tokens: dict[str, str]
+    by_token: dict[str, str]
+    names: dict[str, str]
+    seats: dict[str, SeatSettings]
+    teams: dict[str, int]
+    topology: BoardTopology
+    log: list[dict[str, Any]]
+    last_move: dict[str, Any] | None
+    last_stable: Any
+    # the turn in progress (see ``reset_turn``)
+    chosen: tuple[str, Card, tuple[Any, ...]] | None
+    problem: dict[str, Any] | None
+    question: dict[str, Any] | None
+    to_do: dict[str, str | None]
+    plan: dict[str, Any] | None
+    notice: dict[str, str] | None
+    await_board: bool
+    proposed: dict[str, str] | None
 
-    if TYPE_CHECKING:
+    def __init__(self, config: Config, store: GameStore, strip: Any, clock: Callable[[], float]) -> None:
+        self.config = config
+        self.store = store
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.subscriptions: list[Subscription] = []
+        self.version = 0
+        self.advancing = False
+        # LEDs
+        self.strip = strip
+        self.driver: Any = None
+        self.mirror: dict[str, str] = {}
+        self.highlight: list[str] = []
+        # camera
+        self.loop: Any = None
+        self.calibration_path: Path | None = None
+        self.parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None
+        self.camera_mode = config.camera.source
+        self.camera_status: dict[str, str] = {"mode": self.camera_mode, "status": "off", "message": ""}
+        self.sim_board: dict[str, str] | None = None
+        self.last_frame: Any = None
+        self.last_reading: Any = None
+        self.seen: dict[str, float] = {}
+        self.reset_turn()
 
-        @property
-        def _position(self) -> Any: ...
+    def reset_turn(self) -> None:
+        """Forget the turn in progress (a move made, undone, or a new game)."""
+        self.chosen = None
+        self.problem = None
+        self.question = None
+        self.to_do = {}
+        self.plan = None
+        self.notice = None
+        self.await_board = False
+        self.proposed = None
 
-        @property
-        def _digital(self) -> bool: ...
+    @property
+    def position(self) -> Any:
+        """The engine's position the game is at."""
+        return history.position_of(self.game)
 
-        @property
-        def _uses_camera(self) -> bool: ...
+    @property
+    def digital(self) -> bool:
+        """Whether the companion deals the cards (else real cards are named on the page)."""
+        return self.setup.cards == "digital"
 
-        def _changed(self) -> None: ...
+    @property
+    def uses_camera(self) -> bool:
+        """Whether this game reads the board with the camera (else moves are entered on the page)."""
+        return self.setup.camera and self.camera_mode != "none"
 
-        def _to_play(self) -> str | None: ...
+    def to_play(self) -> str | None:
+        """The seat to play, None once the game is over."""
+        if self.winner() is not None:
+            return None
+        return str(self.game.to_play if self.digital else self.position.turn)
 
-        def _phase(self) -> str: ...
+    def phase(self) -> str:
+        """``play``, ``exchange`` or ``over``."""
+        if self.winner() is not None:
+            return "over"
+        return str(self.game.phase) if self.digital else "play"
 
-        def _winner(self) -> str | None: ...
+    def winner(self) -> str | None:
+        """The winning seats' letters, None while the game goes on."""
+        winner = self.game.winner
+        return "".join(winner) if winner else None
 
-        def _hand(self, seat: str) -> list[Card]: ...
+    def hand(self, seat: str) -> list[Card]:
+        """The cards ``seat`` holds (none with real cards)."""
+        if not self.digital:
+            return []
+        return list(self.game.hand(seat))
 
-        def _legal(self, card: Card | None = None) -> tuple[Any, ...]: ...
+    def legal(self, card: Card | None = None) -> tuple[Any, ...]:
+        """The legal moves of the seat to play (of ``card``, or of the whole hand)."""
+        if self.digital:
+            return tuple(self.game.legal_moves(card))
+        if card is None:
+            return ()
+        return tuple(legal_moves(self.position, card))
 
-        def _result(self, move: Any) -> dict[str, str]: ...
+    def result(self, move: Any) -> dict[str, str]:
+        """The board after ``move``."""
+        return dict(play(self.position, move).layout)
 
-        def _move_info(self, move: Any) -> dict[str, Any]: ...
+    def move_info(self, move: Any) -> dict[str, Any]:
+        """``move`` for the pages: its notation, its sentence (fr, en), the places it leaves and reaches."""
+        before = self.position.layout
+        after = self.result(move)
+        seat = self.to_play() or ""
+        what = change(before, after, move)
+        words = describe(self.names.get(seat, seat), move, before, after, self.names)
+        return {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
 
-        def _owing_exchange(self) -> tuple[str, ...]: ...
+    def given(self, seat: str) -> Card | None:
+        """The card ``seat`` has given face down in the exchange under way, if any."""
+        if not self.digital or self.phase() != "exchange":
+            return None
+        given: Card | None = self.game.given[self.game.seats.index(seat)]
+        return given
 
-        def _commit(self, seat: str, move: Any, *, source: str) -> dict[str, Any]: ...
+    def ranks(self) -> list[Card]:
+        """Physical cards: every rank a player may say they played (suits are not told)."""
+        ranks = [Card(rank) for rank in RANKS]
+        return ranks + [Card(JOKER)] if self.rules.jokers else ranks
 
-        def _exchange(self, seat: str, card: Card) -> None: ...
-
-        def _end_turn(self, seat: str) -> None: ...
-
-        def _set_sim_board(self, board: dict[str, str]) -> None: ...
-
-        def _check_board_now(self) -> None: ...
-
-        def _match(self, layout: dict[str, str]) -> Any: ...
-
-        def _apply_match(self, result: Any, layout: dict[str, str]) -> None: ...
-
-        def _commit_plan(self) -> None: ...
-
-        def _advance(self) -> None: ...
+    def owing_exchange(self) -> tuple[str, ...]:
+        """The seats that still have to give a card to their partner."""
+        if not self.digital or self.phase() != "exchange":
+            return ()
+        game = self.game
+        return tuple(
+            s for s, g in zip(game.seats, game.given, strict=True) if g is None and game.partner_of(s)
+        )

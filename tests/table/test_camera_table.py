@@ -196,7 +196,7 @@ def test_a_computer_move_the_camera_does_not_confirm_is_played_from_the_simulate
     try:
         table = companion.table
         now = [0.0]
-        table._clock = lambda: now[0]  # the table's clock, moved by hand
+        table._s.clock = lambda: now[0]  # the table's clock, moved by hand
         table.new_game({"seats": [{"name": n, "computer": True} for n in "ABCD"], "seed": 4})
         plan = table.public_view()["computer"]
         table.tick()  # made on the simulated board; no frame is read

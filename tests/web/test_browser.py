@@ -436,7 +436,10 @@ def test_scripts_in_names_never_run(context: Any, real_served: str, real_table: 
     """Names are shown as text on every page: markup in them is never run nor parsed."""
     attack = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>'
     real_table.new_game(
-        {"seats": [{"name": attack[:40], "computer": False}, {"name": "</script><b>x", "computer": True}]}
+        {
+            "preset": "toc",
+            "seats": [{"name": attack[:40], "computer": False}, {"name": "</script><b>x", "computer": True}],
+        }
     )
     try:
         _pair(context, real_served, real_table)

@@ -19,9 +19,14 @@ How a move reaches the game:
 
 Errors are :class:`firmware_py.errors.TableError` carrying the HTTP status the web should answer.
 
-The table is written in parts over one state: this module (the game, its views, the actions of the
-players, the LEDs), :mod:`firmware_py.table.board_watch` (the camera and the board seen) and
-:mod:`firmware_py.table.computer_seats`; listeners are :class:`firmware_py.table.subscription.Subscription`.
+The table is composed of parts, each owning one concern over one shared
+:class:`~firmware_py.table.state.TableState`: this module (the game, its turns and saves, the keys, the
+players' actions), :class:`~firmware_py.table.board_watch.BoardWatch` (the camera and the board seen),
+:class:`~firmware_py.table.computer_seats.ComputerSeats`, :class:`~firmware_py.table.leds.TableLeds` and
+:class:`~firmware_py.table.role_views.RoleViews` (what each role sees). The parts act on the game only
+through :class:`~firmware_py.table.state.TableActions`, which the table implements; the web layer sees
+the table through :class:`~firmware_py.table.protocol.TableService`. Listeners are
+:class:`~firmware_py.table.subscription.Subscription`.
 """
 
 from __future__ import annotations
@@ -35,15 +40,12 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py.config import (
-    BOARD_MODELS,
-    SEAT_COLOURS,
     CameraSettings,
     Config,
     GameSettings,
     parse_game_settings,
 )
 from firmware_py.engine import (
-    PRESETS,
     Card,
     IllegalMoveError,
     Move,
@@ -53,23 +55,19 @@ from firmware_py.engine import (
     play,
     teams_of,
 )
-from firmware_py.engine import describe as describe_rules
 from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
-from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
-from firmware_py.table.lights import LightFacts, hex_to_rgb
+from firmware_py.table.leds import TableLeds
+from firmware_py.table.role_views import RoleViews, setup_options, switch_words
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Subscription
-from firmware_py.table.views import PublicView, SeatFacts, SeatLink, SeatView
+from firmware_py.table.views import PublicView, SeatLink, SeatView
 from firmware_py.table.wording import move_entry
 
 __all__ = ["Subscription", "Table", "TableError"]
-
-CONNECTED_SECONDS = 60.0
-"""A seat counts as connected while its page asked for its view this recently."""
 
 
 def demo_config() -> Config:
@@ -103,6 +101,8 @@ class Table:
         self._s = TableState(config, store, strip, clock)
         self._board = BoardWatch(self._s, self)
         self._computers = ComputerSeats(self._s, self)
+        self._leds = TableLeds(self._s)
+        self._views = RoleViews(self._s)
         self._ending = False
         self._table_key = store.table_key()
         self._ticker: threading.Thread | None = None
@@ -138,7 +138,7 @@ class Table:
         self._s.last_move = None
         self._s.last_stable = None
         self._s.reset_turn()
-        self._open_leds()
+        self._leds.open()
 
     def _start_new(self, settings: GameSettings) -> None:
         seed = settings.seed if settings.seed is not None else secrets.randbits(63)
@@ -167,80 +167,12 @@ class Table:
         self._s.await_board = self._s.setup.camera and self._s.camera_mode != "none"
         self._computers.advance()
 
-    # -- the LEDs ----------------------------------------------------------------------------------
-
-    def _open_leds(self) -> None:
-        from hardware.driver import LedDriver
-        from hardware.ledconfig import LedConfig
-        from hardware.ledmap import LedMap
-        from hardware.ledstrip import SimulatedStrip
-
-        led_map = LedMap.load(self._s.setup.model)
-        if self._s.driver is not None and self._s.driver.led_map.model == led_map.model:
-            return
-        if self._s.driver is not None:
-            self._s.driver.stop()
-            self._s.driver = None
-        strip = self._s.strip
-        if (
-            strip is None
-            or strip.closed
-            or (isinstance(strip, SimulatedStrip) and strip.num_pixels != led_map.count)
-        ):
-            settings = {k: v for k, v in self._s.config.leds.items() if k != "backend"}
-            settings["count"] = led_map.count
-            strip = SimulatedStrip(LedConfig.from_mapping(settings))
-            self._s.strip = strip
-        self._s.driver = LedDriver(strip, led_map)
-
-    def _light_facts(self) -> LightFacts:
-        colours = {seat: hex_to_rgb(s.colour) for seat, s in self._s.seats.items()}
-        turn = self._s.to_play()
-        start = (
-            self._s.topology.track_place(self._s.topology.start_index("ABCDEFGH".index(turn)))
-            if turn
-            else None
-        )
-        winner = self._s.winner()
-        homes = {seat: tuple(f"{seat}H{n}" for n in range(1, 5)) for seat in self._s.seats}
-        if self._s.problem is not None:
-            return LightFacts(
-                colours,
-                turn=turn,
-                wrong=tuple(self._s.problem.get("wrong", ())),
-                put_back=dict(self._s.problem.get("put_back", {})),
-            )
-        sources: tuple[str, ...] = ()
-        destinations: tuple[str, ...] = ()
-        if self._s.to_do:
-            pass  # a move in progress: only what is left to do is lit
-        elif self._s.plan is not None:
-            sources, destinations = tuple(self._s.plan["from"]), tuple(self._s.plan["to"])
-        elif self._s.chosen is not None:
-            infos = [self._s.move_info(m) for m in self._s.chosen[2]]
-            sources = tuple(sorted({p for i in infos for p in i["from"]}))
-            destinations = tuple(sorted({p for i in infos for p in i["to"]}))
-        return LightFacts(
-            colours,
-            turn=turn,
-            turn_start=None if self._s.to_do else start,
-            sources=sources,
-            destinations=destinations,
-            to_do=dict(self._s.to_do),
-            winners=tuple(winner or ()),
-            homes=homes,
-        )
-
     # -- change notification -------------------------------------------------------------------------
 
     def _changed(self) -> None:
         """Show the new state: LEDs, then every listener. Called under the lock, after saving."""
         self._s.version += 1
-        facts = self._light_facts()
-        self._s.mirror = facts.mirror()
-        self._s.highlight = sorted(facts.destinations)
-        if self._s.driver is not None:
-            self._s.driver.send(facts.source())
+        self._leds.show()
         event = {"version": self._s.version}
         for subscription in list(self._s.subscriptions):
             subscription._put(event)
@@ -365,92 +297,28 @@ class Table:
     # -- views -------------------------------------------------------------------------------------
 
     def public_view(self) -> PublicView:
-        """What everyone may see, JSON-able, never any hand.
+        """What everyone may see, JSON-able, never any hand nor key (see :meth:`RoleViews.public`)."""
+        with self._s.lock:
+            return self._views.public()
 
-        Keys: ``game_id``, ``preset``, ``switches``, ``sections`` (4/6/8), ``board`` (the topology),
-        ``seats`` [{``seat``, ``name``, ``colour`` "#rrggbb", ``team``, ``computer``, ``cards`` (count),
-        ``connected``}], ``layout`` {place: seat}, ``turn``, ``phase``, ``last_move`` {n, seat, move,
-        fr, en, places} or None, ``log`` [{n, seat, move, fr, en, places, reasons?}], ``leds``
-        {place: "#rrggbb"} (mirror of the strip), ``highlight`` [legal destinations lit], ``problem``
-        {fr, en, places, violations} or None, ``question`` {fr, en, places, moves} or None, ``computer``
-        {seat, move, fr, en, from, to} or None, ``notice`` {fr, en} or None, ``camera`` {mode, status,
-        message}, ``sim_layout`` {place: seat} (the simulated board, with the camera simulated and used)
-        or None, ``winner`` (seat letters) or None, ``cards`` ("digital"/"physical"), ``version``.
+    def seat_view(self, token: str) -> SeatView:
+        """:meth:`public_view` plus that seat's hand and what it may play (see :meth:`RoleViews.seat`).
+
+        Raises:
+            TableError: 403 for an unknown token.
         """
         with self._s.lock:
-            now = self._s.clock()
-            topology = self._s.topology
-            seats: list[SeatFacts] = [
-                {
-                    "seat": seat,
-                    "name": s.name,
-                    "colour": s.colour,
-                    "team": self._s.teams.get(seat, 0),
-                    "computer": s.computer,
-                    "cards": len(self._s.hand(seat)),
-                    "connected": s.computer or now - self._s.seen.get(seat, -1e9) < CONNECTED_SECONDS,
-                }
-                for seat, s in self._s.seats.items()
-            ]
-            problem = None
-            if self._s.problem is not None:
-                problem = {k: self._s.problem[k] for k in ("fr", "en", "places", "violations")}
-            return {
-                "game_id": self._s.game_id,
-                "preset": self._s.setup.preset,
-                "switches": switches_of(self._s.rules),
-                "sections": topology.sections,
-                "board": {
-                    "model": self._s.setup.model,
-                    "sections": topology.sections,
-                    "home_entry_after": topology.home_entry_after,
-                    "shortcut_cell": topology.shortcut_cell,
-                    "centre": topology.centre,
-                },
-                "cards": self._s.setup.cards,
-                "seats": seats,
-                "layout": dict(self._s.proposed if self._s.proposed is not None else self._s.position.layout),
-                "turn": self._s.to_play(),
-                "phase": self._s.phase(),
-                "last_move": self._s.last_move,
-                "log": list(self._s.log),
-                "leds": dict(self._s.mirror),
-                "highlight": list(self._s.highlight),
-                "problem": problem,
-                "question": self._public_question(),
-                "computer": self._plan_view(),
-                "notice": self._s.notice,
-                "camera": self._camera_view(),
-                # the simulated board as it stands (a wrong move included), which the table page draws
-                "sim_layout": dict(self._s.sim_board) if self._s.sim_board and self._s.uses_camera else None,
-                "winner": self._s.winner(),
-                "version": self._s.version,
-            }
+            return self._views.seat(self._seat_of(token))
 
-    def _camera_view(self) -> dict[str, Any]:
-        """The camera's status, or, in a game set up without it, that it is not used (it keeps running
-        for the calibration page, and its "ok" would make people think the board is being watched)."""
-        if self._s.setup.camera or self._s.camera_mode == "none":
-            return dict(self._s.camera_status)
-        return {
-            "mode": self._s.camera_mode,
-            "status": "off",
-            "message": {
-                "fr": "Pas utilisée dans cette partie : les coups sont entrés sur la page.",
-                "en": "Not used in this game: moves are entered on the page.",
-            },
-        }
+    def seat_links(self) -> list[SeatLink]:
+        """Private seat links [{seat, name, token, path "/seat/<token>", computer}]: for the table only."""
+        with self._s.lock:
+            return self._views.seat_links()
 
-    def _public_question(self) -> dict[str, Any] | None:
-        """The question for everyone: its candidate moves name cards, so they go to the seat to play only."""
-        if self._s.question is None:
-            return None
-        return {**self._s.question, "moves": []}
-
-    def _plan_view(self) -> dict[str, Any] | None:
-        if self._s.plan is None:
-            return None
-        return {k: self._s.plan[k] for k in ("seat", "move", "fr", "en", "from", "to")}
+    def setup_options(self) -> dict[str, Any]:
+        """What the set-up page offers: presets with every switch, board models, colours, cameras, seats."""
+        with self._s.lock:
+            return setup_options(self._s)
 
     def _seat_of(self, token: str) -> str:
         seat = self._s.by_token.get(token) if isinstance(token, str) else None
@@ -464,46 +332,6 @@ class Table:
         self._s.seen[seat] = self._s.clock()
         return seat
 
-    def seat_view(self, token: str) -> SeatView:
-        """:meth:`public_view` plus that seat's private facts.
-
-        Adds ``seat``, ``hand`` [card strings], ``playable`` {card: [{move, fr, en, from, to}]},
-        ``can_exchange``, ``must_discard``, ``given`` (the card this seat gave its partner in the
-        exchange under way, out of the hand shown until the cards change hands) or None. Once the game
-        is over the hand is empty: the cards left in it can no longer be played.
-
-        Raises:
-            TableError: 403 for an unknown token.
-        """
-        with self._s.lock:
-            seat = self._seat_of(token)
-            view = self.public_view()
-            hand = self._s.hand(seat) if self._s.winner() is None else []
-            given = self._s.given(seat)
-            if given is not None:  # the engine keeps it in the hand until every partner has given
-                hand = list(hand)
-                hand.remove(given)
-            playable: dict[str, list[dict[str, Any]]] = {}
-            must_discard = False
-            if seat == self._s.to_play() and self._s.phase() == "play":
-                for card in dict.fromkeys(hand) if self._s.digital else self._s.ranks():
-                    moves = self._s.legal(card)
-                    if moves:
-                        playable[str(card)] = [self._s.move_info(m) for m in moves]
-                moves_all = self._s.legal()
-                must_discard = bool(moves_all) and all(m.is_discard for m in moves_all)
-            return {
-                **view,
-                "seat": seat,
-                "hand": [str(c) for c in hand],
-                "playable": playable,
-                "can_exchange": seat in self._s.owing_exchange(),
-                "given": None if given is None else str(given),
-                "must_discard": must_discard,
-                "extra_play": bool(self._s.digital and seat == self._s.to_play() and self._s.game.extra_play),
-                "question": self._s.question if seat == self._s.to_play() else view["question"],
-            }
-
     def board_geometry(self) -> dict[str, Any] | None:
         """The physical board of the game's model (holes in mm, as the camera sees them) for the page to
         draw, from ``hardware/boards/<model>.json``; None when the model has no geometry file."""
@@ -515,56 +343,6 @@ class Table:
             return load_board(model)
         except BoardFileError:
             return None
-
-    def seat_links(self) -> list[SeatLink]:
-        """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages."""
-        with self._s.lock:
-            return [
-                {
-                    "seat": seat,
-                    "name": self._s.names[seat],
-                    "token": token,
-                    "path": f"/seat/{token}",
-                    "computer": self._s.seats[seat].computer,
-                }
-                for seat, token in self._s.tokens.items()
-            ]
-
-    def setup_options(self) -> dict[str, Any]:
-        """What the set-up page offers: presets with every switch, board models, colours, cameras, seats."""
-        presets = []
-        for name, rules in PRESETS.items():
-            words = {lang: _switch_words(rules, lang) for lang in ("fr", "en")}
-            presets.append(
-                {
-                    "name": name,
-                    "source": rules.source,
-                    "fr": name.upper(),
-                    "en": name.upper(),
-                    "seat_counts": [n for n in rules.seat_counts if n <= 6],
-                    "switches": [
-                        {
-                            "name": switch,
-                            "value": value,
-                            "choices": switch_choices(getattr(rules, switch)),
-                            "fr": words["fr"][switch],
-                            "en": words["en"][switch],
-                        }
-                        for switch, value in switches_of(rules).items()
-                    ],
-                }
-            )
-        with self._s.lock:
-            current = self._s.setup.to_dict()
-        return {
-            "presets": presets,
-            "models": [{"model": m, "sections": n} for m, n in BOARD_MODELS.items()],
-            "colours": dict(SEAT_COLOURS),
-            "camera_modes": ["none", "sim", "picamera2", "opencv:0"],
-            "camera": self._s.camera_mode,
-            "seat_counts": {"tock4": [2, 3, 4], "tock6": [5, 6]},
-            "current": current,
-        }
 
     # -- set-up ------------------------------------------------------------------------------------
 
@@ -918,7 +696,7 @@ class Table:
             raise bad_input("lang", "Langue « fr » ou « en ».", "Language 'fr' or 'en'.")
         with self._s.lock:
             rules = self._s.rules
-        return [{"switch": switch, "text": text} for switch, text in _switch_words(rules, lang).items()]
+        return [{"switch": switch, "text": text} for switch, text in switch_words(rules, lang).items()]
 
     # -- buttons -----------------------------------------------------------------------------------
 
@@ -996,8 +774,7 @@ class Table:
             self._ticker.join(timeout=2)
         if self._s.loop is not None:
             self._s.loop.stop()
-        if self._s.driver is not None:
-            self._s.driver.stop()
+        self._leds.stop()
         self._s.store.close()
 
     @property
@@ -1009,15 +786,6 @@ class Table:
     def led_driver(self) -> Any:
         """The LED driver (its strip records frames in simulation)."""
         return self._s.driver
-
-
-def _switch_words(rules: Any, lang: str) -> dict[str, str]:
-    """Switch name -> "what it decides: its value", in ``lang``, from the engine's ``describe``."""
-    names = [f.name for f in dataclasses.fields(rules) if f.name != "name"]
-    return {
-        name: f"{label} : {value}" if lang == "fr" else f"{label}: {value}"
-        for name, (label, value) in zip(names, describe_rules(rules, lang), strict=True)
-    }
 
 
 def _is_simulated(strip: Any) -> bool:

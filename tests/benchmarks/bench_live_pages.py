@@ -120,8 +120,8 @@ def main() -> bool:
         print(
             f"   {pages:3d} pages: {result['held']} streams held; move -> every page median "
             f"{result['median']:.0f} ms, p99 {result['p99']:.0f} ms; GET /api/state meanwhile <= "
-            f"{result['answer']:.0f} ms; with {IDLE} idle connections of one guest <= {result['with_idle']:.0f} ms "
-            f"({cpu:.1f} s CPU)"
+            f"{result['answer']:.0f} ms; with {IDLE} idle connections of one guest "
+            f"<= {result['with_idle']:.0f} ms ({cpu:.1f} s CPU)"
         )
         if pages <= 30:
             ok = (

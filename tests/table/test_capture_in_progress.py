@@ -79,7 +79,7 @@ def test_a_captured_marble_not_yet_in_its_reserve_makes_the_game_wait(table: Tab
     assert view["problem"] is None and view["question"] is None, "a move in progress is no mistake"
     assert view["leds"] == {"BR4": blue}, "only the free hole of B's reserve is lit, in B's colour"
     assert saved(table) == [move for _, move in OPENING], "nothing is saved"
-    assert table._light_facts().animated, "the reserve hole blinks on the strip"
+    assert table._leds.facts().animated, "the reserve hole blinks on the strip"
 
     done = dict(play(table.position, Move.parse(CAPTURE)).layout)
     assert done == landed | {"BR4": "B"}

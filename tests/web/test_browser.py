@@ -426,8 +426,8 @@ def test_a_spectator_sees_the_board_and_the_log_and_no_control(
     response = page.goto(served + "/setup")
     assert response is not None and response.status == 403
     answer = page.evaluate(
-        "async () => (await fetch('/api/undo', {method: 'POST', headers: {'Content-Type': 'application/json'},"
-        " body: '{}'})).status"
+        "async () => (await fetch('/api/undo', {method: 'POST',"
+        " headers: {'Content-Type': 'application/json'}, body: '{}'})).status"
     )
     assert answer == 403
 

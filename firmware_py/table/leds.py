@@ -1,0 +1,95 @@
+"""The LEDs of the table: a part of :class:`firmware_py.table.core.Table` over its shared state.
+
+It opens the strip for the game's board model, reduces the state to :class:`LightFacts` after every
+change, sends their scene to the strip's driver and keeps the still picture the pages mirror.
+"""
+
+from __future__ import annotations
+
+from firmware_py.table.lights import LightFacts, hex_to_rgb
+from firmware_py.table.state import TableState
+
+
+class TableLeds:
+    """The strip under the holes, driven from the table's ``state``."""
+
+    def __init__(self, state: TableState) -> None:
+        self._s = state
+
+    def open(self) -> None:
+        """Drive the strip of the game's board model (a new driver when the model changes; a simulated
+        strip of the right length when none is given or the given one no longer fits)."""
+        from hardware.driver import LedDriver
+        from hardware.ledconfig import LedConfig
+        from hardware.ledmap import LedMap
+        from hardware.ledstrip import SimulatedStrip
+
+        led_map = LedMap.load(self._s.setup.model)
+        if self._s.driver is not None and self._s.driver.led_map.model == led_map.model:
+            return
+        if self._s.driver is not None:
+            self._s.driver.stop()
+            self._s.driver = None
+        strip = self._s.strip
+        if (
+            strip is None
+            or strip.closed
+            or (isinstance(strip, SimulatedStrip) and strip.num_pixels != led_map.count)
+        ):
+            settings = {k: v for k, v in self._s.config.leds.items() if k != "backend"}
+            settings["count"] = led_map.count
+            strip = SimulatedStrip(LedConfig.from_mapping(settings))
+            self._s.strip = strip
+        self._s.driver = LedDriver(strip, led_map)
+
+    def facts(self) -> LightFacts:
+        """The table's state reduced to what the LEDs say."""
+        colours = {seat: hex_to_rgb(s.colour) for seat, s in self._s.seats.items()}
+        turn = self._s.to_play()
+        start = (
+            self._s.topology.track_place(self._s.topology.start_index("ABCDEFGH".index(turn)))
+            if turn
+            else None
+        )
+        winner = self._s.winner()
+        homes = {seat: tuple(f"{seat}H{n}" for n in range(1, 5)) for seat in self._s.seats}
+        if self._s.problem is not None:
+            return LightFacts(
+                colours,
+                turn=turn,
+                wrong=tuple(self._s.problem.get("wrong", ())),
+                put_back=dict(self._s.problem.get("put_back", {})),
+            )
+        sources: tuple[str, ...] = ()
+        destinations: tuple[str, ...] = ()
+        if self._s.to_do:
+            pass  # a move in progress: only what is left to do is lit
+        elif self._s.plan is not None:
+            sources, destinations = tuple(self._s.plan["from"]), tuple(self._s.plan["to"])
+        elif self._s.chosen is not None:
+            infos = [self._s.move_info(m) for m in self._s.chosen[2]]
+            sources = tuple(sorted({p for i in infos for p in i["from"]}))
+            destinations = tuple(sorted({p for i in infos for p in i["to"]}))
+        return LightFacts(
+            colours,
+            turn=turn,
+            turn_start=None if self._s.to_do else start,
+            sources=sources,
+            destinations=destinations,
+            to_do=dict(self._s.to_do),
+            winners=tuple(winner or ()),
+            homes=homes,
+        )
+
+    def show(self) -> None:
+        """Light the new state (after every change, under the lock) and keep its picture for the pages."""
+        facts = self.facts()
+        self._s.mirror = facts.mirror()
+        self._s.highlight = sorted(facts.destinations)
+        if self._s.driver is not None:
+            self._s.driver.send(facts.source())
+
+    def stop(self) -> None:
+        """Darken the strip and stop its driver."""
+        if self._s.driver is not None:
+            self._s.driver.stop()

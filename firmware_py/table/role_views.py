@@ -1,0 +1,210 @@
+"""What each role sees of the table, built from its shared state: a part of
+:class:`firmware_py.table.core.Table` (called under the table's lock).
+
+The public view (a spectator's: the board, the turn, the log, never a hand nor a key), a seat's view (the
+public view and that seat's hand and moves), and the seat links (the table's only). The types are
+:mod:`firmware_py.table.views`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from firmware_py.config import BOARD_MODELS, SEAT_COLOURS
+from firmware_py.engine import PRESETS
+from firmware_py.engine import describe as describe_rules
+from firmware_py.house_rules import switch_choices, switches_of
+from firmware_py.table.state import TableState
+from firmware_py.table.views import PublicView, SeatFacts, SeatLink, SeatView
+
+CONNECTED_SECONDS = 60.0
+"""A seat counts as connected while its page asked for its view this recently."""
+
+
+class RoleViews:
+    """The views of the table's ``state`` for each role."""
+
+    def __init__(self, state: TableState) -> None:
+        self._s = state
+
+    def public(self) -> PublicView:
+        """What everyone may see, JSON-able, never any hand.
+
+        Keys: ``game_id``, ``preset``, ``switches``, ``sections`` (4/6/8), ``board`` (the topology),
+        ``seats`` [{``seat``, ``name``, ``colour`` "#rrggbb", ``team``, ``computer``, ``cards`` (count),
+        ``connected``}], ``layout`` {place: seat}, ``turn``, ``phase``, ``last_move`` {n, seat, move,
+        fr, en, places} or None, ``log`` [{n, seat, move, fr, en, places, reasons?}], ``leds``
+        {place: "#rrggbb"} (mirror of the strip), ``highlight`` [legal destinations lit], ``problem``
+        {fr, en, places, violations} or None, ``question`` {fr, en, places, moves} or None, ``computer``
+        {seat, move, fr, en, from, to} or None, ``notice`` {fr, en} or None, ``camera`` {mode, status,
+        message}, ``sim_layout`` {place: seat} (the simulated board, with the camera simulated and used)
+        or None, ``winner`` (seat letters) or None, ``cards`` ("digital"/"physical"), ``version``.
+        """
+        now = self._s.clock()
+        topology = self._s.topology
+        seats: list[SeatFacts] = [
+            {
+                "seat": seat,
+                "name": s.name,
+                "colour": s.colour,
+                "team": self._s.teams.get(seat, 0),
+                "computer": s.computer,
+                "cards": len(self._s.hand(seat)),
+                "connected": s.computer or now - self._s.seen.get(seat, -1e9) < CONNECTED_SECONDS,
+            }
+            for seat, s in self._s.seats.items()
+        ]
+        problem = None
+        if self._s.problem is not None:
+            problem = {k: self._s.problem[k] for k in ("fr", "en", "places", "violations")}
+        return {
+            "game_id": self._s.game_id,
+            "preset": self._s.setup.preset,
+            "switches": switches_of(self._s.rules),
+            "sections": topology.sections,
+            "board": {
+                "model": self._s.setup.model,
+                "sections": topology.sections,
+                "home_entry_after": topology.home_entry_after,
+                "shortcut_cell": topology.shortcut_cell,
+                "centre": topology.centre,
+            },
+            "cards": self._s.setup.cards,
+            "seats": seats,
+            "layout": dict(self._s.proposed if self._s.proposed is not None else self._s.position.layout),
+            "turn": self._s.to_play(),
+            "phase": self._s.phase(),
+            "last_move": self._s.last_move,
+            "log": list(self._s.log),
+            "leds": dict(self._s.mirror),
+            "highlight": list(self._s.highlight),
+            "problem": problem,
+            "question": self._public_question(),
+            "computer": self._plan_view(),
+            "notice": self._s.notice,
+            "camera": self._camera_view(),
+            # the simulated board as it stands (a wrong move included), which the table page draws
+            "sim_layout": dict(self._s.sim_board) if self._s.sim_board and self._s.uses_camera else None,
+            "winner": self._s.winner(),
+            "version": self._s.version,
+        }
+
+    def _camera_view(self) -> dict[str, Any]:
+        """The camera's status, or, in a game set up without it, that it is not used (it keeps running
+        for the calibration page, and its "ok" would make people think the board is being watched)."""
+        if self._s.setup.camera or self._s.camera_mode == "none":
+            return dict(self._s.camera_status)
+        return {
+            "mode": self._s.camera_mode,
+            "status": "off",
+            "message": {
+                "fr": "Pas utilisée dans cette partie : les coups sont entrés sur la page.",
+                "en": "Not used in this game: moves are entered on the page.",
+            },
+        }
+
+    def _public_question(self) -> dict[str, Any] | None:
+        """The question for everyone: its candidate moves name cards, so they go to the seat to play only."""
+        if self._s.question is None:
+            return None
+        return {**self._s.question, "moves": []}
+
+    def _plan_view(self) -> dict[str, Any] | None:
+        """The computer's chosen move as the pages show it."""
+        if self._s.plan is None:
+            return None
+        return {k: self._s.plan[k] for k in ("seat", "move", "fr", "en", "from", "to")}
+
+    def seat(self, seat: str) -> SeatView:
+        """:meth:`public` plus ``seat``'s private facts (the table has checked its key).
+
+        Adds ``seat``, ``hand`` [card strings], ``playable`` {card: [{move, fr, en, from, to}]},
+        ``can_exchange``, ``must_discard``, ``given`` (the card this seat gave its partner in the
+        exchange under way, out of the hand shown until the cards change hands) or None. Once the game
+        is over the hand is empty: the cards left in it can no longer be played.
+        """
+        view = self.public()
+        hand = self._s.hand(seat) if self._s.winner() is None else []
+        given = self._s.given(seat)
+        if given is not None:  # the engine keeps it in the hand until every partner has given
+            hand = list(hand)
+            hand.remove(given)
+        playable: dict[str, list[dict[str, Any]]] = {}
+        must_discard = False
+        if seat == self._s.to_play() and self._s.phase() == "play":
+            for card in dict.fromkeys(hand) if self._s.digital else self._s.ranks():
+                moves = self._s.legal(card)
+                if moves:
+                    playable[str(card)] = [self._s.move_info(m) for m in moves]
+            moves_all = self._s.legal()
+            must_discard = bool(moves_all) and all(m.is_discard for m in moves_all)
+        return {
+            **view,
+            "seat": seat,
+            "hand": [str(c) for c in hand],
+            "playable": playable,
+            "can_exchange": seat in self._s.owing_exchange(),
+            "given": None if given is None else str(given),
+            "must_discard": must_discard,
+            "extra_play": bool(self._s.digital and seat == self._s.to_play() and self._s.game.extra_play),
+            "question": self._s.question if seat == self._s.to_play() else view["question"],
+        }
+
+    def seat_links(self) -> list[SeatLink]:
+        """Private seat links [{seat, name, token, path "/seat/<token>"}], for the set-up and table pages."""
+        return [
+            {
+                "seat": seat,
+                "name": self._s.names[seat],
+                "token": token,
+                "path": f"/seat/{token}",
+                "computer": self._s.seats[seat].computer,
+            }
+            for seat, token in self._s.tokens.items()
+        ]
+
+
+def setup_options(state: TableState) -> dict[str, Any]:
+    """What the set-up page offers: presets with every switch, board models, colours, cameras, seats."""
+    presets = []
+    for name, rules in PRESETS.items():
+        words = {lang: switch_words(rules, lang) for lang in ("fr", "en")}
+        presets.append(
+            {
+                "name": name,
+                "source": rules.source,
+                "fr": name.upper(),
+                "en": name.upper(),
+                "seat_counts": [n for n in rules.seat_counts if n <= 6],
+                "switches": [
+                    {
+                        "name": switch,
+                        "value": value,
+                        "choices": switch_choices(getattr(rules, switch)),
+                        "fr": words["fr"][switch],
+                        "en": words["en"][switch],
+                    }
+                    for switch, value in switches_of(rules).items()
+                ],
+            }
+        )
+    current = state.setup.to_dict()
+    return {
+        "presets": presets,
+        "models": [{"model": m, "sections": n} for m, n in BOARD_MODELS.items()],
+        "colours": dict(SEAT_COLOURS),
+        "camera_modes": ["none", "sim", "picamera2", "opencv:0"],
+        "camera": state.camera_mode,
+        "seat_counts": {"tock4": [2, 3, 4], "tock6": [5, 6]},
+        "current": current,
+    }
+
+
+def switch_words(rules: Any, lang: str) -> dict[str, str]:
+    """Switch name -> "what it decides: its value", in ``lang``, from the engine's ``describe``."""
+    names = [f.name for f in dataclasses.fields(rules) if f.name != "name"]
+    return {
+        name: f"{label} : {value}" if lang == "fr" else f"{label}: {value}"
+        for name, (label, value) in zip(names, describe_rules(rules, lang), strict=True)
+    }

@@ -203,15 +203,21 @@ def assemble(config: Config, *, strip: Any = None) -> Companion:
         if config.camera.source != "none":
             companion.loop = _attach_camera(config, table)
         if config.buttons.enabled:
-            companion.buttons = table_buttons(config, table)
+            from firmware_py.cli.pairing import public_url
+
+            show = functools.partial(echo_pairing, public_url(config.web), table)
+            companion.buttons = table_buttons(config, table, show_pairing=show)
     except BaseException:
         companion.close()
         raise
     return companion
 
 
-def table_buttons(config: Config, table: Any, *, pin_factory: Any = None) -> Any:
-    """The three buttons beside the board, each press handed to ``table.press``.
+def table_buttons(
+    config: Config, table: Any, *, pin_factory: Any = None, show_pairing: Callable[[], None] | None = None
+) -> Any:
+    """The three buttons beside the board, each press handed to ``table.press``; holding "next" calls
+    ``show_pairing`` (the table's link and QR code on the terminal again).
 
     Raises:
         CompanionError: no GPIO here, or the pins are taken (one line).
@@ -228,6 +234,7 @@ def table_buttons(config: Config, table: Any, *, pin_factory: Any = None) -> Any
         ) from None
     for name in ("confirm", "undo", "next"):
         buttons.on_press(name, functools.partial(table.press, name))
+    buttons.on_hold("next", show_pairing)
     return buttons
 
 
@@ -326,10 +333,7 @@ def command(
         click.echo("Listening on this machine only: phones cannot reach it (--host 0.0.0.0 to let them).")
     else:
         click.echo(f"Phones on this network open {url}/ (to keep it on this machine: --host 127.0.0.1).")
-    show_pairing = functools.partial(_echo_pairing, url, companion.table)
-    show_pairing()
-    if companion.buttons is not None:
-        companion.buttons.on_hold("next", show_pairing)  # hold "next": the pairing link again
+    echo_pairing(url, companion.table)
     try:
         server.run()
     except KeyboardInterrupt:
@@ -338,7 +342,7 @@ def command(
         companion.close()
 
 
-def _echo_pairing(url: str, table: Any) -> None:
+def echo_pairing(url: str, table: Any) -> None:
     """The table's link and QR code on the terminal (at start, and when "next" is held)."""
     from firmware_py.cli.pairing import pairing_text
 

@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,83 @@ def test_stopping_the_companion_ends_the_open_pages_streams_first(tmp_path: Path
     finally:
         server.kill()
     assert "still running" not in output, output
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_serve_prints_the_address_and_the_table_s_pairing_code_and_holds_its_save(tmp_path: Path) -> None:
+    """The person starting the companion sees where phones go and how to pair the table; a second
+    companion on the same save is refused, naming the first."""
+    port = _free_port()
+    db = tmp_path / "tock.sqlite3"
+    tock = Path(sys.executable).with_name("tock")
+    server = subprocess.Popen(
+        [str(tock), "serve", "--host", "127.0.0.1", "--port", str(port), "--camera", "none", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(3)]
+        assert lines[0].startswith(f"Tock companion on http://127.0.0.1:{port}/ ")
+        assert lines[1].startswith("Listening on this machine only: phones cannot reach it")
+        assert lines[2].startswith("Pair the table")
+        while not (line := server.stdout.readline()).startswith("http"):
+            assert line, "the output ended before the pairing link"
+            assert line.startswith(("Keep it private", "█", "▀", "▄", " ")), line
+        key = GameStore(db).table_key()
+        assert line.strip() == f"http://127.0.0.1:{port}/pair/{key}"
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request("GET", f"/pair/{key}")
+        answer = connection.getresponse()
+        assert answer.status == 302 and "HttpOnly" in answer.getheader("Set-Cookie", "")
+        connection.close()
+        code, output = serve(
+            "--host", "127.0.0.1", "--port", str(_free_port()), "--camera", "none", "--db", str(db)
+        )
+        assert code == 1 and f"is in use by another companion (process {server.pid})" in output
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=60)
+    finally:
+        server.kill()
+
+
+def test_tock_key_prints_the_table_s_link_and_a_new_key_replaces_the_old_one_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "tock.sqlite3"
+    table = Table(Config(camera=CameraSettings(source="none"), computer_delay=0.0), store=GameStore(db))
+    try:
+        old = table.table_key()
+        shown = CliRunner().invoke(main, ["key", "--db", str(db)])
+        assert shown.exit_code == 0 and f"/pair/{old}" in shown.output and "█" in shown.output
+        fresh = CliRunner().invoke(main, ["key", "--new", "--db", str(db)])
+        assert fresh.exit_code == 0 and f"/pair/{old}" not in fresh.output
+        new = GameStore(db).table_key()
+        assert new != old and f"/pair/{new}" in fresh.output
+        assert table.is_table_key(new) and not table.is_table_key(old), "a running table takes the new key"
+    finally:
+        table.close()
+
+
+def test_holding_next_shows_the_pairing_code_again() -> None:
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware_py.cli.serve import table_buttons
+
+    factory = MockFactory()
+    shown = threading.Event()
+    table = Table()
+    buttons = table_buttons(Config(), table, pin_factory=factory, show_pairing=shown.set)
+    try:
+        pin = factory.pin(Config().buttons.next)
+        pin.drive_low()
+        assert shown.wait(timeout=10), "a hold of next shows the pairing"
+        pin.drive_high()
+    finally:
+        buttons.close()
+        table.close()
+        factory.reset()

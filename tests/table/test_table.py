@@ -413,3 +413,47 @@ def test_a_saved_game_this_version_cannot_read_gives_way_to_a_new_one(tmp_path: 
         f"Saved game {old} could not be resumed"
     )
     table.close()
+
+
+def test_a_save_replayed_only_in_part_says_which_event_and_shows_no_hand(tmp_path: Path) -> None:
+    """A saved event the rules refuse: the game resumes before it, and the notice names the event only
+    (the engine's detail writes out the position with every hand)."""
+    db = tmp_path / "tock.sqlite3"
+    first = Table(two_humans(), store=GameStore(db))
+    token = turn_token(first)
+    first.play(token, first.hints(token)[0]["move"])
+    game_id = first.public_view()["game_id"]
+    first.close()
+    store = GameStore(db)
+    store.append(game_id, "move", "B", "KD:A5-A9")  # no marble of B there: refused on replay
+    second = Table(two_humans(), store=store)
+    try:
+        notice = second.public_view()["notice"]
+        assert notice == {
+            "fr": "Partie reprise jusqu'au coup 2 : l'événement enregistré 'KD:A5-A9' de la place B est "
+            "refusé par les règles.",
+            "en": "Game resumed up to event 2: the saved move 'KD:A5-A9' of seat B is refused by the rules.",
+        }
+        assert len(second.public_view()["log"]) == 1, "the game resumed before the refused event"
+    finally:
+        second.close()
+
+
+def test_a_listener_that_subscribes_while_the_table_stops_is_ended_at_once(table: Table) -> None:
+    table.end_streams()
+    late = table.subscribe()
+    assert late.ended and late.get(timeout=0) == {"ended": True}
+
+
+def test_the_table_key_is_kept_in_the_save_and_checked_in_constant_time(tmp_path: Path) -> None:
+    db = tmp_path / "tock.sqlite3"
+    first = Table(two_humans(), store=GameStore(db))
+    key = first.table_key()
+    first.close()
+    second = Table(two_humans(), store=GameStore(db))
+    try:
+        assert second.is_table_key(key), "the table stays paired across restarts"
+        assert not second.is_table_key(key[:-1] + ("a" if key[-1] != "a" else "b"))
+        assert not second.is_table_key("")
+    finally:
+        second.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 from collections.abc import Iterator
@@ -199,3 +200,42 @@ def test_a_dozen_open_tabs_leave_waitress_threads_for_the_other_requests(table: 
         server.task_dispatcher.shutdown(timeout=30)  # type: ignore[union-attr]
     assert not thread.is_alive()
     assert table._subscriptions == []
+
+
+def test_one_guest_s_idle_connections_cannot_starve_the_others(table: ScriptedTable) -> None:
+    """The server ``tock serve`` runs (:func:`web.server.create_server`), on this machine only: a guest
+    (127.0.0.2) opening more than its share of connections has the extra ones closed at once; the ones it
+    keeps still work, and another client (127.0.0.3) is answered."""
+    import socket
+
+    from waitress import wasyncore
+
+    from web import create_app
+    from web.server import PER_CLIENT, create_server
+
+    server = create_server(create_app({"TESTING": True}, table=table), host="127.0.0.1", port=0, slots=4)  # type: ignore[arg-type]
+    port = server.effective_port
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    guest = []
+    try:
+        guest = [
+            socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.0.2", 0))
+            for _ in range(PER_CLIENT + 4)
+        ]
+        for extra in guest[PER_CLIENT:]:
+            assert extra.recv(1) == b"", "a connection beyond the guest's share is closed"
+        kept = guest[PER_CLIENT - 1]
+        kept.sendall(b"GET /api/state HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert kept.recv(12).startswith(b"HTTP/1.1 200")
+        other = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=("127.0.0.3", 0))
+        other.request("GET", "/api/state")
+        assert other.getresponse().status == 200
+        other.close()
+    finally:
+        for sock in guest:
+            sock.close()
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        thread.join(timeout=30)
+        server.task_dispatcher.shutdown(timeout=30)
+    assert not thread.is_alive()

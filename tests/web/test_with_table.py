@@ -193,3 +193,14 @@ def _bound(html: str, name: str) -> str:
     found = re.search(rf'data-bind="{name}"[^>]*>([^<]*)<', html)
     assert found, f"no element data-bind={name}"
     return found.group(1).strip()
+
+
+def test_a_name_with_a_lone_surrogate_is_refused_and_every_page_still_answers(
+    real_client: FlaskClient,
+) -> None:
+    """JSON may carry a lone surrogate ("\\ud800x"), which no page nor QR code can write out as UTF-8."""
+    body = '{"settings": {"preset": "toc", "seats": [{"name": "\\ud800x"}, {"name": "Bob"}]}}'
+    response = real_client.post("/api/game", data=body, content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["field"] == "seats[0].name"
+    for page in ("/table", "/setup", "/learn", "/api/state"):
+        assert real_client.get(page).status_code == 200, page

@@ -24,6 +24,8 @@ from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
 from vision.sampling import SamplePlan
 
 FORMAT = 1
+BOARD_STILL_PX = 3.0
+"""Largest shift of the board's corners between the empty and the full calibration frames."""
 
 
 class CalibrationError(ValueError):
@@ -113,8 +115,15 @@ def calibrate(
     layout: Mapping[str, str],
     *,
     corners: np.ndarray | None = None,
+    empty: np.ndarray | None = None,
 ) -> Calibration:
-    """Calibrate from one frame of the board with marbles in known places.
+    """Calibrate from one frame of the board with marbles in known places (and one of it empty).
+
+    With a frame of the empty board, every hole's empty look is learnt where it is, so painted seat
+    areas (a red reserve is not a red marble) and glare spots on holes are part of what "empty" means
+    there, and the marbles are found as what changed between the two frames. Without one, the empty
+    look of the holes under the marbles is guessed from the nearest empty holes, which holds on a plain
+    board only.
 
     Args:
         frame: BGR uint8 frame.
@@ -127,8 +136,16 @@ def calibrate(
         CalibrationError: the board cannot be located, the layout names unknown places, or the frame
             does not look like that layout.
     """
-    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
-        raise CalibrationError("calibration needs a BGR uint8 frame (height x width x 3)")
+    for image in (frame, empty) if empty is not None else (frame,):
+        if (
+            not isinstance(image, np.ndarray)
+            or image.dtype != np.uint8
+            or image.ndim != 3
+            or image.shape[2] != 3
+        ):
+            raise CalibrationError("calibration needs a BGR uint8 frame (height x width x 3)")
+    if empty is not None and empty.shape != frame.shape:
+        raise CalibrationError("the frames of the empty board and of the marbles differ in size")
     unknown = sorted(set(layout) - set(geometry.place_ids))
     if unknown:
         raise CalibrationError(f"the layout names places not on board {geometry.model}: {', '.join(unknown)}")
@@ -140,6 +157,18 @@ def calibrate(
             raise CalibrationError(f"cannot locate the board: {error}") from None
         anchor_points = project(board_h, np.array([geometry.marker(i).centre for i in ids]))
         method = "markers"
+        if empty is not None:
+            try:
+                empty_h, _ = locate_board(empty, geometry)
+            except BoardNotFound as error:
+                raise CalibrationError(f"cannot locate the empty board: {error}") from None
+            corners_px = geometry.board_corners()
+            change = np.linalg.norm(project(empty_h, corners_px) - project(board_h, corners_px), axis=1)
+            if change.max() > BOARD_STILL_PX:
+                raise CalibrationError(
+                    f"the board moved by {change.max():.0f} px between the picture of the empty board and"
+                    " the one with the marbles: take both again without touching the board"
+                )
     else:
         clicked = np.asarray(corners, np.float64).reshape(-1, 2)
         if clicked.shape != (4, 2):
@@ -150,7 +179,7 @@ def calibrate(
         board_h = board_h / board_h[2, 2]
         anchor_points = clicked
         method = "corners"
-    lift = _measure_lift(frame, geometry, board_h, layout)
+    lift = _measure_lift(frame, geometry, board_h, layout, empty)
     centre_h = board_h + marble_centre_height(geometry) * np.outer(lift, [0.0, 0.0, 1.0])
     plan = SamplePlan(geometry, board_h, centre_h, (width, height))
     if not plan.inside:
@@ -158,8 +187,9 @@ def calibrate(
     samples = plan.gather(frame)
     feats = features(samples, samples.wood)
     labels = [layout.get(p, EMPTY) for p in geometry.place_ids]
+    empty_values = None if empty is None else features(plan.gather(empty), samples.wood).values
     try:
-        classes = Classes.learn(feats.values, labels, plan.top_px)
+        classes = Classes.learn(feats.values, labels, plan.top_px, empty_values)
     except ValueError as error:
         raise CalibrationError(str(error)) from None
     verdicts = classify(feats, classes)
@@ -210,11 +240,17 @@ def _prior_lift(board_h: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
 
 def _measure_lift(
-    frame: np.ndarray, geometry: BoardGeometry, board_h: np.ndarray, layout: Mapping[str, str]
+    frame: np.ndarray,
+    geometry: BoardGeometry,
+    board_h: np.ndarray,
+    layout: Mapping[str, str],
+    empty: np.ndarray | None = None,
 ) -> np.ndarray:
     """Refine the lift on the marbles of ``layout``: find each one's outline near where it should be.
 
-    With fewer than 4 marbles found, the prior from the camera model is kept.
+    A marble is what differs from the empty board's frame when there is one (paint does not), else
+    from the wood around its hole. With fewer than 4 marbles found, the prior from the camera model
+    is kept.
     """
     height, width = frame.shape[:2]
     lift = _prior_lift(board_h, (width, height))
@@ -234,10 +270,15 @@ def _measure_lift(
         pitch_px = geometry.pitch_mm * radius / (geometry.marble_diameter / 2)
         if frame_lab is None:
             frame_lab = lab(frame.astype(np.float32))
+            empty_lab = None if empty is None else lab(empty.astype(np.float32))
         found = []
         for i, (px, py) in enumerate(predicted):
             point = _marble_centre(
-                frame_lab, (px, py), float(radius[i]), float(pitch_px[i] * radius_share), wood[i]
+                frame_lab,
+                (px, py),
+                float(radius[i]),
+                float(pitch_px[i] * radius_share),
+                wood[i] if empty_lab is None else empty_lab,
             )
             if point is not None:
                 found.append((i, point))
@@ -248,16 +289,19 @@ def _measure_lift(
 
 
 def _marble_centre(
-    frame_lab: np.ndarray, guess: tuple[float, float], radius: float, reach: float, wood: np.ndarray
+    frame_lab: np.ndarray, guess: tuple[float, float], radius: float, reach: float, reference: np.ndarray
 ) -> tuple[float, float] | None:
     """The centre of the marble outline nearest ``guess``: the peak of a marble-sized disc filter over
-    the pixels' distance from the local wood colour, searched within ``reach`` pixels."""
+    the pixels' distance from the reference (the local wood's Lab colour, or the whole empty board's
+    Lab frame), searched within ``reach`` pixels."""
     half = int(np.ceil(reach + radius * 1.5)) + 2
     x0, y0 = int(round(guess[0])) - half, int(round(guess[1])) - half
     if x0 < 0 or y0 < 0 or x0 + 2 * half + 1 > frame_lab.shape[1] or y0 + 2 * half + 1 > frame_lab.shape[0]:
         return None
     window = frame_lab[y0 : y0 + 2 * half + 1, x0 : x0 + 2 * half + 1]
-    distance = np.linalg.norm(window - wood, axis=2).astype(np.float32)
+    if reference.ndim == 3:
+        reference = reference[y0 : y0 + 2 * half + 1, x0 : x0 + 2 * half + 1]
+    distance = np.linalg.norm(window - reference, axis=2).astype(np.float32)
     k = int(np.ceil(radius))
     kernel = (np.hypot(*np.mgrid[-k : k + 1, -k : k + 1]) <= radius).astype(np.float32)
     response = cv2.filter2D(distance, -1, kernel / kernel.sum())

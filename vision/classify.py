@@ -45,6 +45,9 @@ MIN_CONFIDENCE = 0.97
 GAIN_CHROMA = 0.18
 """Largest change of the wood's hue at a place against the whole board before it counts as covered."""
 GAIN_RANGE = (0.3, 2.5)
+PAINT_HUE = 0.12
+"""Largest change of hue (log-ratio norm) of a wood point against the board's typical wood before it is
+taken for paint rather than wood lit differently."""
 GLARE_THEN = 1.25
 """Wood brighter than this share of the board's typical wood at calibration was under a glare spot."""
 """Local light (against the board's median) outside this range counts as covered or blinded."""
@@ -119,14 +122,13 @@ def features(samples: Samples, wood_ref: np.ndarray) -> Features:
     level = log_gain.mean(axis=1)
     board_level = float(np.median(level))
     relative = np.exp(level - board_level)
-    wood_then = wood_ref.mean(axis=1)
-    typical = np.median(wood_then, axis=0)
+    then = light_then(wood_ref)
     # A glare spot adds light rather than multiplying it: where one lay at calibration, the gain's hue
     # changes with the exposure alone, so only the classes judge those places.
-    glare_then = wood_then.mean(axis=1) > GLARE_THEN * typical.mean()
-    covered = blinded | (
-        ~glare_then
-        & (
+    glare_then = then.glare
+    covered = ~glare_then & (
+        blinded
+        | (
             (whole & (np.linalg.norm(hue - board_hue, axis=1) > GAIN_CHROMA))
             | (relative < GAIN_RANGE[0])
             | (relative > GAIN_RANGE[1])
@@ -134,12 +136,53 @@ def features(samples: Samples, wood_ref: np.ndarray) -> Features:
     )
     # Normalise to the board's typical wood at calibration, not to each place's own: a shadow lying
     # across part of the board during calibration must not bend the colours read there later.
-    light = gain * wood_then / typical
+    light = gain * then.level[:, None]
     top = np.median(samples.top, axis=1) / light
     hole = samples.hole.mean(axis=1) / light
     rim = samples.rim.mean(axis=1) / light
     values = np.hstack([lab(top), lab(hole), lab(rim)])
-    return Features(values, gain, covered, float(np.exp(board_level)), glare_then, lab(typical[None, :])[0])
+    return Features(
+        values, gain, covered, float(np.exp(board_level)), glare_then, lab(then.typical[None, :])[0]
+    )
+
+
+@dataclass(frozen=True)
+class LightThen:
+    """The light at each place in the calibration frame, from the wood around it."""
+
+    typical: np.ndarray
+    """``(3,)`` BGR of the board's typical bare wood."""
+    level: np.ndarray
+    """``(places,)`` brightness of the place's bare wood against the typical wood (1.0 = typical)."""
+    glare: np.ndarray
+    """``(places,)`` bool: some of the place's wood was clipped white, or much brighter than typical (a
+    glare)."""
+
+
+def light_then(wood_ref: np.ndarray) -> LightThen:
+    """How brightly each place was lit at calibration, measured on its bare wood points.
+
+    A wood point on a painted seat area says nothing about the light (its colour is the paint's): points
+    whose hue is not the board's wood hue are left out, and a place with none left takes the board's
+    typical light. Clipped channels are left out of both the hue and the brightness.
+    """
+    points = np.maximum(wood_ref.reshape(-1, 3).astype(np.float64), 1.0)
+    usable = points < SATURATED
+    white = ~usable.any(axis=1)
+    count = np.maximum(usable.sum(axis=1), 1)
+    typical = np.median(points, axis=0)
+    for _ in range(2):  # the second time, the typical wood without the paint
+        log_ratio = np.where(usable, np.log(points / typical), 0.0)
+        level = log_ratio.sum(axis=1) / count
+        hue = np.where(usable, log_ratio - level[:, None], 0.0)
+        woodlike = ~white & (np.sqrt((hue**2).sum(axis=1) * 3 / count) < PAINT_HUE)
+        if woodlike.sum() < len(points) // 4:
+            break
+        typical = np.median(points[woodlike], axis=0)
+    shape = wood_ref.shape[:2]
+    place_level = np.exp(_nan_median(np.where(woodlike, level, np.nan).reshape(shape), axis=1))
+    glare = np.asarray(white).reshape(shape).any(axis=1) | (place_level > GLARE_THEN)
+    return LightThen(typical, np.where(np.isnan(place_level), 1.0, place_level), glare)
 
 
 @dataclass(frozen=True)
@@ -157,16 +200,24 @@ class Classes:
     """``(places, 9)``"""
 
     @classmethod
-    def learn(cls, values: np.ndarray, labels: list[str], positions: np.ndarray) -> Classes:
+    def learn(
+        cls,
+        values: np.ndarray,
+        labels: list[str],
+        positions: np.ndarray,
+        empty_values: np.ndarray | None = None,
+    ) -> Classes:
         """Learn from the features of a frame whose places' contents are known.
 
-        A place that held a marble has not been seen empty: its empty look is taken from the nearest
-        places that were (in the frame, so with the same parallax and light), with a wider spread.
+        A place that held a marble has not been seen empty: its empty look is taken from the frame of
+        the empty board when there is one, else from the nearest places seen empty (in the frame, so
+        with the same parallax and light), with a wider spread.
 
         Args:
             values: ``(places, 9)`` features.
             labels: per place, a seat letter or :data:`EMPTY`.
             positions: ``(places, 2)`` where the places are in the frame.
+            empty_values: ``(places, 9)`` features of the same board with every hole empty.
 
         Raises:
             ValueError: no empty place, or no marble, to learn from.
@@ -189,8 +240,12 @@ class Classes:
         distance = np.linalg.norm(positions[:, None, :] - positions[None, seen, :], axis=2)
         nearest = seen[np.argsort(distance, axis=1)[:, :NEIGHBOURS]]
         neighbours = np.median(values[nearest], axis=1)
-        empty_mean = np.where(empty[:, None], values, neighbours)
-        empty_sigma = np.where(empty[:, None], spread, np.maximum(UNSEEN_EMPTY_SIGMA, spread))
+        if empty_values is not None:
+            empty_mean = np.where(empty[:, None], (values + empty_values) / 2, empty_values)
+            empty_sigma = np.broadcast_to(spread, values.shape).copy()
+        else:
+            empty_mean = np.where(empty[:, None], values, neighbours)
+            empty_sigma = np.where(empty[:, None], spread, np.maximum(UNSEEN_EMPTY_SIGMA, spread))
         return cls(seats, seat_mean, seat_sigma, empty_mean, empty_sigma)
 
     def to_data(self) -> dict[str, Any]:

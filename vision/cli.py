@@ -289,14 +289,18 @@ def _notation(layout: dict[str, str], seats: tuple[str, ...], rules: str) -> str
 
 @vision.command("bench")
 @model_option
-@click.option("--frames", default=500, show_default=True, help="Frames to render and read.")
+@click.option("--boards", default=360, show_default=True, help="Boards to render and read.")
+@click.option("--sequences", default=20, show_default=True, help="Moves made by hand to play.")
 @click.option("--seed", default=0, show_default=True)
-def bench_command(model: str, frames: int, seed: int) -> None:
-    """Accuracy and speed over rendered frames of mixed difficulty."""
-    from vision.bench import run_bench
+def bench_command(model: str, boards: int, sequences: int, seed: int) -> None:
+    """Accuracy and speed over rendered set-ups (painted boards, lamps, sizes, tilts, hands)."""
+    from vision.bench import run_boards, run_hands
 
     _geometry(model, None)
-    click.echo(run_bench(frames, model=model, seed=seed).report())
+    size = (1280, 960)
+    click.echo(run_boards(boards, model=model, seed=seed, size=size).report(size))
+    if sequences:
+        click.echo(run_hands(sequences, model=model, seed=seed + 1, size=size).report())
 
 
 @click.group("board")

@@ -86,13 +86,19 @@ class BoardReader:
         self.calibration = calibration
         self._plan = self._make_plan(calibration)
 
-    def calibrate(self, frame: np.ndarray, layout: Mapping[str, str]) -> Calibration:
+    def calibrate(
+        self, frame: np.ndarray, layout: Mapping[str, str], *, empty: np.ndarray | None = None
+    ) -> Calibration:
         """Locate the board by its markers and learn the colours from marbles in known places.
+
+        Args:
+            empty: a frame of the empty board from the same camera, for painted boards (see
+                :func:`vision.calibration.calibrate`).
 
         Raises:
             CalibrationError: see :func:`vision.calibration.calibrate`.
         """
-        calibration = calibrate(frame, self.geometry, layout)
+        calibration = calibrate(frame, self.geometry, layout, empty=empty)
         self.use(calibration)
         return calibration
 
@@ -154,7 +160,8 @@ class BoardReader:
         }
         uncertain = tuple(ids[i] for i in np.flatnonzero(verdicts.uncertain))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
-        light_map = np.exp(np.log(feats.gain).mean(axis=1))
+        # Under a glare, clipped wood flickers with the exposure: it says nothing of passing shadows.
+        light_map = np.where(feats.glared, feats.light, np.exp(np.log(feats.gain).mean(axis=1)))
         covered, anomalous = int(np.count_nonzero(feats.covered)), int(np.count_nonzero(verdicts.anomalous))
         crowded = [s for s, n in Counter(layout.values()).items() if n > RESERVE_SIZE]
         status: Status = "occluded"

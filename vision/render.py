@@ -7,9 +7,13 @@ multiplies, glare adds, the sensor clips.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
 import cv2
 import numpy as np
 
+from firmware_py.engine.board import HOME_SIZE, RESERVE_SIZE, SECTION_LETTERS, START_CELL, home_id, reserve_id
 from vision.aruco import marker_image
 from vision.geometry import BoardGeometry
 
@@ -21,8 +25,17 @@ SKIN_TONES_BGR = ((150, 175, 225), (120, 150, 205), (95, 125, 180), (70, 95, 140
 """From light to dark skin."""
 
 
-def board_texture(geometry: BoardGeometry, px_per_mm: float, rng: np.random.Generator) -> np.ndarray:
+def board_texture(
+    geometry: BoardGeometry,
+    px_per_mm: float,
+    rng: np.random.Generator,
+    paint: Mapping[str, np.ndarray] | None = None,
+) -> np.ndarray:
     """The board seen straight from above: wood with grain, the holes, the markers on white paper.
+
+    Args:
+        paint: seat letter -> BGR paint of that seat's areas (reserve, home lane, start cell), as most
+            wooden Tock boards have; ``None`` for a plain board.
 
     Returns:
         A float32 BGR image of ``size_mm * px_per_mm`` pixels.
@@ -42,11 +55,47 @@ def board_texture(geometry: BoardGeometry, px_per_mm: float, rng: np.random.Gene
     tint = rng.uniform(0.92, 1.06, 3)
     for c in range(3):
         texture[..., c] = WOOD_BGR[c] * tint[c] * shade
+    if paint:
+        _paint_seat_areas(texture, geometry, px_per_mm, paint, shade)
     _draw_holes(texture, geometry, px_per_mm)
     _draw_markers(texture, geometry, px_per_mm)
     edge = max(int(round(3 * px_per_mm)), 1)
     cv2.rectangle(texture, (0, 0), (width - 1, height - 1), (80.0, 120.0, 160.0), edge)
     return texture
+
+
+def seat_area_places(geometry: BoardGeometry, seat: str) -> list[list[str]]:
+    """The groups of places a painted board paints in a seat's colour: the reserve, the home lane (from
+    the start cell's side) and the start cell alone."""
+    section = SECTION_LETTERS.index(seat)
+    reserve = [reserve_id(section, n) for n in range(1, RESERVE_SIZE + 1)]
+    home = [home_id(section, n) for n in range(1, HOME_SIZE + 1)]
+    return [reserve, home, [f"{seat}{START_CELL}"]]
+
+
+def _paint_seat_areas(
+    texture: np.ndarray,
+    geometry: BoardGeometry,
+    px_per_mm: float,
+    paint: Mapping[str, np.ndarray],
+    shade: np.ndarray,
+) -> None:
+    """Paint each seat's areas: a rounded band joining each group's holes, the grain showing through."""
+    mask_shape = texture.shape[:2]
+    radius = int(round(0.62 * geometry.pitch_mm * px_per_mm))
+    for seat, colour in paint.items():
+        if SECTION_LETTERS.index(seat) >= geometry.sections:
+            continue
+        mask = np.zeros(mask_shape, np.float32)
+        for group in seat_area_places(geometry, seat):
+            points = [np.rint(np.array(geometry.places[p]) * px_per_mm).astype(int) for p in group]
+            for a, b in zip(points, points[1:], strict=False):
+                cv2.line(mask, tuple(int(v) for v in a), tuple(int(v) for v in b), 1.0, 2 * radius)
+            for point in points:
+                cv2.circle(mask, tuple(int(v) for v in point), radius, 1.0, -1, cv2.LINE_AA)
+        alpha = cv2.GaussianBlur(mask, (0, 0), 0.6 * px_per_mm)[..., None]
+        painted = np.asarray(colour, np.float32)[None, None, :] * (0.5 + 0.5 * shade)[..., None]
+        texture[:] = texture * (1 - alpha) + painted * alpha
 
 
 def _draw_holes(texture: np.ndarray, geometry: BoardGeometry, px_per_mm: float) -> None:
@@ -101,8 +150,20 @@ class MarbleSprite:
         self.specular = (np.exp(-highlight / 0.012) * 0.85).astype(np.float32)
         self.alpha = np.clip((1 - np.sqrt(r2)) * n / 2 + 0.5, 0, 1).astype(np.float32)
 
-    def draw(self, frame: np.ndarray, centre: tuple[float, float], radius: float, bgr: np.ndarray) -> None:
-        """Draw a marble of colour ``bgr`` with its centre at ``centre`` (sub-pixel) and ``radius`` px."""
+    def draw(
+        self,
+        frame: np.ndarray,
+        centre: tuple[float, float],
+        radius: float,
+        bgr: np.ndarray,
+        coverage: np.ndarray | None = None,
+    ) -> None:
+        """Draw a marble of colour ``bgr`` with its centre at ``centre`` (sub-pixel) and ``radius`` px.
+
+        Args:
+            coverage: a frame-sized float32 map where the marble's coverage is recorded (what it hides
+                of the board, such as the varnish's reflection of a lamp).
+        """
         n = self.SIZE
         half = int(np.ceil(radius)) + 2
         cx, cy = centre
@@ -119,6 +180,9 @@ class MarbleSprite:
         colour = shade[..., None] * bgr[None, None, :] + 255.0 * spec[..., None]
         a = alpha[..., None]
         roi[:] = roi * (1 - a) + colour * a
+        if coverage is not None:
+            covered = coverage[y0 : y0 + size, x0 : x0 + size]
+            np.maximum(covered, alpha, out=covered)
 
 
 def soft_shadow(
@@ -136,57 +200,111 @@ def soft_shadow(
     frame[y0 : y0 + 2 * half_y, x0 : x0 + 2 * half_x] *= dark[..., None]
 
 
-def arm_mask(
-    size: tuple[int, int], board_quad: np.ndarray, px_per_mm: float, rng: np.random.Generator
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A forearm and hand reaching from an edge of the frame to a random point over the board.
+@dataclass(frozen=True)
+class HandPose:
+    """A forearm reaching in from the frame's edge, the hand flat with its fingers spread, in pixels."""
 
-    Args:
-        size: (width, height) of the frame.
-        board_quad: the board's 4 corners in the frame.
-        px_per_mm: rough scale of the board in the frame, to size the arm.
+    start: np.ndarray
+    """Where the forearm enters, just outside the frame."""
+    tip: np.ndarray
+    """The middle fingertip."""
+    arm_mm: float
+    palm_mm: tuple[float, float]
+    """Width and length of the palm."""
+    finger_mm: tuple[float, float]
+    """Width and length of a finger (curled fingers look shorter from above)."""
+    spread: float
+    """Radians between the outer fingers."""
+    skin: np.ndarray
+    sleeve: np.ndarray | None
+    cuff: float
+    """Share of the way from the frame's edge to the wrist that the sleeve covers."""
+
+    def moved(self, offset: np.ndarray) -> HandPose:
+        """The same hand shifted by ``offset`` pixels (a resting hand is never perfectly still)."""
+        return replace(self, start=self.start + offset, tip=self.tip + offset)
+
+
+def random_hand(
+    size: tuple[int, int], rng: np.random.Generator, tip: np.ndarray, px_per_mm: float
+) -> HandPose:
+    """A hand with its middle fingertip at ``tip``, its forearm coming in from a random side."""
+    width, height = size
+    side = int(rng.integers(4))
+    t = float(rng.uniform(0.15, 0.85))
+    reach = 0.3 * max(width, height)
+    start = (
+        np.array([t * width, -reach]),
+        np.array([width + reach, t * height]),
+        np.array([t * width, height + reach]),
+        np.array([-reach, t * height]),
+    )[side]
+    sleeve = rng.uniform(25, 235, 3).astype(np.float32) if rng.random() < 0.5 else None
+    return HandPose(
+        start=start,
+        tip=np.asarray(tip, np.float64),
+        arm_mm=float(rng.uniform(60, 85)),
+        palm_mm=(float(rng.uniform(78, 95)), float(rng.uniform(90, 110))),
+        finger_mm=(float(rng.uniform(16, 21)), float(rng.uniform(45, 85))),
+        spread=float(rng.uniform(0.1, 0.7)),
+        skin=np.array(SKIN_TONES_BGR[int(rng.integers(len(SKIN_TONES_BGR)))], np.float32)
+        * np.float32(rng.uniform(0.9, 1.1)),
+        sleeve=sleeve,
+        cuff=float(rng.uniform(0.4, 1.0)),
+    )
+
+
+def hand_layers(size: tuple[int, int], pose: HandPose, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The hand's coverage and its colour (skin, sleeve, rounded shading), float32 frame-sized maps.
 
     Returns:
-        (alpha, across, along): float32 maps; ``alpha`` is the arm's coverage, ``across`` runs from -1
-        to 1 across the arm (for its rounded shading), ``along`` from 0 at the frame's edge to 1 at the
-        fingertips.
+        (alpha, colour): ``alpha`` 0..1 ``(height, width)``, ``colour`` BGR ``(height, width, 3)``.
     """
     width, height = size
-    tip = rng.dirichlet(np.ones(4)) @ board_quad
-    side = int(rng.integers(4))
-    t = float(rng.uniform(0.2, 0.8))
-    start = (
-        np.array([t * width, -80.0]),
-        np.array([width + 80.0, t * height]),
-        np.array([t * width, height + 80.0]),
-        np.array([-80.0, t * height]),
-    )[side]
-    arm_width = float(rng.uniform(65, 95)) * px_per_mm
-    direction = tip - start
-    length = float(np.linalg.norm(direction)) or 1.0
-    unit = direction / length
+    mm = px_per_mm
+    direction = pose.tip - pose.start
+    unit = direction / (float(np.linalg.norm(direction)) or 1.0)
     normal = np.array([-unit[1], unit[0]])
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
-    along = ((xs - start[0]) * unit[0] + (ys - start[1]) * unit[1]) / length
-    across = ((xs - start[0]) * normal[0] + (ys - start[1]) * normal[1]) / (arm_width / 2)
-    taper = 1.0 - 0.3 * np.clip(along, 0, 1)
-    fingertips = 1.0 + 0.35 * arm_width / length * np.sqrt(np.clip(1 - (across / taper) ** 2, 0, 1))
-    inside = (np.abs(across) < taper) & (along < fingertips)
-    alpha = cv2.GaussianBlur(inside.astype(np.float32), (0, 0), 2.0)
-    return alpha, np.clip(across / taper, -1, 1), along
+    palm_w, palm_l = pose.palm_mm[0] * mm, pose.palm_mm[1] * mm
+    finger_w, finger_l = pose.finger_mm[0] * mm, pose.finger_mm[1] * mm
+    knuckles = pose.tip - unit * finger_l
+    wrist = knuckles - unit * palm_l
+    mask = np.zeros((height, width), np.uint8)
+    sleeve = np.zeros((height, width), np.uint8)
+
+    def capsule(target: np.ndarray, a: np.ndarray, b: np.ndarray, thickness: float) -> None:
+        ends = (tuple(int(v) for v in np.rint(a)), tuple(int(v) for v in np.rint(b)))
+        cv2.line(target, ends[0], ends[1], 255, max(int(round(thickness)), 1), cv2.LINE_AA)
+
+    arm = pose.arm_mm * mm
+    capsule(mask, pose.start, wrist, arm)
+    capsule(sleeve, pose.start, pose.start + pose.cuff * (wrist - pose.start), arm * 1.15)
+    centre = wrist + unit * palm_l / 2
+    angle = float(np.degrees(np.arctan2(unit[1], unit[0])))
+    axes = (int(palm_l / 2), int(palm_w / 2))
+    cv2.ellipse(mask, tuple(int(v) for v in np.rint(centre)), axes, angle, 0, 360, 255, -1, cv2.LINE_AA)
+    for k, share in enumerate((-0.38, -0.13, 0.13, 0.38)):
+        turn = pose.spread * share
+        c, s = np.cos(turn), np.sin(turn)
+        along = c * unit + s * normal
+        base = knuckles + normal * share * palm_w * 0.95 - unit * 0.1 * palm_l
+        length = finger_l * (0.85, 1.0, 0.95, 0.75)[k]
+        capsule(mask, base, base + along * length, finger_w)
+    thumb_side = 1 if int(pose.arm_mm * 10) % 2 else -1
+    thumb_base = wrist + unit * 0.35 * palm_l + normal * thumb_side * 0.4 * palm_w
+    thumb_dir = 0.6 * unit + 0.8 * normal * thumb_side
+    capsule(mask, thumb_base, thumb_base + thumb_dir * 0.8 * finger_l, finger_w * 1.1)
+    alpha = cv2.GaussianBlur(mask.astype(np.float32) / 255.0, (0, 0), 1.2)
+    inside = cv2.distanceTransform((mask > 127).astype(np.uint8), cv2.DIST_L2, 3)
+    roundness = 0.6 + 0.4 * np.sqrt(np.clip(inside / (0.5 * finger_w), 0, 1))
+    colour = np.where(
+        (sleeve > 127)[..., None], (pose.sleeve if pose.sleeve is not None else pose.skin), pose.skin
+    )
+    return alpha, (colour * roundness[..., None]).astype(np.float32)
 
 
-def paint_arm(
-    frame: np.ndarray, alpha: np.ndarray, across: np.ndarray, along: np.ndarray, rng: np.random.Generator
-) -> None:
-    """Paint a skin-toned arm, half the time in a sleeve of any colour, where ``alpha`` covers it."""
-    skin = np.array(SKIN_TONES_BGR[int(rng.integers(len(SKIN_TONES_BGR)))], np.float32)
-    roundness = (0.62 + 0.38 * np.sqrt(np.clip(1 - across * across, 0, 1)))[..., None]
-    colour = skin[None, None, :] * roundness
-    if rng.random() < 0.5:
-        sleeve = rng.uniform(30, 230, 3).astype(np.float32)
-        cuff = float(rng.uniform(0.3, 0.75))
-        colour = np.where((along < cuff)[..., None], sleeve[None, None, :] * roundness, colour)
+def paint_hand(frame: np.ndarray, alpha: np.ndarray, colour: np.ndarray) -> None:
+    """Lay the hand's colour over ``frame`` where ``alpha`` covers it."""
     a = alpha[..., None]
     frame *= 1 - a
     frame += colour * a

@@ -391,6 +391,7 @@ class Table(BoardWatch, ComputerSeats):
                 "layout": dict(self._proposed if self._proposed is not None else self._position.layout),
                 "turn": self._to_play(),
                 "phase": self._phase(),
+                "exchange_owing": list(self._owing_exchange()),
                 "last_move": self._last_move,
                 "log": list(self._log),
                 "leds": dict(self._mirror),

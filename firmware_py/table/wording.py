@@ -43,6 +43,22 @@ class Change:
         return tuple(seen)
 
 
+_DEFAULT_WORDS = {"person": ("Joueur", "Player"), "computer": ("Ordinateur", "Computer")}
+"""The words of the names a seat gets until someone types one (``Joueur C``, ``Ordinateur B``)."""
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A seat's name as a page in ``lang`` shows it: a default name (``Joueur A``, ``Computer B``) in
+    that language, a typed name as it is."""
+    word, _, letter = name.partition(" ")
+    if len(letter) != 1 or not "A" <= letter <= "H":
+        return name
+    for french, english in _DEFAULT_WORDS.values():
+        if word in (french, english):
+            return f"{french if lang == 'fr' else english} {letter}"
+    return name
+
+
 def _is_reserve(place: str) -> bool:
     return parse_place(place).kind is PlaceKind.RESERVE
 

@@ -15,12 +15,15 @@
       return;
     }
     // once the game is over nobody is to play: the phase alone says so
-    bound("turn").replaceChildren(...(view.turn ? [chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")}${colon}${seatName(view, view.turn)}`] : []));
+    const owing = view.phase === "exchange" ? view.exchange_owing || [] : [];
+    bound("turn").replaceChildren(...(owing.length ? [`${t("exchange_waiting_for")} ${owing.map((seat) => seatName(view, seat)).join(", ")}`]
+      : view.turn ? [chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")}${colon}${seatName(view, view.turn)}`] : []));
     bound("phase").textContent = phaseText(view.phase);
     banner("winner", view.winner ? `${t("winner")}${colon}${winnerNames(view)}` : "");
     banner("problem", view.problem ? `${t("problem")}${colon}${pick(view.problem)}` : "");
     banner("question", view.question ? `${seatName(view, view.turn)}${colon}${pick(view.question)}` : "");
-    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")})${colon}${pick(view.computer)}` : "");
+    // the computer's sentence already names the seat ("Ordinateur B sort un pion")
+    banner("computer", view.computer ? pick(view.computer) : "");
     Tock.notice(view);
     bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     bound("seats").replaceChildren(...(view.seats || []).map((seat) => el("li", { class: "seat-row" + (seat.seat === view.turn ? " seat-turn" : "") },

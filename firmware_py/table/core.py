@@ -236,7 +236,9 @@ class Table(BoardWatch, ComputerSeats):
         after = self._result(move)
         seat = self._to_play() or ""
         what = change(before, after, move)
-        words = describe(self._names.get(seat, seat), move, before, after, self._names)
+        words = describe(
+            self._names.get(seat, seat), move, before, after, self._names, self._topology, seat=seat
+        )
         return {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
 
     # -- the LEDs ----------------------------------------------------------------------------------
@@ -857,7 +859,7 @@ class Table(BoardWatch, ComputerSeats):
         n = self._store.append(self._game_id, "move", seat, str(move))
         self._game = game
         after = dict(self._position.layout)
-        entry = move_entry(n, seat, move, before, after, self._names)
+        entry = move_entry(n, seat, move, before, after, self._names, self._topology)
         self._log.append(entry)
         self._last_move = entry
         winner = self._winner()

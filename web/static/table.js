@@ -42,6 +42,7 @@
     bound("log").replaceChildren(...(log.length ? log.slice().reverse().map((entry) => el("li", { value: entry.n },
       chip((Tock.seatOf(view, entry.seat) || {}).colour), " ",
       pick(entry) || `${seatName(view, entry.seat)}${colon}${entry.move}`,
+      entry.detail ? el("small", { class: "detail" }, ` · ${entry.detail}`) : null,
       entry.reasons && entry.reasons.length ? el("ul", { class: "reasons" }, ...entry.reasons.map((r) => el("li", {}, pick(r)))) : null,
     )) : [el("li", { class: "muted" }, t("log_empty"))]));
     paintChips(view);

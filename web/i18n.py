@@ -183,6 +183,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ses coups s'afficheront à votre tour.",
         "Its moves will show on your turn.",
     ),
+    "move_refused": ("Coup refusé", "Move refused"),
+    "put_back_help": (
+        "Remettez la bille dans le trou entouré de jaune ; le trou rouge doit rester vide.",
+        "Put the marble back in the hole ringed in yellow; the red hole must stay empty.",
+    ),
+    "put_back_picture": ("Où remettre les billes", "Where the marbles go back"),
+    "chime": ("Sonner quand c'est mon tour", "Chime when it is my turn"),
 }
 """Message key -> (French, English)."""
 

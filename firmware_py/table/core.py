@@ -375,7 +375,11 @@ class Table(BoardWatch, ComputerSeats):
             ]
             problem = None
             if self._problem is not None:
-                problem = {k: self._problem[k] for k in ("fr", "en", "places", "violations")}
+                # with where the marbles go back ("put_back" {place: seat}) and the holes wrongly filled
+                # ("wrong"), for the phone of the seat whose move it was to draw it
+                problem = {
+                    k: self._problem[k] for k in ("fr", "en", "places", "violations", "wrong", "put_back")
+                }
             return {
                 "game_id": self._game_id,
                 "preset": self._setup.preset,

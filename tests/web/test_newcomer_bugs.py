@@ -175,3 +175,57 @@ def test_the_toast_leaves_the_reserves_free_and_banners_never_move_the_board(
     expect(page.locator(".banner-computer")).to_have_text("Ordinateur B sort un pion")
     assert _board_on_page(page) == before, "a banner moved the board"
     table.new_game({})
+
+
+def test_a_refused_move_is_explained_on_the_phone_of_the_seat_that_made_it(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    """The camera saw A's marble on A5 where no legal move puts it: A's phone says why and shows where
+    it goes back; B's phone, whose move it was not, stays as it was."""
+    table.new_game({})
+    links = _links(table)
+    seat_a = context.new_page()
+    seat_a.goto(served + links["A"])
+    seat_b = context.new_page()
+    seat_b.goto(served + links["B"])
+    expect(seat_a.locator(".problem-panel")).to_be_hidden()
+    table.announce(
+        problem={
+            "fr": "Coup interdit : aucune carte de la main ne permet ce coup. Remettez les billes.",
+            "en": "Illegal move: no card in the hand makes this move. Put the marbles back as shown.",
+            "places": ["A5", "AR1"],
+            "violations": [],
+            "wrong": ["A5"],
+            "put_back": {"AR1": "A"},
+        }
+    )
+    panel = seat_a.locator(".problem-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("aucune carte de la main ne permet ce coup")
+    expect(panel.locator('.mini-board .hole.lit[data-place="AR1"]')).to_have_count(1)
+    expect(panel.locator('.mini-board .hole.wrong[data-place="A5"]')).to_have_count(1)
+    expect(panel.locator('.mini-board .hole.wrong[data-place="AR1"]')).to_have_count(0)
+    expect(seat_b.locator(".problem-panel")).to_be_hidden()
+    table.announce(problem=None)
+    expect(panel).to_be_hidden()
+
+
+def test_the_phone_vibrates_when_the_turn_comes(context: Any, served: str, table: ScriptedTable) -> None:
+    table.new_game({})
+    links = _links(table)
+    seat_b = context.new_page()
+    seat_b.add_init_script(
+        "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };"
+    )
+    seat_b.goto(served + links["B"])
+    assert seat_b.evaluate("window.__buzz.length") == 0
+    seat_a = context.new_page()
+    seat_a.goto(served + links["A"])
+    seat_a.click('.card[data-card="AS"]')
+    seat_a.click('button.move[data-move="AS:AR1-A18"]')
+    expect(seat_b.locator(".banner-turn")).to_have_text("À vous de jouer !")
+    seat_b.wait_for_function("window.__buzz.length === 1")
+    chime = seat_b.locator("[data-action=chime]")
+    expect(chime).not_to_be_checked()
+    chime.check()
+    assert seat_b.evaluate("localStorage.getItem('tock-chime')") == "on"

@@ -7,7 +7,8 @@
   const { t, pick, el, bound, api, live, seatName, winnerNames, paintChips, phaseText, banner, colon, cardName } = Tock;
   const token = Tock.page.token;
   const base = `/api/seat/${encodeURIComponent(token)}`;
-  const board = new TockBoard(document.querySelector(".board"));
+  const board = new TockBoard(document.querySelector(".board-panel .board"));
+  const mini = new TockBoard(document.querySelector(".mini-board"));
   let view = Tock.page.view;
   let card = null;      // the card tapped
   let moves = [];       // its moves [{move, fr, en, from, to}]
@@ -49,6 +50,7 @@
     banner("winner", view.winner ? `${t("winner")}${colon}${winnerNames(view)}` : "");
     banner("computer", view.computer ? pick(view.computer) : "");
     Tock.notice(view);
+    renderProblem();
     renderQuestion();
     bound("extra-play").hidden = !(view.extra_play && myTurn());
     const physical = view.cards === "physical";
@@ -75,6 +77,19 @@
     paintChips(view);
     const places = moves.flatMap((m) => Tock.places(m.to));
     board.update(view, { lit: lit.length ? lit : places, from: moves.flatMap((m) => Tock.places(m.from)) });
+  }
+
+  /** A move the table refused (the camera saw marbles where no legal move puts them), shown on the
+      phone of the seat whose move it was: the reasons in words, and a small board with the holes the
+      marbles go back to (lit) and the holes wrongly filled (red). */
+  function renderProblem() {
+    const problem = view.problem;
+    const putBack = (problem && problem.put_back) || {};
+    const mine = problem && (view.turn === view.seat || Object.values(putBack).includes(view.seat));
+    bound("problem-panel").hidden = !mine;
+    if (!mine) return;
+    bound("problem-text").textContent = pick(problem);
+    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { lit: Object.keys(putBack), wrong: problem.wrong || [] });
   }
 
   /** The table asks the seat to play which move the board shows (an ambiguous or uncertain reading). */
@@ -181,6 +196,13 @@
     gone = true;
     document.querySelector(".layout-seat").replaceChildren(el("section", { class: "panel error-page" }, el("p", { class: "error-message" }, t("link_gone")), el("p", { class: "muted" }, pick(error))));
   }
+
+  const chime = document.querySelector("[data-action=chime]");
+  chime.checked = Tock.chimeOn();
+  chime.addEventListener("change", () => {
+    Tock.setChime(chime.checked);
+    if (chime.checked) Tock.yourTurn();  // heard once now: the tap also lets the page play sound later
+  });
 
   document.querySelector("[data-action=end-turn]").addEventListener("click", () => api("POST", `${base}/end_turn`, {}).catch(() => {}));
   document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", `${base}/undo`, {})

@@ -37,7 +37,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     Returns:
         The application, with the pages, the JSON API and the live-update streams registered.
     """
-    from web import api, errors, events, extension, i18n, pages, security
+    from web import api, endgame, errors, events, extension, i18n, pages, security
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
@@ -53,5 +53,6 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: Table | N
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(endgame.bp)
     events.init_app(app)
     return app

@@ -190,6 +190,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "put_back_picture": ("Où remettre les billes", "Where the marbles go back"),
     "chime": ("Sonner quand c'est mon tour", "Chime when it is my turn"),
+    "game_over_title": ("La partie est finie", "The game is over"),
+    "game_length": ("Durée", "Length"),
+    "minutes": ("min", "min"),
+    "turns": ("tours joués", "turns played"),
+    "rounds": ("tours de table", "rounds"),
+    "cards_played": ("Cartes jouées", "Cards played"),
+    "captures": ("Pions renvoyés au camp", "Marbles sent home"),
+    "rematch": ("Revanche (mêmes joueurs, nouvelle donne)", "Rematch (same players, new deal)"),
+    "replay": ("Revoir la partie", "Replay the game"),
+    "replay_title": ("Revoir une partie", "Replay a game"),
+    "replay_first": ("Début", "Start"),
+    "replay_previous": ("Coup précédent", "Previous move"),
+    "replay_next": ("Coup suivant", "Next move"),
+    "replay_last": ("Fin", "End"),
+    "replay_play": ("Lecture", "Play"),
+    "replay_pause": ("Pause", "Pause"),
+    "replay_start": ("Le plateau avant le premier coup.", "The board before the first move."),
+    "replay_step": ("Coup", "Move"),
+    "replay_of": ("sur", "of"),
 }
 """Message key -> (French, English)."""
 
@@ -203,7 +222,8 @@ JS_KEYS = (
     "seat", "name", "colour", "default_person", "default_computer", "seed_digits", "game_over_hand",
     "camera_mode_sim", "camera_mode_none", "camera_off", "camera_starting", "camera_ok", "camera_no_board",
     "camera_board_moved", "camera_bad_frame", "camera_occluded", "camera_lost", "camera_error",
-    "your_exchange", "exchange_waiting_for", "moves_on_your_turn",
+    "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
+    "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on

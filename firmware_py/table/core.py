@@ -811,6 +811,10 @@ class Table(BoardWatch, ComputerSeats):
         """
         with self._lock:
             seat = self._seat_of(token) if token is not None else None
+            if self._winner() is not None:
+                raise wrong_moment(
+                    "game_over", "La partie est finie : rien à annuler.", "The game is over: nothing to undo."
+                )
             events = self._store.events(self._game_id)
             # the computer seats' moves made since are taken back too, or they would be made again at once
             people = [i for i, event in enumerate(events) if not self._seats[event.seat].computer]

@@ -38,10 +38,11 @@ def _links(table: Any) -> dict[str, str]:
 
 
 def _board_on_page(page: Any) -> list[float]:
-    """The board's box in the page's own coordinates (scrolling aside)."""
+    """The board's box on the screen, the page scrolled to its top (the board sticks beside the side
+    column on a wide screen, so its place in the document follows the scroll)."""
     return page.evaluate(  # type: ignore[no-any-return]
-        "(() => { const r = document.querySelector('svg.board').getBoundingClientRect();"
-        " return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()"
+        "(() => { scrollTo(0, 0); const r = document.querySelector('svg.board').getBoundingClientRect();"
+        " return [r.x, r.y, r.width, r.height]; })()"
     )
 
 

@@ -73,6 +73,7 @@
       }, el("span", { class: "rank" }, face.rank), el("span", { class: "suit" }, face.suit));
     }) : [el("p", { class: "muted" }, t("hand_empty"))]));
     renderMoves();
+    TockEnd.render(view);
     bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     paintChips(view);
     const places = moves.flatMap((m) => Tock.places(m.to));

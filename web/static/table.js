@@ -28,7 +28,7 @@
     bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     bound("seats").replaceChildren(...(view.seats || []).map((seat) => el("li", { class: "seat-row" + (seat.seat === view.turn ? " seat-turn" : "") },
       chip(seat.colour),
-      el("strong", {}, `${seat.seat} · ${seat.name}`),
+      el("strong", {}, `${seat.seat} · ${Tock.shownName(seat.name)}`),
       el("span", { class: "muted" }, ` ${seat.cards} ${t("cards")}`),
       seat.computer ? el("span", { class: "tag" }, t("computer")) : null,
       seat.team !== undefined && seat.team !== null ? el("span", { class: "tag" }, `${t("team")} ${seat.team + 1}`) : null,
@@ -46,6 +46,7 @@
       entry.reasons && entry.reasons.length ? el("ul", { class: "reasons" }, ...entry.reasons.map((r) => el("li", {}, pick(r)))) : null,
     )) : [el("li", { class: "muted" }, t("log_empty"))]));
     paintChips(view);
+    TockEnd.render(view);
     const computer = view.computer || {};
     // in simulation the picture is the simulated table: a marble put on a wrong hole is seen there and
     // can be tapped to put it back

@@ -40,7 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: TableServ
     Returns:
         The application, with the pages, the JSON API and the live-update streams registered.
     """
-    from web import api, errors, events, extension, i18n, pages, roles, security
+    from web import api, endgame, errors, events, extension, i18n, pages, roles, security
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
@@ -57,5 +57,6 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: TableServ
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(endgame.bp)
     events.init_app(app)
     return app

@@ -7,7 +7,12 @@ table (moves, reasons, errors) already carry both languages and the page picks o
 
 from __future__ import annotations
 
+from functools import cache
+
 from flask import Flask, Response, g, request
+
+from firmware_py.engine.cards import JOKER, RANKS, SUITS, Card, card_words
+from firmware_py.table.wording import shown_name
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
@@ -168,6 +173,42 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_camera": ("Pas de caméra dans cette partie.", "No camera in this game."),
     "done": ("Fait.", "Done."),
     # errors
+    # words a newcomer reads (appended: the keys above keep their order)
+    "your_exchange": (
+        "À vous : donnez une carte à votre partenaire.",
+        "Your move: give a card to your partner.",
+    ),
+    "exchange_waiting_for": ("Échange de cartes : on attend", "Card exchange: waiting for"),
+    "moves_on_your_turn": (
+        "Ses coups s'afficheront à votre tour.",
+        "Its moves will show on your turn.",
+    ),
+    "move_refused": ("Coup refusé", "Move refused"),
+    "put_back_help": (
+        "Remettez la bille dans le trou entouré de jaune ; le trou rouge doit rester vide.",
+        "Put the marble back in the hole ringed in yellow; the red hole must stay empty.",
+    ),
+    "put_back_picture": ("Où remettre les billes", "Where the marbles go back"),
+    "chime": ("Sonner quand c'est mon tour", "Chime when it is my turn"),
+    "game_over_title": ("La partie est finie", "The game is over"),
+    "game_length": ("Durée", "Length"),
+    "minutes": ("min", "min"),
+    "turns": ("tours joués", "turns played"),
+    "rounds": ("tours de table", "rounds"),
+    "cards_played": ("Cartes jouées", "Cards played"),
+    "captures": ("Pions renvoyés au camp", "Marbles sent home"),
+    "rematch": ("Revanche (mêmes joueurs, nouvelle donne)", "Rematch (same players, new deal)"),
+    "replay": ("Revoir la partie", "Replay the game"),
+    "replay_title": ("Revoir une partie", "Replay a game"),
+    "replay_first": ("Début", "Start"),
+    "replay_previous": ("Coup précédent", "Previous move"),
+    "replay_next": ("Coup suivant", "Next move"),
+    "replay_last": ("Fin", "End"),
+    "replay_play": ("Lecture", "Play"),
+    "replay_pause": ("Pause", "Pause"),
+    "replay_start": ("Le plateau avant le premier coup.", "The board before the first move."),
+    "replay_step": ("Coup", "Move"),
+    "replay_of": ("sur", "of"),
 }
 """Message key -> (French, English)."""
 
@@ -181,6 +222,8 @@ JS_KEYS = (
     "seat", "name", "colour", "default_person", "default_computer", "seed_digits", "game_over_hand",
     "camera_mode_sim", "camera_mode_none", "camera_off", "camera_starting", "camera_ok", "camera_no_board",
     "camera_board_moved", "camera_bad_frame", "camera_occluded", "camera_lost", "camera_error",
+    "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
+    "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on
@@ -190,7 +233,10 @@ def init_app(app: Flask) -> None:
     """Pick each request's language and offer ``t()`` to templates. Called by the factory."""
     app.before_request(choose_language)
     app.after_request(remember_language)
-    app.jinja_env.globals.update(t=translate, js_messages=js_messages, current_language=current_language)
+    app.jinja_env.globals.update(
+        t=translate, js_messages=js_messages, current_language=current_language, card_names=page_card_names
+    )
+    app.jinja_env.filters["shown_name"] = lambda name: shown_name(name, current_language())
 
 
 def choose_language() -> None:
@@ -232,3 +278,23 @@ def translate(key: str) -> str:
 def js_messages() -> dict[str, str]:
     """The words the pages' scripts need, in the current language."""
     return {key: translate(key) for key in JS_KEYS}
+
+
+@cache
+def card_names(lang: str) -> dict[str, dict[str, str]]:
+    """The engine's words for cards, in parts a page puts together: each rank with its definite and
+    indefinite article (``l'as``, ``un as``; ``the Ace``, ``an Ace``) and each suit as it follows
+    (`` de pique``, `` of spades``). The pages write ``8D`` as ``le 8 de carreau`` and a value alone
+    (real cards) as ``un 8``, never as codes. Parts, not the whole deck: a page holds no list of cards."""
+    ranks = {
+        rank: {"the": card_words(Card(rank), lang, "the"), "a": card_words(Card(rank), lang, "a")}
+        for rank in RANKS
+    }
+    plain = card_words(Card("2"), lang, "the")
+    suits = {suit: card_words(Card("2", suit), lang, "the").removeprefix(plain) for suit in SUITS}
+    return {"ranks": ranks, "suits": suits, "joker": card_words(Card(JOKER), lang, "a")}
+
+
+def page_card_names() -> dict[str, dict[str, str]]:
+    """:func:`card_names` in the current request's language (embedded in every page)."""
+    return card_names(current_language())

@@ -20,6 +20,7 @@ from web.extension import check_seat_token, get_table
 from web.i18n import current_language
 from web.qr import qr_svg
 from web.roles import COOKIE_SECONDS, TABLE_COOKIE, is_table, not_the_table, table_only
+from web.setup_words import setup_words
 
 bp = Blueprint("pages", __name__)
 bp.url_value_preprocessor(check_seat_token)
@@ -97,7 +98,8 @@ def setup() -> str:
     """Set-up: seats, names, colours, teams, preset and house rules, board, camera; the seat links."""
     table_ = get_table()
     view = table_.public_view()
-    return render_template("setup.html", view=view, options=table_.setup_options(), links=_seat_links())
+    options = setup_words(table_.setup_options())
+    return render_template("setup.html", view=view, options=options, links=_seat_links())
 
 
 @bp.get("/learn")

@@ -13,6 +13,7 @@ from typing import Any
 
 from firmware_py.config import GameSettings, parse_game_settings
 from firmware_py.engine import Card, Game, Move, Position, RuleSet, TockError, play
+from firmware_py.engine.board import BoardTopology
 from firmware_py.house_rules import build_rules
 from firmware_py.store.saves import StoredEvent, StoredGame
 from firmware_py.table.wording import move_entry
@@ -86,7 +87,9 @@ def apply_event(game: Any, event: StoredEvent) -> Any:
         raise ReplayError(event.n, event.kind, event.seat, event.text, str(error)) from error
 
 
-def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]) -> dict[str, Any]:
+def log_entry(
+    event: StoredEvent, before: Any, after: Any, names: dict[str, str], topology: BoardTopology | None = None
+) -> dict[str, Any]:
     """The log line of an event, with its sentence in French and English."""
     if event.kind != "move":
         return {
@@ -97,7 +100,9 @@ def log_entry(event: StoredEvent, before: Any, after: Any, names: dict[str, str]
             "places": [],
         }
     move = Move.parse(event.text)
-    return move_entry(event.n, event.seat, move, position_of(before).layout, position_of(after).layout, names)
+    return move_entry(
+        event.n, event.seat, move, position_of(before).layout, position_of(after).layout, names, topology
+    )
 
 
 def action_words(kind: str, player: str) -> dict[str, str]:
@@ -119,7 +124,8 @@ def replay(stored: StoredGame, events: Sequence[StoredEvent]) -> Iterator[Step]:
     settings = settings_of(stored)
     names = {s.seat: s.name for s in settings.seats}
     game = start(settings, stored.seed)
+    topology = rules_of(settings).topology(len(settings.seats))
     for event in events:
         after = apply_event(game, event)
-        yield Step(event, after, log_entry(event, game, after, names))
+        yield Step(event, after, log_entry(event, game, after, names, topology))
         game = after

@@ -583,6 +583,10 @@ class Table:
         """
         with self._s.lock:
             seat = self._seat_of(token) if token is not None else None
+            if self._s.winner() is not None:
+                raise wrong_moment(
+                    "game_over", "La partie est finie : rien à annuler.", "The game is over: nothing to undo."
+                )
             events = self._s.store.events(self._s.game_id)
             # the computer seats' moves made since are taken back too, or they would be made again at once
             people = [i for i, event in enumerate(events) if not self._s.seats[event.seat].computer]
@@ -635,7 +639,7 @@ class Table:
         n = self._s.store.append(self._s.game_id, "move", seat, str(move))
         self._s.game = game
         after = dict(self._s.position.layout)
-        entry = move_entry(n, seat, move, before, after, self._s.names)
+        entry = move_entry(n, seat, move, before, after, self._s.names, self._s.topology)
         self._s.log.append(entry)
         self._s.last_move = entry
         winner = self._s.winner()

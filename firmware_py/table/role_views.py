@@ -57,7 +57,11 @@ class RoleViews:
         ]
         problem = None
         if self._s.problem is not None:
-            problem = {k: self._s.problem[k] for k in ("fr", "en", "places", "violations")}
+            # with where the marbles go back ("put_back" {place: seat}) and the holes wrongly filled
+            # ("wrong"), for the phone of the seat whose move it was to draw it
+            problem = {
+                k: self._s.problem[k] for k in ("fr", "en", "places", "violations", "wrong", "put_back")
+            }
         return {
             "game_id": self._s.game_id,
             "preset": self._s.setup.preset,
@@ -75,6 +79,7 @@ class RoleViews:
             "layout": dict(self._s.proposed if self._s.proposed is not None else self._s.position.layout),
             "turn": self._s.to_play(),
             "phase": self._s.phase(),
+            "exchange_owing": list(self._s.owing_exchange()),
             "last_move": self._s.last_move,
             "log": list(self._s.log),
             "leds": dict(self._s.mirror),

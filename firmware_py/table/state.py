@@ -186,7 +186,9 @@ class TableState:
         after = self.result(move)
         seat = self.to_play() or ""
         what = change(before, after, move)
-        words = describe(self.names.get(seat, seat), move, before, after, self.names)
+        words = describe(
+            self.names.get(seat, seat), move, before, after, self.names, self.topology, seat=seat
+        )
         return {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
 
     def given(self, seat: str) -> Card | None:

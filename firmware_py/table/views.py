@@ -35,6 +35,7 @@ class PublicView(TypedDict):
     layout: dict[str, str]
     turn: str | None
     phase: str
+    exchange_owing: list[str]
     last_move: dict[str, Any] | None
     log: list[dict[str, Any]]
     leds: dict[str, str]

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
+from firmware_py.engine.board import CELLS_PER_SECTION, BoardTopology
 from firmware_py.engine.cards import card_words
+from firmware_py.engine.violations import spoken_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,22 @@ class Change:
         for _, place in self.captured:
             seen[place] = None
         return tuple(seen)
+
+
+_DEFAULT_WORDS = {"person": ("Joueur", "Player"), "computer": ("Ordinateur", "Computer")}
+"""The words of the names a seat gets until someone types one (``Joueur C``, ``Ordinateur B``)."""
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A seat's name as a page in ``lang`` shows it: a default name (``Joueur A``, ``Computer B``) in
+    that language, a typed name as it is."""
+    word, _, letter = name.partition(" ")
+    if len(letter) != 1 or not "A" <= letter <= "H":
+        return name
+    for french, english in _DEFAULT_WORDS.values():
+        if word in (french, english):
+            return f"{french if lang == 'fr' else english} {letter}"
+    return name
 
 
 def _is_reserve(place: str) -> bool:
@@ -101,7 +119,8 @@ def _own_side_landings(
 
 
 def _path(move: Move, lang: str) -> str:
-    """The marbles' paths, a split 7 part by part in an order they can be played."""
+    """The marbles' paths by hole ids, a split 7 part by part in an order they can be played: the small
+    detail under the sentence, for those who want the holes."""
     if move.kind is MoveKind.SWAP:
         a, b = move.steps[0]
         return f"{a} ↔ {b}"
@@ -111,35 +130,165 @@ def _path(move: Move, lang: str) -> str:
     )
 
 
+MOST_CELLS = 13
+"""The most cells one card moves one marble (the King)."""
+
+
+def of_name(name: str) -> str:
+    """French "de Bruno", "d'Ana" (elided before a vowel)."""
+    return f"d'{name}" if name[:1].lower() in "aeiouyéèêàâîôû" else f"de {name}"
+
+
+def _marble(owner: str, lang: str, *, own: bool, several: bool) -> str:
+    """The marble moved, as the object of a sentence whose subject is the player: "un pion" (one of
+    several), "le pion de Bruno" (another's), or nothing (their only marble moved)."""
+    if not own:
+        return f"le pion {of_name(owner)}" if lang == "fr" else f"{owner}'s marble"
+    if several:
+        return "un pion" if lang == "fr" else "a marble"
+    return ""
+
+
+def _step_words(a: str, b: str, card: Any, marble: str, topology: BoardTopology | None, lang: str) -> str:
+    """One marble's move as players say it: "sort un pion", "avance de 7 jusqu'au raccourci",
+    "saute par le raccourci", "recule de 4", "rentre à la maison"."""
+    fr = lang == "fr"
+    obj = f" {marble}" if marble else ""
+    if len(a) == 2 and a.endswith("R"):  # "AR": a marble of A's reserve, whichever hole it sits in
+        a += "1"
+    pa, pb = parse_place(a), parse_place(b)
+    if pa.kind is PlaceKind.RESERVE:
+        return f"sort{obj or ' un pion'}" if fr else f"brings{obj or ' a marble'} out"
+    if pb.kind is PlaceKind.CENTRE:
+        return f"met{obj or ' un pion'} au centre" if fr else f"puts{obj or ' a marble'} in the centre"
+    if pa.kind is PlaceKind.CENTRE:
+        return f"sort{obj or ' un pion'} du centre" if fr else f"takes{obj or ' a marble'} out of the centre"
+    if pb.kind is PlaceKind.HOME and pa.kind is not PlaceKind.HOME:
+        return f"rentre{obj or ' un pion'} à la maison" if fr else f"moves{obj or ' a marble'} into the home"
+    if pa.kind is PlaceKind.HOME and pb.kind is PlaceKind.HOME:
+        return f"avance{obj} dans la maison" if fr else f"moves{obj} along the home"
+    if pa.kind is PlaceKind.HOME:
+        return (
+            f"ressort{obj or ' un pion'} de la maison"
+            if fr
+            else f"takes{obj or ' a marble'} back out of the home"
+        )
+    if topology is None:
+        return f"déplace{obj or ' un pion'}" if fr else f"moves{obj or ' a marble'}"
+    shortcut = topology.shortcut_cell
+    if pa.number == shortcut and pb.number == shortcut and pa.section != pb.section:
+        return (
+            f"fait sauter{obj or ' un pion'} par le raccourci" if fr else f"jumps{obj} through the shortcut"
+        )
+    length = topology.track_length
+    ia, ib = topology.track_index(pa.section, pa.number), topology.track_index(pb.section, pb.number)
+    forward, backward = (ib - ia) % length, (ia - ib) % length
+    if card is not None and card.rank == "4" and backward == 4:
+        return f"recule{obj} de 4" if fr else f"moves{obj} back 4"
+    to_shortcut = pb.number == shortcut
+    # no card moves a marble more than 13 cells: landing further on a shortcut cell is the jump from
+    # the shortcut cell before it
+    jumped = to_shortcut and forward > MOST_CELLS and forward - CELLS_PER_SECTION > 0
+    if jumped:
+        forward -= CELLS_PER_SECTION
+    if fr:
+        said = f"avance{obj} de {forward}" + (" jusqu'au raccourci" if to_shortcut else "")
+        return said + (f" et saute au raccourci suivant ({b})" if jumped else "")
+    said = f"moves{obj} forward {forward}" + (" to the shortcut" if to_shortcut else "")
+    return said + (f" and jumps to the next shortcut ({b})" if jumped else "")
+
+
+def _sentence(
+    player: str,
+    mover: str | None,
+    move: Move,
+    before: Mapping[str, str],
+    moved: Change,
+    names: Mapping[str, str],
+    topology: BoardTopology | None,
+    lang: str,
+) -> str:
+    """The sentence of a move in ``lang``; ``player`` is already the name to say."""
+    fr = lang == "fr"
+    card = card_words(move.card, lang, "the") if move.card else ("une carte" if fr else "a card")
+    if move.kind is MoveKind.SWAP and len(moved.steps) >= 1:
+        owners = {seat for seat, _, _ in moved.steps}
+        others = [shown_name(names.get(seat, seat), lang) for seat in sorted(owners) if seat != mover]
+        if others:
+            action = (
+                f"échange son pion avec celui {of_name(others[0])}"
+                if fr
+                else f"swaps a marble with {others[0]}'s"
+            )
+        else:
+            action = "échange deux de ses pions" if fr else "swaps two of their marbles"
+    else:
+        # the move's own steps pair each marble with its destination (the boards alone cannot tell
+        # which of two marbles of a split 7 went where)
+        steps = [(before.get(a) or a[0], a, b) for a, b in move.steps_in_play_order]
+        several = len(steps) > 1
+        parts = []
+        for seat, a, b in steps:
+            owner = shown_name(names.get(seat, seat), lang)
+            marble = _marble(owner, lang, own=seat == mover, several=several)
+            parts.append(_step_words(a, b, move.card, marble, topology, lang))
+        action = spoken_list(parts, "et" if fr else "and") if parts else _path(move, lang)
+    text = f"{player} joue {card} : {action}" if fr else f"{player} plays {card}: {action}"
+    for seat, _ in moved.captured:
+        owner = shown_name(names.get(seat, seat), lang)
+        text += (
+            f" ; renvoie le pion {of_name(owner)} au camp"
+            if fr
+            else f"; sends {owner}'s marble back to its reserve"
+        )
+    return text
+
+
 def describe(
     player: str,
     move: Move,
     before: Mapping[str, str],
     after: Mapping[str, str],
     names: Mapping[str, str],
+    topology: BoardTopology | None = None,
+    *,
+    seat: str | None = None,
 ) -> dict[str, str]:
-    """``{"fr": ..., "en": ...}``: who played what, which marbles moved, which were taken.
+    """``{"fr": ..., "en": ..., "detail": ...}``: who played what, said as players say it ("Ana joue le
+    7 de cœur : avance de 7 jusqu'au raccourci ; renvoie le pion de Bruno au camp"), and the holes by
+    their ids as a small detail (``A3 → A10``).
 
     Args:
-        player: name of the player.
+        player: name of the player (a default name is said in each language).
         move: the engine's move (its card and steps).
         before: board before the move.
-        after: board after it (what was taken is read from the boards).
-        names: seat letter -> player name (to say whose marble was taken).
+        after: board after it (what moved and what was taken is read from the boards).
+        names: seat letter -> player name (to say whose marble was moved or taken).
+        topology: the board, to count the cells a marble moves and name the shortcut; without it the
+            sentence says only that a marble moved.
+        seat: the player's seat (to tell their marbles from the others'); found by name when None.
     """
+    mover = seat if seat is not None else next((s for s, name in names.items() if name == player), None)
+    fr_player, en_player = shown_name(player, "fr"), shown_name(player, "en")
     if move.kind is MoveKind.LAY_DOWN:
-        return {"fr": f"{player} pose sa main", "en": f"{player} lays the hand down"}
-    fr_card = card_words(move.card, "fr", "the") if move.card else "une carte"
-    en_card = card_words(move.card, "en", "the") if move.card else "a card"
+        return {"fr": f"{fr_player} pose sa main", "en": f"{en_player} lays the hand down", "detail": ""}
     if move.is_discard:
-        return {"fr": f"{player} défausse {fr_card}", "en": f"{player} discards {en_card}"}
-    fr = f"{player} joue {fr_card} : {_path(move, 'fr')}"
-    en = f"{player} plays {en_card}: {_path(move, 'en')}"
-    for seat, place in change(before, after, move).captured:
-        owner = names.get(seat, seat)
-        fr += f" ; prend la bille de {owner} en {place}"
-        en += f"; takes {owner}'s marble on {place}"
-    return {"fr": fr, "en": en}
+        fr_card = card_words(move.card, "fr", "the") if move.card else "une carte"
+        en_card = card_words(move.card, "en", "the") if move.card else "a card"
+        return {
+            "fr": f"{fr_player} défausse {fr_card}",
+            "en": f"{en_player} discards {en_card}",
+            "detail": "",
+        }
+    moved = change(before, after, move)
+    detail = _path(move, "fr")
+    for _, place in moved.captured:
+        detail += f" ×{place}"
+    return {
+        "fr": _sentence(fr_player, mover, move, before, moved, names, topology, "fr"),
+        "en": _sentence(en_player, mover, move, before, moved, names, topology, "en"),
+        "detail": detail,
+    }
 
 
 def move_entry(
@@ -149,6 +298,7 @@ def move_entry(
     before: Mapping[str, str],
     after: Mapping[str, str],
     names: Mapping[str, str],
+    topology: BoardTopology | None = None,
 ) -> dict[str, Any]:
     """The log line of a move, as the table shows it live and a resumed game rebuilds it.
 
@@ -160,7 +310,7 @@ def move_entry(
         "n": n,
         "seat": seat,
         "move": str(move),
-        **describe(names.get(seat, seat), move, before, after, names),
+        **describe(names.get(seat, seat), move, before, after, names, topology, seat=seat),
         "places": list(moved.places),
         "steps": [[source, destination] for _, source, destination in moved.steps],
     }

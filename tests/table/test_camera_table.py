@@ -73,6 +73,7 @@ def test_an_illegal_marble_is_shown_and_the_game_waits(companion: Companion) -> 
     frames(companion)
     problem = table.public_view()["problem"]
     assert problem and f"{seat}9" in problem["places"]
+    assert problem["wrong"] == [f"{seat}9"] and problem["put_back"] == {reserve: seat}, "what the phone draws"
     view = table.public_view()
     assert view["sim_layout"][f"{seat}9"] == seat, "the table page draws the simulated board as it stands"
     assert f"{seat}9" not in view["layout"], "the game's board is unchanged"

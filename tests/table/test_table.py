@@ -376,7 +376,8 @@ def test_a_split_seven_is_guided_step_by_step() -> None:
     assert set(view["leds"]) == {"B8", "B12"}, "the LEDs show only what is left to do"
     table.move_marble("B8", "B12")
     last = table.public_view()["log"][-1]
-    assert last["move"] == "7:A18-B3,B8-B12" and last["en"] == "Joueur A plays the 7: A18 → B3, B8 → B12"
+    assert last["move"] == "7:A18-B3,B8-B12" and last["detail"] == "A18 → B3, B8 → B12"
+    assert last["en"] == "Player A plays the 7: moves a marble forward 3 and moves a marble forward 4"
     table.close()
 
 

@@ -3,6 +3,7 @@ key) and a spectator's client (no key), and seat helpers."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -54,3 +55,18 @@ def spectator(app: Flask) -> FlaskClient:
 def tokens(table: ScriptedTable) -> dict[str, str]:
     """Seat letter -> token of the current game."""
     return {link["seat"]: link["token"] for link in table.seat_links()}
+
+
+@pytest.fixture()
+def context(browser: Any) -> Iterator[Any]:
+    """A French phone-sized browser context; a script error in any of its pages fails the test."""
+    from tests.web.browsing import PHONE
+
+    context = browser.new_context(locale="fr-FR", viewport=PHONE)
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    try:
+        yield context
+    finally:
+        context.close()
+    assert not errors, f"script errors in the pages: {errors}"

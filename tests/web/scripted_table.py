@@ -109,11 +109,12 @@ class ScriptedTable:
                 "layout": dict(self.layout),
                 "turn": None if self.winner else SEATS[self.turn],
                 "phase": "over" if self.winner else "play",
+                "exchange_owing": [],
                 "last_move": self.last_move,
                 "log": list(self.log),
                 "leds": {place: "#ffd400" for place in self.highlight},
                 "highlight": list(self.highlight),
-                "problem": None,
+                "problem": self.problem,
                 "question": self.question,
                 "computer": self.computer,
                 "notice": self.notice,
@@ -139,7 +140,7 @@ class ScriptedTable:
                 "hand": hand,
                 "playable": {card: self._moves(card) for card in hand},
                 "can_exchange": False,
-                "must_discard": False,
+                "must_discard": self.blocked and seat == SEATS[self.turn],
                 "extra_play": False,
                 "given": None,
             }
@@ -202,6 +203,8 @@ class ScriptedTable:
             self.log: list[dict[str, Any]] = []
             self.highlight: list[str] = []
             self.question: dict[str, Any] | None = None
+            self.problem: dict[str, Any] | None = None
+            self.blocked = False
             self.computer: dict[str, Any] | None = None
             self.notice: dict[str, str] | None = None
             self.winner: str | None = None
@@ -296,7 +299,12 @@ class ScriptedTable:
         with self._lock:
             seat = self._my_turn(token)
             self._card_in_hand(seat, card)
-            raise TableError("cannot_discard", 409, "Vous pouvez jouer.", "You can play.")
+            if not self.blocked:
+                raise TableError("cannot_discard", 409, "Vous pouvez jouer.", "You can play.")
+            self.hands[seat].remove(card)
+            self.turn = (self.turn + 1) % len(SEATS)
+            self._changed()
+            return {"move": f"{card}:discard", "fr": "défausse", "en": "discards", "version": self.version}
 
     def undo(self, token: str | None = None) -> dict[str, Any]:
         if token is not None:
@@ -365,8 +373,8 @@ class ScriptedTable:
                 self._subscriptions.remove(subscription)
 
     def announce(self, **facts: Any) -> None:
-        """Set ``question``, ``computer``, ``notice``, ``winner`` ("BD"), ``sim_layout`` or ``camera`` of the
-        view."""
+        """Set ``question``, ``computer``, ``notice``, ``winner`` ("BD"), ``sim_layout``, ``camera``,
+        ``problem`` or ``blocked`` (the seat to play must discard) of the view."""
         with self._lock:
             for name, value in facts.items():
                 setattr(self, name, value)

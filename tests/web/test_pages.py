@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
+from web.setup_words import setup_words
 
 PUBLIC_PAGES = ("/table", "/setup", "/learn", "/calibration")
 
@@ -80,7 +81,11 @@ def test_table_page_draws_every_place_and_shows_the_seat_qr_codes(
 def test_setup_page_embeds_the_options_and_the_links(client: FlaskClient, table: ScriptedTable) -> None:
     html = client.get("/setup").get_data(as_text=True)
     match = re.search(r'<script type="application/json" id="tock-setup">(.*?)</script>', html, re.S)
-    assert match and json.loads(match.group(1)) == table.setup_options()
+    assert match
+    embedded = json.loads(match.group(1))
+    # the table's options, with the words of the page added (preset names, switch groups)
+    assert embedded == setup_words(table.setup_options())
+    assert embedded["presets"][0]["title"]["en"] == "Jeu du Tock, first rule"
     assert html.count('class="qr"><title>') == 4
 
 

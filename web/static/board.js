@@ -30,7 +30,7 @@ class TockBoard {
     }
     for (const label of this.svg.querySelectorAll(".seat-label")) {
       const seat = (view.seats || []).find((s) => s.seat === label.dataset.seat);
-      const text = seat ? `${seat.seat} · ${seat.name}` : label.dataset.seat;
+      const text = seat ? `${seat.seat} · ${Tock.shownName(seat.name)}` : label.dataset.seat;
       if (label.textContent !== text) {
         label.textContent = text;
         this._fitLabel(label);
@@ -90,7 +90,7 @@ class TockBoard {
       arrow.setAttribute("y1", (y1 + uy * ra).toFixed(1));
       arrow.setAttribute("x2", (x2 - ux * rb).toFixed(1));
       arrow.setAttribute("y2", (y2 - uy * rb).toFixed(1));
-      arrow.setAttribute("marker-end", "url(#last-arrow-head)");
+      arrow.setAttribute("marker-end", `url(#${this.svg.querySelector("marker").id})`);
       arrow.dataset.from = from;
       arrow.dataset.to = to;
       this.marks.append(arrow);

@@ -8,6 +8,18 @@ const Tock = (() => {
   const words = readJson("tock-i18n");
   const page = readJson("tock-page");
   const lang = page.lang;
+  const cardWords = readJson("tock-cards");
+
+  /** A card in words in the page's language ("le 8 de carreau", "the Ace of hearts"; a value alone for
+      real cards), from the engine's own words sent with the page; an unknown text is shown as it is. */
+  const cardName = (text) => {
+    text = String(text || "");
+    if (text === "JOKER") return cardWords.joker;
+    const suit = cardWords.suits[text.slice(-1)];
+    const rank = cardWords.ranks[suit ? text.slice(0, -1) : text];
+    if (!rank) return text;
+    return suit ? rank.the + suit : rank.a;
+  };
 
   /** The word `key` of the page's language. */
   const t = (key) => words[key] || key;
@@ -106,10 +118,19 @@ const Tock = (() => {
   /** The seat of `view.seats` with letter `seat`. */
   const seatOf = (view, seat) => (view.seats || []).find((s) => s.seat === seat);
 
-  /** A seat's name for sentences ("A · Alice"). */
+  /** A name nobody typed ("Joueur A", "Computer B") in the page's language; a typed name as it is. */
+  const DEFAULT_NAME = /^(Joueur|Ordinateur|Player|Computer) ([A-H])$/;
+  const shownName = (name) => {
+    const found = DEFAULT_NAME.exec(name || "");
+    if (!found) return name;
+    const computer = found[1] === "Ordinateur" || found[1] === "Computer";
+    return `${t(computer ? "default_computer" : "default_person")} ${found[2]}`;
+  };
+
+  /** A seat's name for sentences ("Alice"; a default name in the page's language). */
   const seatName = (view, seat) => {
     const info = seatOf(view, seat);
-    return info && info.name ? info.name : seat || "—";
+    return info && info.name ? shownName(info.name) : seat || "—";
   };
 
   /** The winners' names: the table gives the winning seats as one text of letters ("BD" for a team). */
@@ -138,7 +159,8 @@ const Tock = (() => {
     lastNotice = text;
   }
 
-  /** Fill a banner with `text`, or hide it when there is none. */
+  /** Fill a banner with `text`, or hide it when there is none. Banners live in a strip of fixed
+      height above the board, so that showing one never moves the board. */
   function banner(name, text) {
     const node = bound(name);
     if (!node) return;
@@ -178,5 +200,33 @@ const Tock = (() => {
     return [board.model, board.sections, board.home_entry_after, board.shortcut_cell, board.centre].join("|");
   };
 
-  return { t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  /** It is this seat's turn: the phone vibrates where the browser allows it, and chimes if the player
+      turned the chime on (remembered on this phone). */
+  const CHIME_KEY = "tock-chime";
+  const chimeOn = () => { try { return localStorage.getItem(CHIME_KEY) === "on"; } catch (error) { return false; } };
+  const setChime = (on) => { try { localStorage.setItem(CHIME_KEY, on ? "on" : "off"); } catch (error) { /* private mode */ } };
+  let audio = null;
+  function yourTurn() {
+    if (typeof navigator.vibrate === "function") {
+      try { navigator.vibrate([120, 80, 120]); } catch (error) { /* refused without a tap first */ }
+    }
+    if (!chimeOn()) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const now = audio.currentTime;
+      for (const [i, pitch] of [660, 880].entries()) {
+        const tone = audio.createOscillator();
+        const gain = audio.createGain();
+        tone.frequency.value = pitch;
+        gain.gain.setValueAtTime(0.0001, now + i * 0.18);
+        gain.gain.exponentialRampToValueAtTime(0.25, now + i * 0.18 + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.18 + 0.3);
+        tone.connect(gain).connect(audio.destination);
+        tone.start(now + i * 0.18);
+        tone.stop(now + i * 0.18 + 0.32);
+      }
+    } catch (error) { /* no sound on this browser */ }
+  }
+
+  return { yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

@@ -42,10 +42,11 @@
     try {
       const answer = await api("POST", `${base}/explain`, { move });
       const reasons = answer.reasons || [];
-      box.replaceChildren(
+      // replaceChildren writes a null child as the text "null": only the nodes there are
+      box.replaceChildren(...[
         el("p", { class: answer.legal ? "ok" : "bad" }, answer.legal ? t("legal") : t("illegal")),
         reasons.length ? el("ul", { class: "reasons" }, ...reasons.map((r) => el("li", {}, pick(r)))) : null,
-      );
+      ].filter(Boolean));
       marks = { wrong: reasons.flatMap((r) => r.places || []) };
     } catch (error) {
       box.replaceChildren(el("p", { class: "bad" }, pick(error.body) || t("error")));

@@ -4,10 +4,11 @@
 "use strict";
 
 (() => {
-  const { t, pick, el, bound, api, live, seatName, winnerNames, paintChips, phaseText, banner, colon } = Tock;
+  const { t, pick, el, bound, api, live, seatName, winnerNames, paintChips, phaseText, banner, colon, cardName } = Tock;
   const token = Tock.page.token;
   const base = `/api/seat/${encodeURIComponent(token)}`;
-  const board = new TockBoard(document.querySelector(".board"));
+  const board = new TockBoard(document.querySelector(".board-panel .board"));
+  const mini = new TockBoard(document.querySelector(".mini-board"));
   let view = Tock.page.view;
   let card = null;      // the card tapped
   let moves = [];       // its moves [{move, fr, en, from, to}]
@@ -25,25 +26,38 @@
   }
 
   const mode = () => (view.can_exchange ? "exchange" : view.must_discard ? "discard" : "play");
-  const myTurn = () => view.turn === view.seat && view.phase !== "over";
+  /** Whether this seat is to play a card now (the exchange is no one's turn: everyone gives at once). */
+  const myTurn = () => view.turn === view.seat && view.phase === "play";
+  const names = (seats) => seats.map((seat) => seatName(view, seat)).join(", ");
+
+  /** The line at the top: your turn, whom the game waits for, or the exchange under way. */
+  function turnText() {
+    if (view.phase === "exchange") {
+      if (view.can_exchange) return t("your_exchange");
+      const owing = (view.exchange_owing || []).filter((seat) => seat !== view.seat);
+      return owing.length ? `${t("exchange_waiting_for")} ${names(owing)}` : phaseText(view.phase);
+    }
+    if (myTurn()) return t("your_turn");
+    return view.turn ? `${t("waiting_for")} ${seatName(view, view.turn)}` : phaseText(view.phase);
+  }
 
   function render() {
     if (gone) return;
     bound("seat-name").textContent = `${view.seat} · ${seatName(view, view.seat)}`;
     const turn = bound("turn");
-    turn.classList.toggle("banner-mine", myTurn());
-    turn.textContent = myTurn() ? t("your_turn")
-      : view.turn ? `${t("waiting_for")} ${seatName(view, view.turn)} · ${phaseText(view.phase)}` : phaseText(view.phase);
+    turn.classList.toggle("banner-mine", myTurn() || Boolean(view.can_exchange));
+    turn.textContent = turnText();
     banner("winner", view.winner ? `${t("winner")}${colon}${winnerNames(view)}` : "");
-    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")})${colon}${pick(view.computer)}` : "");
+    banner("computer", view.computer ? pick(view.computer) : "");
     Tock.notice(view);
+    renderProblem();
     renderQuestion();
     bound("extra-play").hidden = !(view.extra_play && myTurn());
     const physical = view.cards === "physical";
     const over = view.phase === "over";
     const waiting = view.phase === "exchange" && !view.can_exchange;
     const help = over ? t("game_over_hand") : physical ? t("physical_help")
-      : waiting ? t("exchange_waiting") + (view.given ? ` (${view.given})` : "")
+      : waiting ? t("exchange_waiting") + (view.given ? ` (${cardName(view.given)})` : "")
       : { exchange: t("exchange_help"), discard: t("discard_help"), play: t("tap_card") }[mode()];
     bound("hand-help").textContent = help;
     // With real cards the page holds no hand: the seat taps the value of the card it plays.
@@ -54,14 +68,29 @@
       const face = cardFace(text);
       return el("button", {
         type: "button", class: "card" + (face.red ? " red" : "") + (text === card ? " chosen" : ""),
-        "aria-pressed": text === card ? "true" : "false", dataset: { card: text }, onclick: () => tapCard(text),
+        "aria-pressed": text === card ? "true" : "false", "aria-label": cardName(text), title: cardName(text),
+        dataset: { card: text }, onclick: () => tapCard(text),
       }, el("span", { class: "rank" }, face.rank), el("span", { class: "suit" }, face.suit));
     }) : [el("p", { class: "muted" }, t("hand_empty"))]));
     renderMoves();
+    TockEnd.render(view);
     bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     paintChips(view);
     const places = moves.flatMap((m) => Tock.places(m.to));
     board.update(view, { lit: lit.length ? lit : places, from: moves.flatMap((m) => Tock.places(m.from)) });
+  }
+
+  /** A move the table refused (the camera saw marbles where no legal move puts them), shown on the
+      phone of the seat whose move it was: the reasons in words, and a small board with the holes the
+      marbles go back to (lit) and the holes wrongly filled (red). */
+  function renderProblem() {
+    const problem = view.problem;
+    const putBack = (problem && problem.put_back) || {};
+    const mine = problem && (view.turn === view.seat || Object.values(putBack).includes(view.seat));
+    bound("problem-panel").hidden = !mine;
+    if (!mine) return;
+    bound("problem-text").textContent = pick(problem);
+    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { lit: Object.keys(putBack), wrong: problem.wrong || [] });
   }
 
   /** The table asks the seat to play which move the board shows (an ambiguous or uncertain reading). */
@@ -82,11 +111,16 @@
     const list = bound("moves");
     if (mode() === "exchange" || mode() === "discard") {
       const action = mode() === "exchange" ? "give" : "discard";
-      bound("moves-title").textContent = `${t(action)}${colon}${card}`;
-      list.replaceChildren(el("li", {}, el("button", { type: "button", class: "button big", dataset: { action }, onclick: () => act(action) }, `${t(action)} ${card}`)));
+      bound("moves-title").textContent = `${t(action)}${colon}${cardName(card)}`;
+      list.replaceChildren(el("li", {}, el("button", { type: "button", class: "button big", dataset: { action }, onclick: () => act(action) }, `${t(action)} ${cardName(card)}`)));
       return;
     }
-    bound("moves-title").textContent = `${t("moves_of")} ${card}`;
+    bound("moves-title").textContent = `${t("moves_of")} ${cardName(card)}`;
+    if (!myTurn() && view.phase === "play") {
+      // the moves of a card depend on the board when the turn comes: they are asked for then
+      list.replaceChildren(el("li", { class: "muted" }, t("moves_on_your_turn")));
+      return;
+    }
     list.replaceChildren(...(moves.length ? moves.map((move) => el("li", {},
       el("button", {
         type: "button", class: "button move", disabled: !myTurn(), dataset: { move: move.move },
@@ -112,15 +146,24 @@
       return;
     }
     card = text; moves = []; lit = [];
-    if (mode() === "play" && myTurn()) {
-      try {
-        const answer = await api("POST", `${base}/choose`, { card: text });
-        if (card === text) moves = answer.moves || [];
-      } catch (error) {
-        moves = [];
-      }
-    } else if (mode() === "play") {
-      moves = (view.playable || {})[text] || [];
+    render();
+    await askMoves();
+  }
+
+  let asked = null;   // the card whose moves were asked for this turn
+  /** On this seat's turn, ask the table for the legal moves of the card tapped (the LEDs light them). */
+  async function askMoves() {
+    if (card === null || mode() !== "play" || !myTurn()) {
+      asked = null;
+      return;
+    }
+    const text = card;
+    asked = text;
+    try {
+      const answer = await api("POST", `${base}/choose`, { card: text });
+      if (card === text) moves = answer.moves || [];
+    } catch (error) {
+      moves = [];
     }
     render();
   }
@@ -139,9 +182,10 @@
 
   async function act(action) {
     const path = action === "give" ? "exchange" : "discard";
+    const chosen = card;  // the live update may clear `card` before the answer comes
     try {
-      await api("POST", `${base}/${path}`, { card });
-      Tock.toast(`${t(action)}${colon}${card}`, "info");
+      await api("POST", `${base}/${path}`, { card: chosen });
+      Tock.toast(`${t(action)}${colon}${cardName(chosen)}`, "info");
       card = null; moves = [];
       render();
     } catch (error) {
@@ -154,11 +198,32 @@
     document.querySelector(".layout-seat").replaceChildren(el("section", { class: "panel error-page" }, el("p", { class: "error-message" }, t("link_gone")), el("p", { class: "muted" }, pick(error))));
   }
 
+  const chime = document.querySelector("[data-action=chime]");
+  chime.checked = Tock.chimeOn();
+  chime.addEventListener("change", () => {
+    Tock.setChime(chime.checked);
+    if (chime.checked) Tock.yourTurn();  // heard once now: the tap also lets the page play sound later
+  });
+
   document.querySelector("[data-action=end-turn]").addEventListener("click", () => api("POST", `${base}/end_turn`, {}).catch(() => {}));
   document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", `${base}/undo`, {})
     .then((answer) => Tock.toast(pick(answer) || `${t("undone")}${colon}${answer.undone || ""}`, "info"))
     .catch(() => {}));
 
+  /** A new view: when this seat's turn has just come with a card already tapped, its moves are asked
+      for at once (a second tap is not needed). */
+  function onView(next) {
+    const wasMine = myTurn();
+    view = next;
+    if (!myTurn()) asked = null;
+    if (myTurn() && card !== null && asked !== card) {
+      moves = [];
+      askMoves();
+    }
+    if (!wasMine && myTurn()) Tock.yourTurn();
+    render();
+  }
+
   render();
-  live(`/events/seat/${encodeURIComponent(token)}`, (next) => { view = next; render(); }, linkGone);
+  live(`/events/seat/${encodeURIComponent(token)}`, onView, linkGone);
 })();

@@ -39,14 +39,15 @@
     select.replaceChildren(...items.map(([value, label]) => el("option", { value, selected: String(value) === String(chosen) }, label)));
   }
 
-  /** An input for one house-rule switch: a checkbox, a list of choices, a number, or a list as text. */
+  /** An input for one house-rule switch: a checkbox, a list of choices said in words, a number, or a
+      list as text. */
   function switchInput(sw, value, id) {
     if (typeof sw.value === "boolean") {
       return el("input", { type: "checkbox", id, dataset: { switch: sw.name, kind: "bool" }, checked: Boolean(value) });
     }
     if (Array.isArray(sw.choices)) {
       const input = el("select", { id, dataset: { switch: sw.name, kind: typeof sw.value } });
-      fillSelect(input, sw.choices.map((c) => [c, String(c)]), value);
+      fillSelect(input, sw.choices.map((c) => [c, pick((sw.sentences || {})[String(c).toLowerCase()]) || String(c)]), value);
       return input;
     }
     if (typeof sw.value === "number") {
@@ -58,19 +59,44 @@
     return el("input", { id, value: text, dataset: { switch: sw.name, kind } });
   }
 
+  /** A switch's sentence for the value its input holds now (it follows every change). */
+  function sentenceOf(sw, input) {
+    const value = input.type === "checkbox" ? String(input.checked) : String(input.value).toLowerCase();
+    const known = pick((sw.sentences || {})[value]);
+    if (known) return known;
+    const label = pick(sw.label) || sw.name;
+    return `${label.charAt(0).toUpperCase()}${label.slice(1)}${Tock.colon}${input.value}.`;
+  }
+
+  /** One house rule: its control and the sentence that says what it does with its current value. */
+  function switchItem(sw, value) {
+    const id = `switch-${sw.name}`;
+    const input = switchInput(sw, value, id);
+    const sentence = el("span", { class: "switch-sentence", dataset: { sentenceOf: sw.name } });
+    const say = () => { sentence.textContent = sentenceOf(sw, input); };
+    input.addEventListener("change", say);
+    input.addEventListener("input", say);
+    say();
+    if (input.type === "checkbox") return el("div", { class: "switch-item" }, el("label", { for: id, class: "switch" }, input, " ", sentence));
+    const label = pick(sw.label) || sw.name;
+    const row = el("div", { class: "switch-field" }, el("label", { for: id }, `${label.charAt(0).toUpperCase()}${label.slice(1)}`), input);
+    return el("div", { class: "switch-item" }, row, input.tagName === "SELECT" ? null : el("p", {}, sentence));
+  }
+
   function renderSwitches() {
     const preset = presetOf(form.elements.preset.value);
-    bound("preset-text").textContent = [pick(preset), preset.source].filter(Boolean).join(" · ");
+    bound("preset-text").textContent = pick(preset.who);
     const chosen = current.preset === preset.name ? current.switches || {} : {};
-    bound("switches").replaceChildren(...(preset.switches || []).map((sw) => {
-      const id = `switch-${sw.name}`;
-      const value = sw.name in chosen ? chosen[sw.name] : sw.value;
-      const input = switchInput(sw, value, id);
-      const label = input.type === "checkbox"
-        ? el("label", { for: id, class: "switch" }, input, " ", sw.name)
-        : el("div", { class: "switch-field" }, el("label", { for: id }, sw.name), input);
-      return el("div", { class: "switch-item" }, label, el("p", {}, pick(sw)));
-    }));
+    const switches = preset.switches || [];
+    bound("switches").replaceChildren(...(options.groups || [{ key: "advanced", fr: "", en: "" }]).map((group) => {
+      const items = switches.filter((sw) => (sw.group || "advanced") === group.key)
+        .map((sw) => switchItem(sw, sw.name in chosen ? chosen[sw.name] : sw.value));
+      if (!items.length) return null;
+      const title = pick(group);
+      return group.folded
+        ? el("details", { class: "switch-group", dataset: { group: group.key } }, el("summary", {}, title), ...items)
+        : el("fieldset", { class: "switch-group", dataset: { group: group.key } }, el("legend", {}, title), ...items);
+    }).filter(Boolean));
     renderCounts();
   }
 
@@ -118,7 +144,7 @@
     bound("seats").replaceChildren(...rows);
   }
 
-  fillSelect(form.elements.preset, presets.map((p) => [p.name, `${p.name} · ${pick(p)}`]), current.preset);
+  fillSelect(form.elements.preset, presets.map((p) => [p.name, pick(p.title) || pick(p)]), current.preset);
   if (current.cards) for (const radio of form.elements.cards) radio.checked = radio.value === current.cards;
   form.elements.camera.checked = Boolean(current.camera);
   if (current.seed !== undefined && current.seed !== null) form.elements.seed.value = current.seed;
@@ -184,7 +210,8 @@
     try {
       await api("POST", "/api/game", { settings: chosen });
       result.textContent = t("game_started");
-      window.location.reload();
+      // the table page, where the seat links' QR codes wait to be scanned
+      window.location.assign("/table");
     } catch (error) {
       const body = error.body || {};
       result.textContent = pick(body) + (body.field ? ` (${body.field})` : "");

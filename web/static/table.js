@@ -15,17 +15,20 @@
       return;
     }
     // once the game is over nobody is to play: the phase alone says so
-    bound("turn").replaceChildren(...(view.turn ? [chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")}${colon}${seatName(view, view.turn)}`] : []));
+    const owing = view.phase === "exchange" ? view.exchange_owing || [] : [];
+    bound("turn").replaceChildren(...(owing.length ? [`${t("exchange_waiting_for")} ${owing.map((seat) => seatName(view, seat)).join(", ")}`]
+      : view.turn ? [chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")}${colon}${seatName(view, view.turn)}`] : []));
     bound("phase").textContent = phaseText(view.phase);
     banner("winner", view.winner ? `${t("winner")}${colon}${winnerNames(view)}` : "");
     banner("problem", view.problem ? `${t("problem")}${colon}${pick(view.problem)}` : "");
     banner("question", view.question ? `${seatName(view, view.turn)}${colon}${pick(view.question)}` : "");
-    banner("computer", view.computer ? `${seatName(view, view.computer.seat)} (${t("computer")})${colon}${pick(view.computer)}` : "");
+    // the computer's sentence already names the seat ("Ordinateur B sort un pion")
+    banner("computer", view.computer ? pick(view.computer) : "");
     Tock.notice(view);
     bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     bound("seats").replaceChildren(...(view.seats || []).map((seat) => el("li", { class: "seat-row" + (seat.seat === view.turn ? " seat-turn" : "") },
       chip(seat.colour),
-      el("strong", {}, `${seat.seat} · ${seat.name}`),
+      el("strong", {}, `${seat.seat} · ${Tock.shownName(seat.name)}`),
       el("span", { class: "muted" }, ` ${seat.cards} ${t("cards")}`),
       seat.computer ? el("span", { class: "tag" }, t("computer")) : null,
       seat.team !== undefined && seat.team !== null ? el("span", { class: "tag" }, `${t("team")} ${seat.team + 1}`) : null,
@@ -39,9 +42,11 @@
     bound("log").replaceChildren(...(log.length ? log.slice().reverse().map((entry) => el("li", { value: entry.n },
       chip((Tock.seatOf(view, entry.seat) || {}).colour), " ",
       pick(entry) || `${seatName(view, entry.seat)}${colon}${entry.move}`,
+      entry.detail ? el("small", { class: "detail" }, ` · ${entry.detail}`) : null,
       entry.reasons && entry.reasons.length ? el("ul", { class: "reasons" }, ...entry.reasons.map((r) => el("li", {}, pick(r)))) : null,
     )) : [el("li", { class: "muted" }, t("log_empty"))]));
     paintChips(view);
+    TockEnd.render(view);
     const computer = view.computer || {};
     // in simulation the picture is the simulated table: a marble put on a wrong hole is seen there and
     // can be tapped to put it back

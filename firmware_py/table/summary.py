@@ -1,0 +1,82 @@
+"""The end of a game in figures, read back from its save: who won, how long it lasted, and for each
+seat the cards it played, the cards it threw away and the marbles it sent back to their reserve.
+
+Everything comes from the saved events replayed by the engine (:func:`firmware_py.store.history.replay`),
+so the figures are the same on the table that just played and for any game of the save afterwards.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from firmware_py.engine import Move
+from firmware_py.store import history
+from firmware_py.store.saves import GameStore
+from firmware_py.table.wording import change
+
+
+def _minutes(start: str, end: str | None) -> int | None:
+    """Whole minutes between two saved UTC times (None while the game is not over)."""
+    if end is None:
+        return None
+    seconds = (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
+    return max(0, round(seconds / 60))
+
+
+def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
+    """The figures of one saved game.
+
+    Returns:
+        ``{"game_id", "winner" (seat letters or None), "minutes" (None until the end), "turns" (moves and
+        discards played), "rounds" (turns divided by seats, rounded up), "seats": [{seat, name, colour,
+        computer, cards_played, discards, captures, lost}]}`` — ``captures``: marbles this seat sent back
+        to a reserve; ``lost``: its own marbles sent back.
+
+    Raises:
+        KeyError: no such game in the save.
+        history.ReplayError: a saved event the engine refuses.
+    """
+    stored = store.game(game_id)
+    settings = history.settings_of(stored)
+    figures = {
+        s.seat: {
+            "seat": s.seat,
+            "name": s.name,
+            "colour": s.colour,
+            "computer": s.computer,
+            "cards_played": 0,
+            "discards": 0,
+            "captures": 0,
+            "lost": 0,
+        }
+        for s in settings.seats
+    }
+    game = history.start(settings, stored.seed)
+    turns = 0
+    for step in history.replay(stored, store.events(game_id)):
+        event = step.event
+        if event.kind == "move":
+            move = Move.parse(event.text)
+            turns += 1
+            mover = figures[event.seat]
+            if move.is_discard:
+                mover["discards"] += 1
+            elif move.card is not None:
+                mover["cards_played"] += 1
+            before = history.position_of(game).layout
+            after = history.position_of(step.game).layout
+            for seat, _ in change(before, after, move).captured:
+                mover["captures"] += 1
+                if seat in figures:
+                    figures[seat]["lost"] += 1
+        game = step.game
+    seats = len(figures) or 1
+    return {
+        "game_id": game_id,
+        "winner": stored.winner,
+        "minutes": _minutes(stored.created, stored.finished),
+        "turns": turns,
+        "rounds": -(-turns // seats),
+        "seats": list(figures.values()),
+    }

@@ -1,0 +1,91 @@
+"""The end of a game and looking back: its figures, a rematch, and the replay in the browser.
+
+* ``GET /api/games/<id>/summary``: winners, length, each seat's cards played and captures
+  (:func:`firmware_py.table.summary.game_summary`);
+* ``POST /api/rematch``: a new game with the same seats and rules, a new deal (the table only);
+* ``GET /replay`` (the game at the table) and ``GET /replay/<id>``: step through a saved game on the
+  board; ``GET /api/games/<id>/replay`` its frames (:func:`firmware_py.table.replay.replay_frames`).
+
+Only what everyone saw at the table is sent: boards, names, log lines; never a hand or a seat link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
+
+from firmware_py.errors import TableError
+from firmware_py.store.history import ReplayError
+from firmware_py.table.replay import replay_frames
+from firmware_py.table.summary import game_summary
+from web.board_layout import draw_board
+from web.extension import get_table
+from web.pages import board_topology
+from web.roles import table_only
+
+bp = Blueprint("endgame", __name__)
+
+
+def _no_game(game_id: int) -> TableError:
+    return TableError(
+        "no_such_game", 404, f"Aucune partie {game_id} dans la sauvegarde.", f"No game {game_id} in the save."
+    )
+
+
+def _store() -> Any:
+    store = getattr(get_table(), "store", None)
+    if store is None:
+        raise TableError("no_save", 404, "Pas de sauvegarde sur cette table.", "No save on this table.")
+    return store
+
+
+@bp.get("/api/games/<int:game_id>/summary")
+def summary(game_id: int) -> Response:
+    """The figures of a saved game (the one at the table included)."""
+    try:
+        return jsonify(game_summary(_store(), game_id))
+    except KeyError:
+        raise _no_game(game_id) from None
+    except ReplayError as error:
+        raise TableError(
+            "unreadable_game", 409, f"Partie illisible : {error}", f"Unreadable game: {error}"
+        ) from None
+
+
+@bp.post("/api/rematch")
+@table_only
+def rematch() -> Response:
+    """The same seats, names, colours and rules again, with a new deal (the seed is drawn anew)."""
+    table = get_table()
+    settings = dict(table.setup_options()["current"])
+    settings.pop("seed", None)
+    table.new_game(settings)
+    return jsonify(table.public_view())
+
+
+def _frames(game_id: int) -> dict[str, Any]:
+    try:
+        return replay_frames(_store(), game_id)
+    except KeyError:
+        raise _no_game(game_id) from None
+
+
+@bp.get("/api/games/<int:game_id>/replay")
+def replay_data(game_id: int) -> Response:
+    """Every board of a saved game with its log line."""
+    return jsonify(_frames(game_id))
+
+
+@bp.get("/replay")
+def replay_current() -> Response:
+    """The replay of the game at the table."""
+    return redirect(url_for("endgame.replay_page", game_id=get_table().public_view()["game_id"]))
+
+
+@bp.get("/replay/<int:game_id>")
+def replay_page(game_id: int) -> str:
+    """Step through a saved game on the board (a link that can be shared at the table)."""
+    replay = _frames(game_id)
+    view = {"board": replay["board"], "seats": replay["seats"], "layout": replay["frames"][0]["layout"]}
+    return render_template("replay.html", view=view, replay=replay, drawing=draw_board(board_topology(view)))

@@ -1,0 +1,54 @@
+/* The replay: a saved game's boards one after the other on the board, with each move's sentence and
+   its arrows; buttons, the slider and the arrow keys step through it, "Play" runs it on its own. */
+"use strict";
+
+(() => {
+  const { t, pick, bound } = Tock;
+  const replay = JSON.parse(document.getElementById("tock-replay").textContent);
+  const board = new TockBoard(document.querySelector(".board"));
+  const range = bound("replay-range");
+  const playButton = bound("replay-play");
+  const last = replay.frames.length - 1;
+  let index = 0;
+  let timer = null;
+
+  function show(next) {
+    index = Math.max(0, Math.min(last, next));
+    const frame = replay.frames[index];
+    const entry = frame.entry;
+    board.update({ seats: replay.seats, layout: frame.layout, last_move: entry ? { places: entry.places || [], steps: entry.steps || [] } : null }, {});
+    bound("replay-count").textContent = `${t("replay_step")} ${index} ${t("replay_of")} ${last}`;
+    bound("replay-entry").textContent = entry ? pick(entry) : t("replay_start");
+    range.value = String(index);
+    Tock.paintChips({ seats: replay.seats });
+    if (index === last) stop();
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+    playButton.textContent = t("replay_play");
+  }
+
+  function play() {
+    if (timer !== null) { stop(); return; }
+    if (index === last) show(0);
+    playButton.textContent = t("replay_pause");
+    timer = setInterval(() => show(index + 1), 900);
+  }
+
+  const steps = { first: () => show(0), previous: () => show(index - 1), next: () => show(index + 1), last: () => show(last), play };
+  for (const button of document.querySelectorAll("[data-step]")) {
+    button.addEventListener("click", () => {
+      if (button.dataset.step !== "play") stop();
+      steps[button.dataset.step]();
+    });
+  }
+  range.addEventListener("input", () => { stop(); show(Number(range.value)); });
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement) return;
+    if (event.key === "ArrowRight") { stop(); show(index + 1); }
+    if (event.key === "ArrowLeft") { stop(); show(index - 1); }
+  });
+  show(0);
+})();

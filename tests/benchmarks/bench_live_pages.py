@@ -158,7 +158,8 @@ def main() -> bool:
                 ok = ok and result["held"] == pages and result["p99"] <= TARGET_MS
                 ok = ok and result["answer"] <= TARGET_MS and result["with_idle"] <= TARGET_MS
     print(
-        f"   (target, waitress as tock serve runs it: >= 30 pages live, p99 <= {TARGET_MS:.0f} ms, every request <= {TARGET_MS:.0f} ms)"
+        f"   (target, waitress as tock serve runs it: >= 30 pages live, p99 <= {TARGET_MS:.0f} ms, "
+        f"every request <= {TARGET_MS:.0f} ms)"
     )
     return ok
 

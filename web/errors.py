@@ -2,11 +2,14 @@
 
 The table raises :class:`firmware_py.errors.TableError` carrying the HTTP status to answer; Flask's own
 errors (unknown address, wrong method, a body too large, bad JSON) are answered the same way, so a
-script on a phone always gets ``{"error": code, "fr", "en", "message"}`` and never a traceback.
+script on a phone always gets ``{"error": code, "fr", "en", "message"}`` and never a traceback. An
+unexpected error is a 500 with the same shape; it is logged with the address's pattern
+(``/seat/<token>``), never the address itself, which may hold a key.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -32,6 +35,10 @@ def init_app(app: Flask) -> None:
     """Register the error handlers. Called by the application factory."""
     app.register_error_handler(TableError, handle_table_error)
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(Exception, handle_unexpected_error)
+
+
+logger = logging.getLogger("tock.web")
 
 
 def wants_json() -> bool:
@@ -63,3 +70,19 @@ def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:
     if error.description and status in (400, 415) and error.description != type(error).description:
         english = error.description
     return error_response(status, {"error": _snake(error.name), "fr": french, "en": english})
+
+
+def handle_unexpected_error(error: Exception) -> tuple[Response | str, int]:
+    """A bug: logged with its traceback and the route's pattern (no key), answered as a plain 500."""
+    if isinstance(error, HTTPException):  # raised through a handler: answered as it is
+        return handle_http_error(error)
+    rule = request.url_rule.rule if request.url_rule is not None else "(no route)"
+    logger.error("unexpected error on %s %s", request.method, rule, exc_info=error)
+    return error_response(
+        500,
+        {
+            "error": "internal_error",
+            "fr": "Erreur interne : réessayez ; si elle revient, redémarrez le compagnon.",
+            "en": "Internal error: try again; if it comes back, restart the companion.",
+        },
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import socket
+import sys
 from pathlib import Path
 
 import click
@@ -62,16 +63,22 @@ def reachable_only_here(web: WebSettings) -> bool:
 
 
 def pairing_text(url: str, key: str) -> str:
-    """The table's link and its QR code drawn with text characters (for the terminal, never a page)."""
+    """The table's link and its QR code drawn with block characters (for the terminal, never a page);
+    the link alone where the terminal cannot write those characters."""
     import segno
 
     link = f"{url}/pair/{key}"
     drawing = io.StringIO()
     segno.make(link, error="m").terminal(out=drawing, compact=True)
+    code = drawing.getvalue()
+    try:
+        code.encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        code = ""
     return (
         "Pair the table (the tablet or screen at the board): open this link or scan the code.\n"
         "Keep it private: whoever opens it runs the game.\n"
-        f"{drawing.getvalue()}{link}\n"
+        f"{code}{link}\n"
     )
 
 

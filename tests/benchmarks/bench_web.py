@@ -1,9 +1,9 @@
 """Web: how fast a change of the table reaches the open pages, and what the JSON API costs.
 
-Serves the app with waitress (8 threads, as ``tock serve``) over the scripted table of the web tests,
-keeps the table page and four seat pages open as live streams, and times a change of the table until
-every stream has delivered its new view. Target (design.md): a stable reading reaches the LEDs and the
-page within 50 ms; this measures the web's share of it.
+Serves the app with the server ``tock serve`` runs (:func:`web.server.create_server`) over the scripted
+table of the web tests, keeps the table page and four seat pages open as live streams, and times a change
+of the table until every stream has delivered it (a delta). Target (design.md): a stable reading
+reaches the LEDs and the page within 50 ms; this measures the web's share of it.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import statistics
 import threading
 import time
 
-import waitress.server
 from waitress import wasyncore
 
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
+from web.server import create_server
 
 TARGET_MS = 50.0
 CHANGES = 60
@@ -42,9 +42,7 @@ def _next_view(response: http.client.HTTPResponse) -> None:
 def main() -> bool:
     table = ScriptedTable()
     config = {"TOCK_STREAM_SECONDS": 600.0, "TOCK_HEARTBEAT_SECONDS": 0.5, "TOCK_STREAM_SLOTS": 6}
-    server = waitress.server.create_server(
-        create_app(config, table=table), host="127.0.0.1", port=0, threads=8
-    )
+    server = create_server(create_app(config, table=table), host="127.0.0.1", port=0, slots=6)
     port = server.effective_port  # type: ignore[union-attr]
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

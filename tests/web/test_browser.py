@@ -356,6 +356,7 @@ def test_a_spectator_sees_the_board_and_the_log_and_no_control(
     assert page.locator(".marble").count() == 16
     assert page.locator("svg.qr").count() == 0 and page.locator("[data-action=undo]").count() == 0
     assert page.locator('a[href="/setup"]').count() == 0
+    assert page.locator(".card, [data-card]").count() == 0, "no hand on a spectator's page"
     page.locator('.hole[data-place="CR2"]').click(force=True)
     expect(page.locator(".marble.selected")).to_have_count(0)
     html = page.content()

@@ -239,3 +239,16 @@ def test_one_guest_s_idle_connections_cannot_starve_the_others(table: ScriptedTa
         thread.join(timeout=30)
         server.task_dispatcher.shutdown(timeout=30)
     assert not thread.is_alive()
+
+
+def test_a_delta_sends_the_whole_log_when_it_did_not_only_grow() -> None:
+    """After an undo or a new game the page's log is not a prefix of the new one: it is replaced."""
+    from web.events import delta
+
+    before = {"log": [{"n": 1}, {"n": 2}], "turn": "A", "layout": {"A1": "A"}}
+    assert delta(before, {**before, "log": [{"n": 1}]}) == {"log": [{"n": 1}]}
+    assert delta(before, {**before, "log": [{"n": 1}, {"n": 2}, {"n": 3}], "turn": "B"}) == {
+        "log_add": [{"n": 3}],
+        "turn": "B",
+    }
+    assert delta(before, dict(before)) == {}

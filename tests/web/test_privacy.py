@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.web.conftest import TEST_CONFIG, paired
@@ -186,3 +187,22 @@ def test_a_configured_origin_is_accepted(table: ScriptedTable) -> None:
         client.post("/api/game", json={"settings": {}}, headers={"Origin": "http://tock.local:9"}).status_code
         == 403
     )
+
+
+def test_an_unexpected_error_is_logged_without_the_key_in_the_address(
+    table: ScriptedTable, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    token = table.seat_links()[0]["token"]
+
+    def broken(_token: str) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(table, "seat_view", broken)
+    client = create_app({**TEST_CONFIG, "TOCK_STREAM_SECONDS": 0.01}, table=table).test_client()  # type: ignore[arg-type]
+    with caplog.at_level("ERROR"):
+        for path in (f"/seat/{token}", f"/api/seat/{token}"):
+            answer = client.get(path)
+            assert answer.status_code == 500 and token not in answer.get_data(as_text=True)
+    logged = "\n".join(record.getMessage() + str(record.exc_info) for record in caplog.records)
+    assert "/seat/<token>" in logged and "a bug" in logged
+    assert token not in logged

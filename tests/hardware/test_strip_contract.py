@@ -1,10 +1,11 @@
 """The same tests over every LED backend that can load here.
 
-The simulated strip always runs; the Pi 5 backend runs over a stand-in for its driver module with the
-real module's interface (what it was handed is what the LEDs would receive); rpi-ws281x, when
-installed, is constructed against the real library, which cannot start without a Raspberry Pi 1-4 and
-must say so clearly. LEDs cannot be read back, so on a Pi the real strip gets a smoke test here
-(``TOCK_HARDWARE=pi``) and ``tock leds walk`` is the check a person makes with their eyes.
+The simulated strip always runs; the Pi 5 backend runs over the real Pi 5 NeoPixel module (a dev
+dependency, built here from source) with only its PIO device faked, so what the module accepted is
+what the LEDs would receive; rpi-ws281x is constructed against the real library, which cannot start
+without a Raspberry Pi 1-4 and must say so clearly. LEDs cannot be read back, so on a Pi the real
+strip gets a smoke test here (``TOCK_HARDWARE=pi``) and ``tock leds walk`` is the check a person
+makes with their eyes.
 """
 
 from __future__ import annotations
@@ -18,21 +19,21 @@ import pytest
 from hardware.colour import current_ma
 from hardware.errors import DeviceClosed
 from hardware.leds import LedConfig, LedStrip, LedStripUnavailable, SimulatedStrip, open_strip
-from tests.hardware.conftest import FakePi5Driver
+from tests.hardware.conftest import PI5_MODULE, Pi5Device
 
 COUNT = 6
 WireReader = Callable[[], bytes]
 
 
-def _sim(config: LedConfig, fake_pi5: FakePi5Driver) -> tuple[LedStrip, WireReader]:
+def _sim(config: LedConfig, pi5_device: Pi5Device) -> tuple[LedStrip, WireReader]:
     strip = open_strip(config)
     assert isinstance(strip, SimulatedStrip)
     return strip, lambda: strip.last_bytes
 
 
-def _pi5(config: LedConfig, fake_pi5: FakePi5Driver) -> tuple[LedStrip, WireReader]:
+def _pi5(config: LedConfig, pi5_device: Pi5Device) -> tuple[LedStrip, WireReader]:
     strip = open_strip(LedConfig(**{**_fields(config), "backend": "pi5"}))
-    return strip, lambda: fake_pi5.writes[-1][1]
+    return strip, lambda: pi5_device.writes[-1][1]
 
 
 def _fields(config: LedConfig) -> dict[str, object]:
@@ -41,10 +42,10 @@ def _fields(config: LedConfig) -> dict[str, object]:
 
 @pytest.fixture(params=[_sim, _pi5], ids=["sim", "pi5"])
 def opener(
-    request: pytest.FixtureRequest, fake_pi5: FakePi5Driver
+    request: pytest.FixtureRequest, pi5_device: Pi5Device
 ) -> Callable[[LedConfig], tuple[LedStrip, WireReader]]:
     def open_(config: LedConfig) -> tuple[LedStrip, WireReader]:
-        return request.param(config, fake_pi5)  # type: ignore[no-any-return]
+        return request.param(config, pi5_device)  # type: ignore[no-any-return]
 
     return open_
 
@@ -125,21 +126,37 @@ def test_the_simulated_strip_records_what_the_leds_show() -> None:
     assert strip.last_frame == ((0, 0, 0), (0, 0, 0)) and strip.last_bytes == b""
 
 
-def test_the_pi5_backend_writes_to_the_configured_gpio(fake_pi5: FakePi5Driver) -> None:
+def test_the_pi5_backend_writes_to_the_configured_gpio(pi5_device: Pi5Device) -> None:
     strip = open_strip(LedConfig(count=2, pin=21, backend="pi5", brightness=1.0))
     strip.show([(1, 2, 3), (4, 5, 6)])
-    assert fake_pi5.writes[-1] == (21, bytes([2, 1, 3, 5, 4, 6]))
+    assert pi5_device.writes[-1] == (21, bytes([2, 1, 3, 5, 4, 6]))
     strip.close()
 
 
-def test_the_pi5_backend_says_what_is_missing_when_the_driver_fails(fake_pi5: FakePi5Driver) -> None:
-    fake_pi5.fail_with = "pio_init() failed"
-    with pytest.raises(LedStripUnavailable, match=r"pio_init\(\) failed.*Raspberry Pi 5 with /dev/pio0"):
+def test_the_pi5_backend_frees_the_pio_when_closed(pi5_device: Pi5Device) -> None:
+    strip = open_strip(LedConfig(count=2, pin=18, backend="pi5"))
+    strip.close()
+    assert pi5_device.writes[-1] == (18, bytes(6)) and pi5_device.freed == 1
+
+
+def test_the_pi5_backend_says_what_is_missing_when_the_driver_fails(pi5_device: Pi5Device) -> None:
+    pi5_device.fail_with = "pio_init() failed"
+    with pytest.raises(LedStripUnavailable, match=r"pio_init\(\) failed.*Raspberry Pi 5"):
         open_strip(LedConfig(count=2, backend="pi5"))
+    assert pi5_device.freed == 0
+
+
+@pytest.mark.skipif(os.path.exists("/dev/pio0"), reason="a Raspberry Pi 5 really opens its PIO device")
+def test_the_real_pi5_module_without_a_pio_device_says_it_needs_dev_pio0() -> None:
+    """No fake at all: the installed module reads the pin and the bytes, then fails to open /dev/pio0;
+    the strip must say what to do and must not call the module's free_pio (which crashes after a
+    failed open)."""
+    with pytest.raises(LedStripUnavailable, match=r"GPIO18.*error -22.*no /dev/pio0.*Raspberry Pi 5"):
+        open_strip(LedConfig(count=2, pin=18, backend="pi5"))
 
 
 def test_the_pi5_backend_names_its_package_when_absent(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "adafruit_blinka_raspberry_pi5_neopixel", None)
+    monkeypatch.setitem(sys.modules, PI5_MODULE, None)
     with pytest.raises(LedStripUnavailable, match="adafruit-blinka-raspberry-pi5-neopixel"):
         open_strip(LedConfig(count=2, backend="pi5"))
 

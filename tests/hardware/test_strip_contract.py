@@ -146,6 +146,12 @@ def test_the_pi5_backend_says_what_is_missing_when_the_driver_fails(pi5_device: 
     assert pi5_device.freed == 0
 
 
+def test_the_pi5_backend_asks_for_the_udev_rule_when_dev_pio0_is_root_only(pi5_device: Pi5Device) -> None:
+    pi5_device.fail_with = "Failed to open PIO device (error -13)"
+    with pytest.raises(LedStripUnavailable, match=r"error -13.*99-tock-pio.rules.*gpio group"):
+        open_strip(LedConfig(count=2, backend="pi5"))
+
+
 @pytest.mark.skipif(os.path.exists("/dev/pio0"), reason="a Raspberry Pi 5 really opens its PIO device")
 def test_the_real_pi5_module_without_a_pio_device_says_it_needs_dev_pio0() -> None:
     """No fake at all: the installed module reads the pin and the bytes, then fails to open /dev/pio0;

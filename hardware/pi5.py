@@ -63,6 +63,9 @@ class Pi5Strip(LedStrip):
     def _write(self, frame: list[RGB]) -> None:
         self._neopixel_write(self._pin, bytearray(self.wire_bytes(frame)))
 
+    def _driver_name(self) -> str:
+        return "the Pi 5 NeoPixel driver (RP1 PIO, /dev/pio0)"
+
     def _release(self) -> None:
         self._module.free_pio()
 

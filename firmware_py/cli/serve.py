@@ -312,6 +312,8 @@ def command(
     click.echo(
         f"Tock companion on {url} (Ctrl-C to stop); saving to {config.db}; {engine_kind()} rules engine"
     )
+    if companion.table.led_driver is not None:
+        click.echo(companion.table.led_driver.strip.describe())
     try:
         server.run()
     except KeyboardInterrupt:

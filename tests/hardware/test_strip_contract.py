@@ -54,7 +54,7 @@ def opener(
 def strip_and_wire(
     opener: Callable[[LedConfig], tuple[LedStrip, WireReader]],
 ) -> Iterator[tuple[LedStrip, WireReader]]:
-    strip, wire = opener(LedConfig(count=COUNT, brightness=1.0, budget_ma=10_000.0))
+    strip, wire = opener(LedConfig(count=COUNT, brightness=1.0, budget_ma=10_000.0, gamma=1.0))
     yield strip, wire
     strip.close()
 
@@ -86,7 +86,7 @@ def test_a_malformed_colour_is_refused(strip_and_wire: tuple[LedStrip, WireReade
 def test_the_brightness_cap_dims_every_colour(
     opener: Callable[[LedConfig], tuple[LedStrip, WireReader]],
 ) -> None:
-    strip, wire = opener(LedConfig(count=COUNT, brightness=0.25, budget_ma=10_000.0))
+    strip, wire = opener(LedConfig(count=COUNT, brightness=0.25, budget_ma=10_000.0, gamma=1.0))
     strip.show([(200, 100, 40)] * COUNT)
     assert max(wire()) == 50
     assert wire()[:3] == bytes([25, 50, 10])  # GRB
@@ -103,6 +103,29 @@ def test_a_frame_never_draws_more_than_the_budget(
     strip.close()
 
 
+def test_gamma_turns_even_steps_into_duties_that_look_even(
+    opener: Callable[[LedConfig], tuple[LedStrip, WireReader]],
+) -> None:
+    strip, wire = opener(LedConfig(count=COUNT, brightness=1.0, budget_ma=10_000.0, colour_order="RGB"))
+    assert strip.config.gamma == 2.2  # on by default
+    strip.show([(255, 128, 64), (32, 1, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
+    # 255 * (v / 255) ** 2.2, rounded; a lit level keeps at least 1
+    assert wire()[:6] == bytes([255, 56, 12, 3, 1, 0])
+    strip.close()
+
+
+def test_the_budget_bounds_the_current_after_gamma(
+    opener: Callable[[LedConfig], tuple[LedStrip, WireReader]],
+) -> None:
+    strip, wire = opener(LedConfig(count=COUNT, brightness=0.5, budget_ma=60.0))
+    strip.show(
+        [(255, 255, 255)] * COUNT
+    )  # level 127 each: duty 56 after gamma, 6 x 3 x 56 / 255 x 20 mA = 79 mA
+    drawn = current_ma([tuple(wire()[i : i + 3]) for i in range(0, 3 * COUNT, 3)])  # type: ignore[misc]
+    assert 55.0 <= drawn <= 60.0
+    strip.close()
+
+
 def test_closing_darkens_and_refuses_further_frames(strip_and_wire: tuple[LedStrip, WireReader]) -> None:
     strip, wire = strip_and_wire
     strip.show([(9, 9, 9)] * COUNT)
@@ -115,7 +138,7 @@ def test_closing_darkens_and_refuses_further_frames(strip_and_wire: tuple[LedStr
 
 
 def test_the_simulated_strip_records_what_the_leds_show() -> None:
-    strip = SimulatedStrip(LedConfig(count=2, brightness=0.5), history=2)
+    strip = SimulatedStrip(LedConfig(count=2, brightness=0.5, gamma=1.0), history=2)
     strip.show([(100, 0, 0), (0, 0, 0)])
     strip.show([(0, 200, 0), (0, 0, 0)])
     strip.show([(0, 0, 20), (0, 0, 0)])
@@ -127,9 +150,21 @@ def test_the_simulated_strip_records_what_the_leds_show() -> None:
 
 
 def test_the_pi5_backend_writes_to_the_configured_gpio(pi5_device: Pi5Device) -> None:
-    strip = open_strip(LedConfig(count=2, pin=21, backend="pi5", brightness=1.0))
+    strip = open_strip(LedConfig(count=2, pin=21, backend="pi5", brightness=1.0, gamma=1.0))
     strip.show([(1, 2, 3), (4, 5, 6)])
     assert pi5_device.writes[-1] == (21, bytes([2, 1, 3, 5, 4, 6]))
+    strip.close()
+
+
+def test_each_strip_says_its_driver_and_pin() -> None:
+    assert SimulatedStrip(LedConfig(count=3)).describe().startswith("LEDs: 3 simulated (shown on the page")
+
+
+def test_the_pi5_strip_says_its_driver_and_pin(pi5_device: Pi5Device) -> None:
+    strip = open_strip(LedConfig(count=2, backend="pi5"))
+    assert (
+        strip.describe() == "LEDs: 2 through the Pi 5 NeoPixel driver (RP1 PIO, /dev/pio0) on GPIO10 (pin 19)"
+    )
     strip.close()
 
 
@@ -168,11 +203,20 @@ def test_the_pi5_backend_names_its_package_when_absent(monkeypatch: pytest.Monke
 
 
 @pytest.mark.skipif(os.path.exists("/dev/mem"), reason="a machine with /dev/mem may really start the strip")
-@pytest.mark.parametrize(("pin", "advice"), [(18, "run as root for PWM"), (10, "enable SPI")])
+@pytest.mark.parametrize(
+    ("pin", "advice"),
+    [
+        (18, "PWM on this pin needs root: wire the data line to GPIO10"),
+        (
+            10,
+            "enable SPI.*spi group.*core_freq=250 on a Zero 2 W.*core_freq_min=500 on a Pi 4",
+        ),
+    ],
+)
 def test_rpi_ws281x_is_built_against_the_real_library_and_says_why_it_cannot_start(
     pin: int, advice: str
 ) -> None:
-    expected = rf"GPIO{pin} \(ws2811_init failed.*Raspberry Pi 1-4.*{advice}"
+    expected = rf"GPIO{pin} \(ws2811_init failed.*Raspberry Pi Zero 2 W, 3 or 4.*{advice}"
     with pytest.raises(LedStripUnavailable, match=expected):
         open_strip(LedConfig(count=COUNT, pin=pin, backend="ws281x"))
 

@@ -334,8 +334,8 @@ def print_command(
     geometry = _geometry(model, geometry_path)
     if drill:
         try:
-            drawing = drilling_drawing(geometry, LedMap.load(geometry.model))
-        except LedMapError as error:
+            drawing = drilling_drawing(geometry, LedMap.load(geometry.model).chain)
+        except (LedMapError, ValueError) as error:
             raise click.ClickException(str(error)) from None
     else:
         drawing = markers_drawing(geometry) if markers_only else board_drawing(geometry)

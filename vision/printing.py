@@ -12,11 +12,10 @@ a ruler that the printer did not scale it. :func:`pages_html` puts the pages in 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from hardware.errors import LedMapError
-from hardware.ledmap import LedMap
 from vision.geometry import BoardGeometry
 from vision.svg import Drawing
 
@@ -166,16 +165,21 @@ def _scale_bar(x: float, y: float) -> list[str]:
     ]
 
 
-def drilling_drawing(geometry: BoardGeometry, led_map: LedMap) -> Drawing:
+def drilling_drawing(geometry: BoardGeometry, chain: Sequence[str | None]) -> Drawing:
     """The LED layer's template: a cross on each hole centre to drill or glue on, the LED's index in the
     chain in bold and its hole's id below, the chain drawn from LED to LED with an arrow on each hop,
     and the data line's way in at LED 0 (from the 74AHCT125, through the 330 ohm resistor at this end).
 
+    Args:
+        geometry: the board.
+        chain: the hole above each LED in chain order, None for a spare LED (an LED map's ``chain``).
+
     Raises:
-        LedMapError: the map is not for this board.
+        ValueError: the chain does not name each of the board's holes once.
     """
-    if {p for p in led_map.chain if p is not None} != set(geometry.place_ids):
-        raise LedMapError(f"the {led_map.model} LED map is not for the {geometry.model} board's holes")
+    placed = [p for p in chain if p is not None]
+    if sorted(placed) != sorted(geometry.place_ids):
+        raise ValueError(f"this LED map does not name each hole of the {geometry.model} board once")
     width, height = geometry.size_mm
     radius = geometry.hole_radius
     parts = [
@@ -183,7 +187,7 @@ def drilling_drawing(geometry: BoardGeometry, led_map: LedMap) -> Drawing:
         'stroke-width="0.5"/>'
     ]
     at = {place: (x, y + HEADER_MM) for place, (x, y) in geometry.places.items()}
-    lit = [(index, at[place]) for index, place in enumerate(led_map.chain) if place is not None]
+    lit = [(index, at[place]) for index, place in enumerate(chain) if place is not None]
     for (index, start), (next_index, end) in zip(lit, lit[1:], strict=False):
         dashed = ' stroke-dasharray="1.5 1"' if next_index != index + 1 else ""
         parts.append(
@@ -192,7 +196,7 @@ def drilling_drawing(geometry: BoardGeometry, led_map: LedMap) -> Drawing:
         )
         parts.append(_arrowhead(start, end))
     for index, (x, y) in lit:
-        place = led_map.chain[index]
+        place = chain[index]
         parts += [
             f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{radius}" fill="white" stroke="#555" stroke-width="0.3"/>',
             _cross(x, y),
@@ -202,9 +206,9 @@ def drilling_drawing(geometry: BoardGeometry, led_map: LedMap) -> Drawing:
             f'font-family="sans-serif" fill="#444">{escape(str(place))}</text>',
         ]
     parts += _data_in(lit[0][1], width, height)
-    spares = len(led_map.chain) - len(lit)
+    spares = len(chain) - len(lit)
     legend = [
-        f"Drilling template of board {geometry.model} ({len(lit)} holes, {len(led_map.chain)} LEDs"
+        f"Drilling template of board {geometry.model} ({len(lit)} holes, {len(chain)} LEDs"
         + (f", {spares} spare" if spares else "")
         + "): drill or glue on each cross.",
         "Bold: the LED's index in the chain (tock leds walk lights them in this order); small: the hole.",

@@ -92,7 +92,7 @@ def test_a_browser_prints_the_letter_pages_at_true_size(browser: Any, tmp_path: 
 def test_the_drilling_template_shows_each_led_its_hole_the_chain_and_the_data_line(tmp_path: Path) -> None:
     geometry = BoardGeometry.from_model("tock4")
     led_map = LedMap.load("tock4")
-    drawing = drilling_drawing(geometry, led_map)
+    drawing = drilling_drawing(geometry, led_map.chain)
     svg = drawing.svg()
     indices = re.findall(
         r'font-weight="bold" text-anchor="middle" font-family="sans-serif">(\d+)</text>', svg
@@ -112,9 +112,15 @@ def test_the_drilling_template_shows_each_led_its_hole_the_chain_and_the_data_li
 
 def test_a_drilling_template_marks_the_hops_through_a_spare_led() -> None:
     shipped = LedMap.load("tock4")
-    with_spare = LedMap("tock4", 4, (*shipped.chain[:3], None, *shipped.chain[3:]))
+    with_spare = (*shipped.chain[:3], None, *shipped.chain[3:])
     svg = drilling_drawing(BoardGeometry.from_model("tock4"), with_spare).svg()
     assert svg.count('stroke-dasharray="1.5 1"') == 1 and "106 LEDs, 1 spare" in svg
+
+
+def test_a_chain_that_misses_a_hole_is_refused() -> None:
+    chain = LedMap.load("tock4").chain[:-1]
+    with pytest.raises(ValueError, match="does not name each hole of the tock4 board once"):
+        drilling_drawing(BoardGeometry.from_model("tock4"), chain)
 
 
 def test_board_print_refuses_mismatched_options_in_one_line(tmp_path: Path) -> None:

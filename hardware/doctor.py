@@ -80,7 +80,7 @@ class Machine:
         """This machine, this user."""
         import getpass
 
-        groups = frozenset(_group_name(gid) for gid in os.getgroups())
+        groups = frozenset(_group_name(gid) for gid in {os.getgid(), *os.getgroups()})
         return cls(read_model(MODEL_FILE), Path("/"), getpass.getuser(), groups)
 
     def path(self, relative: str) -> Path:

@@ -29,7 +29,7 @@ DMA_CHANNEL = 10
 
 
 class Ws281xStrip(LedStrip):
-    """Extends :class:`LedStrip` with rpi-ws281x (Raspberry Pi 1-4).
+    """Extends :class:`LedStrip` with rpi-ws281x (Raspberry Pi Zero 2 W, 3, 4).
 
     The library's own brightness stays at 255: the brightness cap and the current budget are applied
     by :class:`LedStrip` so that every backend dims the same way; the colour order is handed to the
@@ -37,7 +37,7 @@ class Ws281xStrip(LedStrip):
 
     Raises:
         LedStripUnavailable: rpi-ws281x is not installed, the pin is not one it can drive, or the
-            strip could not start (not a Pi 1-4, no root for PWM, SPI disabled); the message says
+            strip could not start (not a Zero 2 W, Pi 3 or 4; SPI off; PWM without root); the message says
             which and what to do.
     """
 
@@ -54,7 +54,7 @@ class Ws281xStrip(LedStrip):
         except ImportError as error:
             raise LedStripUnavailable(
                 "the ws281x backend needs rpi-ws281x: pip install 'tock-companion[pi]' "
-                f"(or pip install rpi-ws281x) on a Raspberry Pi 1-4 ({error})"
+                f"(or pip install rpi-ws281x) on a Raspberry Pi Zero 2 W, 3 or 4 ({error})"
             ) from None
         strip_type = getattr(rpi_ws281x.ws, f"WS2811_STRIP_{config.colour_order}")
         channel = 1 if config.pin in PWM_CHANNEL_1_PINS else 0

@@ -39,6 +39,10 @@ def command(config_path: Path | None) -> None:
     groups = ", ".join(sorted(machine.groups)) or "none"
     board = machine.model or "not a Raspberry Pi (no /proc/device-tree/model)"
     click.echo(f"tock doctor: {board}; user {machine.user} (groups: {groups})")
+    if config_path is None:
+        click.echo(
+            "no --config: checking the default settings (simulated camera and LEDs); pass the tock.toml"
+        )
     checks = run_checks(setup, machine)
     for check in checks:
         click.echo(check.line())

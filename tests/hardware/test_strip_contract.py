@@ -3,7 +3,7 @@
 The simulated strip always runs; the Pi 5 backend runs over the real Pi 5 NeoPixel module (a dev
 dependency, built here from source) with only its PIO device faked, so what the module accepted is
 what the LEDs would receive; rpi-ws281x is constructed against the real library, which cannot start
-without a Raspberry Pi 1-4 and must say so clearly. LEDs cannot be read back, so on a Pi the real
+without a Raspberry Pi Zero 2 W, 3 or 4 and must say so clearly. LEDs cannot be read back, so on a Pi the real
 strip gets a smoke test here (``TOCK_HARDWARE=pi``) and ``tock leds walk`` is the check a person
 makes with their eyes.
 """

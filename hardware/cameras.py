@@ -134,10 +134,11 @@ def open_camera(spec: str, *, size: tuple[int, int] = DEFAULT_SIZE) -> Camera:
 
 
 class Picamera2Camera(Camera):
-    """Extends :class:`Camera`: a Raspberry Pi camera through picamera2, exposure and colour locked.
+    """Extends :class:`Camera`: a Raspberry Pi camera through picamera2, focus, exposure and colour locked.
 
-    The camera starts with automatic exposure and white balance, waits until they settle, then locks
-    them (``AeEnable``/``AwbEnable`` off with the settled ``ExposureTime``, ``AnalogueGain`` and
+    A motorised lens (Camera Module 3) runs one autofocus cycle and stays there. The camera starts
+    with automatic exposure and white balance, waits until they settle, then locks them
+    (``AeEnable``/``AwbEnable`` off with the settled ``ExposureTime``, ``AnalogueGain`` and
     ``ColourGains``), so that a hand or a sleeve over the board does not shift the marbles' colours.
 
     Args:
@@ -169,10 +170,28 @@ class Picamera2Camera(Camera):
             )
             self._camera.configure(config)
             self._camera.start()
+            self.focused = self._focus_once(index)
             self.locked_controls = self._settle_and_lock()
         except BaseException:
             self._camera.close()
             raise
+
+    def _focus_once(self, index: int) -> bool | None:
+        """Focus a motorised lens (Camera Module 3) once, then leave it there: the board does not move.
+
+        Returns:
+            Whether the autofocus cycle found a sharp picture; None for a fixed-focus lens.
+        """
+        if "AfMode" not in self._camera.camera_controls:
+            return None
+        focused = bool(self._camera.autofocus_cycle())
+        if not focused:
+            log.warning(
+                "camera %d: autofocus found no sharp picture; check the camera's height above the board "
+                "(hardware/README.md, 'Mount the camera')",
+                index,
+            )
+        return focused
 
     def _settle_and_lock(self) -> dict[str, Any]:
         """Wait for exposure, gain and white balance to settle, then freeze them; returns the values."""

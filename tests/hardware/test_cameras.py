@@ -37,6 +37,8 @@ class FakePicamera2:
     cameras: list[dict[str, Any]] = [{"Model": "imx708", "Num": 0, "Id": "/base/soc/i2c0mux/imx708@1a"}]
     busy = False
     instances: list[FakePicamera2] = []
+    controls_available: dict[str, tuple[Any, Any, Any]] = {"ExposureTime": (75, 11766829, None)}
+    focus_succeeds = True
 
     def __init__(self, camera_num: int = 0) -> None:
         if FakePicamera2.busy:
@@ -48,7 +50,15 @@ class FakePicamera2:
         self.controls: list[dict[str, Any]] = []
         self.frames = 0
         self.converge_after = 10
+        self.camera_controls: dict[str, tuple[Any, Any, Any]] = dict(FakePicamera2.controls_available)
+        self.focus_cycles = 0
         FakePicamera2.instances.append(self)
+
+    def autofocus_cycle(self) -> bool:
+        """picamera2's: AfMode Auto, AfTrigger Start, wait for the scan; True when it focused."""
+        assert self.started and "AfMode" in self.camera_controls
+        self.focus_cycles += 1
+        return FakePicamera2.focus_succeeds
 
     @staticmethod
     def global_camera_info() -> list[dict[str, Any]]:
@@ -96,6 +106,8 @@ def fake_picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamer
     monkeypatch.setitem(sys.modules, "picamera2", module)
     FakePicamera2.busy = False
     FakePicamera2.instances = []
+    monkeypatch.setattr(FakePicamera2, "controls_available", dict(FakePicamera2.controls_available))
+    monkeypatch.setattr(FakePicamera2, "focus_succeeds", True)
     monkeypatch.setattr(FakePicamera2, "cameras", list(FakePicamera2.cameras))
     yield FakePicamera2
 
@@ -376,3 +388,24 @@ def test_a_capture_that_is_not_a_camera_refuses_every_lock_in_real_opencv(tmp_pa
     assert video.isOpened()
     assert lock_exposure_and_white_balance(video, cv2) == ({}, ["exposure", "white balance"])
     video.release()
+
+
+def test_a_camera_module_3_focuses_once_before_locking(fake_picamera2: type[FakePicamera2]) -> None:
+    fake_picamera2.controls_available["AfMode"] = (0, 2, 0)  # a motorised lens
+    with open_camera("picamera2", size=SIZE) as camera:
+        assert isinstance(camera, Picamera2Camera) and camera.focused is True
+        camera.capture()
+    assert fake_picamera2.instances[0].focus_cycles == 1
+
+
+def test_a_fixed_focus_camera_is_not_focused_and_a_failed_focus_is_logged(
+    fake_picamera2: type[FakePicamera2], caplog: pytest.LogCaptureFixture
+) -> None:
+    with open_camera("picamera2", size=SIZE) as camera:
+        assert isinstance(camera, Picamera2Camera) and camera.focused is None
+    assert fake_picamera2.instances[0].focus_cycles == 0
+    fake_picamera2.controls_available["AfMode"] = (0, 2, 0)
+    fake_picamera2.focus_succeeds = False
+    with open_camera("picamera2", size=SIZE) as camera:
+        assert isinstance(camera, Picamera2Camera) and camera.focused is False
+    assert "camera 0: autofocus found no sharp picture" in caplog.text

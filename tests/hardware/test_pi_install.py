@@ -5,9 +5,9 @@ are the packages picamera2 and simplejpeg are built against. This test makes the
 for (``--system-site-packages`` over Debian's ``/usr/bin/python3`` with those two packages), installs the
 project with its ``pi`` extra, and checks that the venv still imports Debian's numpy 1.x (a numpy 2
 installed into the venv would shadow it and break picamera2 with "numpy.dtype size changed") and that
-OpenCV and the board reader import. It needs Debian's packages (``apt install python3-opencv
-python3-venv python3-dev``, which CI's script installs) and PyPI; it takes about a minute (pip's cache
-makes later runs shorter).
+OpenCV and the board reader import, and that ``tock doctor``'s Python checks agree. It needs Debian's
+packages (``apt install python3-opencv python3-venv python3-dev``, which CI's script installs) and
+PyPI; it took between 20 and 35 s of wall time here (2 cores shared with other work).
 """
 
 from __future__ import annotations
@@ -62,3 +62,10 @@ def test_installing_for_a_pi_keeps_debians_numpy_1_and_opencv(tmp_path: Path) ->
     assert not Path(numpy_file).is_relative_to(venv), f"numpy comes from the venv ({numpy_file})"
     assert cv2_version.startswith("4."), cv2_version
     _run(venv / "bin" / "python", "-c", "import vision.reader, hardware.cameras")
+    # tock doctor's Python checks, run in that venv as on a Pi 4, find it right
+    doctor = (
+        "from hardware.doctor import Machine, Setup, run_checks\n"
+        "for check in run_checks(Setup(), Machine('Raspberry Pi 4 Model B Rev 1.4'))[:3]: print(check.line())"
+    )
+    lines = _run(venv / "bin" / "python", "-c", doctor).splitlines()
+    assert [line.split()[:2] for line in lines] == [["ok", "venv"], ["ok", "numpy"], ["ok", "OpenCV"]], lines

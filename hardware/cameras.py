@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import abc
 import importlib
+import logging
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
@@ -30,6 +31,8 @@ import numpy as np
 import numpy.typing as npt
 
 from hardware.errors import CameraUnavailable, DeviceClosed
+
+log = logging.getLogger(__name__)
 
 Frame = npt.NDArray[np.uint8]
 """An image as rows x columns x 3 bytes, in OpenCV's BGR order."""
@@ -43,6 +46,25 @@ SETTLED_FRAMES = 3
 """Consecutive steady frames needed before locking exposure and white balance."""
 MAX_SETTLE_FRAMES = 90
 """Frames to wait at most (about 3 s) before locking whatever the camera has reached."""
+WEBCAM_SETTLE_FRAMES = 30
+"""Frames a webcam runs in automatic mode (about a second) before exposure and white balance are locked."""
+V4L2_EXPOSURE_MANUAL = 1
+"""OpenCV's V4L2 backend hands ``CAP_PROP_AUTO_EXPOSURE`` to the driver as it is: 1 is manual, 3 automatic."""
+NUMPY_MISMATCH = (
+    "numpy.dtype size changed",
+    "multiarray failed to import",
+    "_ARRAY_API not found",
+    "compiled using NumPy 1.x",
+)
+"""What a compiled module built for another numpy says when it loads (ValueError, ImportError...)."""
+PICAMERA2_MISSING = (
+    "picamera2 (with libcamera) is missing: on Raspberry Pi OS run `sudo apt install python3-picamera2` and "
+    "make the venv with --system-site-packages; it is not installed from PyPI"
+)
+OPENCV_MISSING = (
+    "OpenCV is missing: on Raspberry Pi OS `sudo apt install python3-opencv` (and a venv made with "
+    "--system-site-packages); elsewhere pip install 'tock-companion[opencv]'"
+)
 SPEC_FORMS = "'picamera2', 'picamera2:N', 'opencv:N', 'opencv:PATH' or 'replay:DIR'"
 
 
@@ -112,10 +134,11 @@ def open_camera(spec: str, *, size: tuple[int, int] = DEFAULT_SIZE) -> Camera:
 
 
 class Picamera2Camera(Camera):
-    """Extends :class:`Camera`: a Raspberry Pi camera through picamera2, exposure and colour locked.
+    """Extends :class:`Camera`: a Raspberry Pi camera through picamera2, focus, exposure and colour locked.
 
-    The camera starts with automatic exposure and white balance, waits until they settle, then locks
-    them (``AeEnable``/``AwbEnable`` off with the settled ``ExposureTime``, ``AnalogueGain`` and
+    A motorised lens (Camera Module 3) runs one autofocus cycle and stays there. The camera starts
+    with automatic exposure and white balance, waits until they settle, then locks them
+    (``AeEnable``/``AwbEnable`` off with the settled ``ExposureTime``, ``AnalogueGain`` and
     ``ColourGains``), so that a hand or a sleeve over the board does not shift the marbles' colours.
 
     Args:
@@ -125,14 +148,7 @@ class Picamera2Camera(Camera):
 
     def __init__(self, index: int = 0, *, size: tuple[int, int] = DEFAULT_SIZE) -> None:
         super().__init__()
-        try:
-            module = importlib.import_module("picamera2")
-        except ImportError as error:
-            raise CameraUnavailable(
-                "picamera2 (with libcamera) is missing: on Raspberry Pi OS run `sudo apt install "
-                "python3-picamera2` and make the venv with --system-site-packages; it is not installed "
-                f"from PyPI ({error})"
-            ) from None
+        module = import_camera_library("picamera2", PICAMERA2_MISSING)
         cameras = module.Picamera2.global_camera_info()
         if index >= len(cameras):
             found = f"only {len(cameras)} camera(s) found" if cameras else "no camera found"
@@ -154,10 +170,28 @@ class Picamera2Camera(Camera):
             )
             self._camera.configure(config)
             self._camera.start()
+            self.focused = self._focus_once(index)
             self.locked_controls = self._settle_and_lock()
         except BaseException:
             self._camera.close()
             raise
+
+    def _focus_once(self, index: int) -> bool | None:
+        """Focus a motorised lens (Camera Module 3) once, then leave it there: the board does not move.
+
+        Returns:
+            Whether the autofocus cycle found a sharp picture; None for a fixed-focus lens.
+        """
+        if "AfMode" not in self._camera.camera_controls:
+            return None
+        focused = bool(self._camera.autofocus_cycle())
+        if not focused:
+            log.warning(
+                "camera %d: autofocus found no sharp picture; check the camera's height above the board "
+                "(hardware/README.md, 'Mount the camera')",
+                index,
+            )
+        return focused
 
     def _settle_and_lock(self) -> dict[str, Any]:
         """Wait for exposure, gain and white balance to settle, then freeze them; returns the values."""
@@ -220,10 +254,23 @@ class OpenCvCamera(Camera):
             self._capture_device.release()
             raise CameraUnavailable(_why_not_opened(source))
         self._is_file = isinstance(source, str) and Path(source).is_file()
+        self._rewind_property = cv2.CAP_PROP_POS_FRAMES
+        self.locked_controls: dict[str, float] = {}
         if isinstance(source, int):
             self._capture_device.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
             self._capture_device.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
-        self._rewind_property = cv2.CAP_PROP_POS_FRAMES
+            for _ in range(WEBCAM_SETTLE_FRAMES):  # automatic exposure and white balance settle
+                self._capture_device.grab()
+            self.locked_controls, refused = lock_exposure_and_white_balance(self._capture_device, cv2)
+            if refused:
+                log.warning(
+                    "camera /dev/video%d: OpenCV could not lock its %s, so the marbles' colours may drift "
+                    "when the light changes; lock them with v4l2-ctl (v4l2-ctl -d /dev/video%d --list-ctrls) "
+                    "or use a Raspberry Pi camera",
+                    source,
+                    " and ".join(refused),
+                    source,
+                )
 
     def _capture(self) -> npt.NDArray[Any]:
         ok, frame = self._capture_device.read()
@@ -238,6 +285,33 @@ class OpenCvCamera(Camera):
 
     def _release(self) -> None:
         self._capture_device.release()
+
+
+def lock_exposure_and_white_balance(capture: Any, cv2: Any) -> tuple[dict[str, float], list[str]]:
+    """Freeze a webcam's exposure and white balance at the values its automatic modes reached.
+
+    Through OpenCV's V4L2 backend: automatic exposure off (``CAP_PROP_AUTO_EXPOSURE`` = 1, manual) with
+    the current ``CAP_PROP_EXPOSURE``, automatic white balance off with the current
+    ``CAP_PROP_WB_TEMPERATURE``. A camera or backend without the control answers -1 or 0 to ``get`` and
+    False to ``set``; that control is then left automatic and named.
+
+    Returns:
+        The values locked (``exposure``, ``white balance``) and the names of the controls that could not
+        be locked.
+    """
+    locked: dict[str, float] = {}
+    refused: list[str] = []
+    controls = (
+        ("exposure", cv2.CAP_PROP_AUTO_EXPOSURE, V4L2_EXPOSURE_MANUAL, cv2.CAP_PROP_EXPOSURE),
+        ("white balance", cv2.CAP_PROP_AUTO_WB, 0, cv2.CAP_PROP_WB_TEMPERATURE),
+    )
+    for name, automatic, manual, value_property in controls:
+        value = float(capture.get(value_property))
+        if value > 0 and capture.set(automatic, manual) and capture.set(value_property, value):
+            locked[name] = value
+        else:
+            refused.append(name)
+    return locked, refused
 
 
 def _why_not_opened(source: int | str) -> str:
@@ -280,12 +354,44 @@ class ReplayCamera(Camera):
 
 
 def _import_cv2() -> Any:
+    return import_camera_library("cv2", OPENCV_MISSING)
+
+
+def import_camera_library(name: str, missing: str) -> Any:
+    """Import picamera2 or cv2, turning any failure into one line that names its cause and its fix.
+
+    Args:
+        name: the module.
+        missing: what to do when it is not installed at all.
+
+    Raises:
+        CameraUnavailable: the module is missing or does not load. A compiled module built for another
+            numpy fails with a ValueError or an ImportError of its own, so every exception is caught.
+    """
     try:
-        return importlib.import_module("cv2")
-    except ImportError as error:
-        raise CameraUnavailable(
-            f"OpenCV is missing: pip install opencv-python-headless (or apt install python3-opencv) ({error})"
-        ) from None
+        return importlib.import_module(name)
+    except Exception as error:
+        raise CameraUnavailable(why_not_importable(name, error, missing)) from None
+
+
+def why_not_importable(name: str, error: Exception, missing: str) -> str:
+    """The cause and the fix for ``name`` failing to import with ``error``."""
+    what = f"{type(error).__name__}: {error}"
+    if any(marker in str(error) for marker in NUMPY_MISMATCH):
+        return (
+            f"{name} does not load with numpy {np.__version__} from {Path(np.__file__).parent} ({what}): "
+            "Raspberry Pi OS's picamera2, simplejpeg and OpenCV are built for its own numpy 1.24, and a "
+            "numpy 2 installed into the venv hides it. Remove the venv's copies (pip uninstall numpy "
+            "opencv-python-headless) and install with the pi extra only (hardware/README.md)"
+        )
+    if isinstance(error, ModuleNotFoundError) and error.name == name:
+        return f"{missing} ({what})"
+    if isinstance(error, ModuleNotFoundError) and error.name == "libcamera":
+        return (
+            f"{name} needs libcamera's Python bindings ({what}): sudo apt install python3-libcamera, and "
+            "make the venv with --system-site-packages"
+        )
+    return f"{name} is installed but does not load ({what}); {missing}"
 
 
 def _as_bgr(frame: npt.NDArray[Any]) -> Frame:

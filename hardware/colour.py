@@ -37,6 +37,17 @@ def check_rgb(value: object, what: str = "colour") -> RGB:
     raise ValueError(f"{what} must be three integers 0..255 (red, green, blue), not {value!r}")
 
 
+def gamma_table(gamma: float) -> tuple[int, ...]:
+    """The duty (0..255) to send for each level 0..255 so that equal steps look equally bright.
+
+    An LED's light follows its duty linearly but the eye does not: without correction a fade spends
+    most of its steps near full brightness and jumps at the dark end. ``255 * (level / 255) ** gamma``
+    undoes that; a level above 0 keeps a duty of at least 1, so a hole asked to be lit never goes dark.
+    ``gamma`` 1.0 gives the identity.
+    """
+    return tuple(0 if v == 0 else max(1, round(255 * (v / 255) ** gamma)) for v in range(256))
+
+
 def current_ma(colours: Iterable[RGB]) -> float:
     """Estimated current (mA) the LEDs draw to show ``colours`` (the quiescent current left out)."""
     return sum(r + g + b for r, g, b in colours) * MA_PER_CHANNEL / 255.0

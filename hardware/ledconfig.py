@@ -3,12 +3,13 @@
 Example::
 
     [leds]
-    backend = "ws281x"      # "sim" (default), "ws281x" (Pi 1-4) or "pi5"
-    count = 97              # LEDs wired in the chain; must equal the board's LED map
-    pin = 18                # GPIO18 (PWM, needs root) or GPIO10 (SPI, no root); any GPIO on a Pi 5
+    backend = "ws281x"      # "sim" (default), "ws281x" (Zero 2 W, Pi 3, Pi 4) or "pi5"
+    count = 105             # LEDs wired in the chain; must equal the board's LED map (tock4: 105)
+    pin = 10                # GPIO10 (SPI, no root; the default); any GPIO on a Pi 5
     colour_order = "GRB"    # the byte order of the LEDs on the data line (WS2812B: GRB)
     brightness = 0.5        # cap, 0..1, applied to every frame
     budget_ma = 2000        # the most current the LEDs may draw, in mA
+    gamma = 2.2             # brightness correction for the eye (1.0: none)
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ from hardware.errors import LedConfigError
 Backend: TypeAlias = Literal["sim", "ws281x", "pi5"]
 BACKENDS: tuple[Backend, ...] = ("sim", "ws281x", "pi5")
 COLOUR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
+DEFAULT_GAMMA = 2.2
+"""The usual correction for WS2812 LEDs: fades and dim colours look even (``hardware.colour.gamma_table``)."""
+GAMMA_RANGE = (1.0, 3.0)
+DEFAULT_PIN = 10
+"""GPIO10 (header pin 19): SPI with rpi-ws281x needs no root, and the Pi 5 driver takes any GPIO, so one
+wiring works on every model with the service running as a plain user."""
 MAX_GPIO = 27
 """The header GPIOs of a Raspberry Pi run 0..27."""
 
@@ -37,15 +44,17 @@ class LedConfig:
         colour_order: order of the colour bytes the LEDs expect (``"GRB"`` for WS2812B).
         brightness: cap applied to every colour, 0..1.
         budget_ma: the most current (mA) the LEDs may draw; frames above it are dimmed uniformly.
-        backend: ``"sim"``, ``"ws281x"`` (rpi-ws281x, Pi 1-4) or ``"pi5"`` (Pi 5 NeoPixel driver).
+        backend: ``"sim"``, ``"ws281x"`` (rpi-ws281x: Zero 2 W, Pi 3, Pi 4) or ``"pi5"`` (Pi 5 driver).
+        gamma: brightness correction applied by the strip, 1.0 (none) to 3.0.
     """
 
     count: int
-    pin: int = 18
+    pin: int = DEFAULT_PIN
     colour_order: str = "GRB"
     brightness: float = 0.5
     budget_ma: float = 2000.0
     backend: Backend = "sim"
+    gamma: float = DEFAULT_GAMMA
 
     def __post_init__(self) -> None:
         _require(
@@ -75,6 +84,16 @@ class LedConfig:
             ("mA > 0", "des mA > 0"),
         )
         _require(self.backend in BACKENDS, "backend", self.backend, _one_of(BACKENDS))
+        low, high = GAMMA_RANGE
+        _require(
+            _is_number(self.gamma) and low <= self.gamma <= high,
+            "gamma",
+            self.gamma,
+            (
+                f"a number {low}..{high} (1.0: no correction)",
+                f"un nombre de {low} à {high} (1.0 : aucune correction)",
+            ),
+        )
 
     @classmethod
     def from_mapping(cls, table: Mapping[str, object], *, where: str = "leds") -> LedConfig:
@@ -104,8 +123,9 @@ class LedConfig:
         values = dict(table)
         if _is_int(values.get("budget_ma")):
             values["budget_ma"] = float(cast(int, values["budget_ma"]))
-        if _is_int(values.get("brightness")):
-            values["brightness"] = float(cast(int, values["brightness"]))
+        for key in ("brightness", "gamma"):
+            if _is_int(values.get(key)):
+                values[key] = float(cast(int, values[key]))
         if isinstance(values.get("colour_order"), str):
             values["colour_order"] = cast(str, values["colour_order"]).upper()
         try:

@@ -2,8 +2,8 @@
 
 Descendants *must* override :meth:`LedStrip._write` (send one processed frame to the LEDs) and *may*
 override :meth:`LedStrip._release` (free the hardware). The base class does what every backend needs
-the same way: it checks the frame's length, applies the brightness cap and the current budget, keeps
-the colour order, turns the LEDs dark on ``close()`` and refuses use after it.
+the same way: it checks the frame's length, applies the brightness cap, the gamma correction and the
+current budget, keeps the colour order, turns the LEDs dark on ``close()`` and refuses use after it.
 """
 
 from __future__ import annotations
@@ -14,20 +14,22 @@ from collections import deque
 from collections.abc import Sequence
 from types import TracebackType
 
-from hardware.colour import BLACK, RGB, check_rgb, current_ma, fit_frame, scale
+from hardware.colour import BLACK, RGB, check_rgb, current_ma, fit_frame, gamma_table, scale
 from hardware.errors import DeviceClosed
 from hardware.ledconfig import LedConfig
+from hardware.pimodel import gpio_name
 
 
 class LedStrip(abc.ABC):
     """A chain of WS2812 LEDs driven through one backend.
 
     Args:
-        config: count, brightness cap, current budget and colour order.
+        config: count, brightness cap, gamma, current budget and colour order.
     """
 
     def __init__(self, config: LedConfig) -> None:
         self.config = config
+        self._gamma = gamma_table(config.gamma)
         self._closed = False
         self._lock = threading.Lock()
 
@@ -42,7 +44,9 @@ class LedStrip(abc.ABC):
         return self._closed
 
     def process(self, pixels: Sequence[RGB]) -> list[RGB]:
-        """The colours the LEDs will really show for ``pixels``: brightness cap, then current budget.
+        """The duties the LEDs will really get for ``pixels``: brightness cap, gamma, then current budget.
+
+        The budget comes last so that it bounds the current the corrected frame really draws.
 
         Raises:
             ValueError: the frame's length is not :attr:`num_pixels`, or a colour is not RGB.
@@ -50,7 +54,8 @@ class LedStrip(abc.ABC):
         if len(pixels) != self.num_pixels:
             raise ValueError(f"a frame has {self.num_pixels} pixels (one per LED), not {len(pixels)}")
         capped = [scale(check_rgb(p, f"pixel {i}"), self.config.brightness) for i, p in enumerate(pixels)]
-        return fit_frame(capped, self.config.budget_ma)
+        table = self._gamma
+        return fit_frame([(table[r], table[g], table[b]) for r, g, b in capped], self.config.budget_ma)
 
     def wire_bytes(self, pixels: Sequence[RGB]) -> bytes:
         """The bytes sent on the data line for already processed ``pixels``, in the colour order."""
@@ -89,6 +94,13 @@ class LedStrip(abc.ABC):
     ) -> None:
         self.close()
 
+    def describe(self) -> str:
+        """One line for a person: which driver sends the frames, and on which GPIO."""
+        return f"LEDs: {self.config.count} through {self._driver_name()} on {gpio_name(self.config.pin)}"
+
+    def _driver_name(self) -> str:
+        return type(self).__name__
+
     def __repr__(self) -> str:
         state = "closed" if self._closed else f"{self.num_pixels} LEDs, {self.config.colour_order}"
         return f"<{type(self).__name__} {state}>"
@@ -104,8 +116,8 @@ class LedStrip(abc.ABC):
 class SimulatedStrip(LedStrip):
     """Extends :class:`LedStrip`: records what real LEDs would show, for tests and the web page.
 
-    Each frame is recorded after the brightness cap and the current budget, as the LEDs would light
-    it; :attr:`last_bytes` holds the data line's bytes in the configured colour order.
+    Each frame is recorded after the brightness cap, the gamma correction and the current budget, as
+    the LEDs would get it; :attr:`last_bytes` holds the data line's bytes in the configured colour order.
 
     Args:
         config: the strip's settings (its backend is not looked at).
@@ -132,6 +144,9 @@ class SimulatedStrip(LedStrip):
         """Forget the recorded frames."""
         self.frames.clear()
         self.last_bytes = b""
+
+    def describe(self) -> str:
+        return f"LEDs: {self.config.count} simulated (shown on the page; --leds ws281x or pi5 for real ones)"
 
     def _write(self, frame: list[RGB]) -> None:
         self.frames.append(tuple(frame))

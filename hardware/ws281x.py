@@ -1,8 +1,10 @@
-"""WS2812 on a Raspberry Pi 1-4 through rpi-ws281x's ``PixelStrip`` (imported when a strip is made).
+"""WS2812 on a Raspberry Pi Zero 2 W, 3 or 4 through rpi-ws281x's ``PixelStrip`` (imported when used).
 
-GPIO18 (or 12) uses the PWM peripheral and needs root for ``/dev/mem``; GPIO10 uses SPI, needs no
-root (the user in the ``spi`` group, SPI enabled with ``raspi-config``); GPIO13/19 use PWM channel 1
-and GPIO21 uses PCM. rpi-ws281x does not run on a Pi 5: use the ``pi5`` backend there.
+GPIO10, the default, uses SPI and needs no root: the user in the ``spi`` group, SPI enabled with
+``raspi-config``, and the core clock pinned in ``config.txt`` (see :mod:`hardware.pimodel`). GPIO18
+(or 12) uses the PWM peripheral and needs root for ``/dev/mem``, which the shipped service does not
+have; GPIO13/19 use PWM channel 1 and GPIO21 uses PCM. rpi-ws281x does not run on a Pi 5: use the
+``pi5`` backend there.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from hardware.colour import RGB
 from hardware.errors import LedStripUnavailable
 from hardware.ledconfig import LedConfig
 from hardware.ledstrip import LedStrip
+from hardware.pimodel import read_model, spi_clock_advice
 
+SPI_PIN = 10
 PWM_CHANNEL_1_PINS = frozenset({13, 19})
 SUPPORTED_PINS = frozenset({10, 12, 13, 18, 19, 21})
 """GPIOs rpi-ws281x can drive: PWM0 (12, 18), PWM1 (13, 19), SPI (10), PCM (21)."""
@@ -25,7 +29,7 @@ DMA_CHANNEL = 10
 
 
 class Ws281xStrip(LedStrip):
-    """Extends :class:`LedStrip` with rpi-ws281x (Raspberry Pi 1-4).
+    """Extends :class:`LedStrip` with rpi-ws281x (Raspberry Pi Zero 2 W, 3, 4).
 
     The library's own brightness stays at 255: the brightness cap and the current budget are applied
     by :class:`LedStrip` so that every backend dims the same way; the colour order is handed to the
@@ -33,7 +37,7 @@ class Ws281xStrip(LedStrip):
 
     Raises:
         LedStripUnavailable: rpi-ws281x is not installed, the pin is not one it can drive, or the
-            strip could not start (not a Pi 1-4, no root for PWM, SPI disabled); the message says
+            strip could not start (not a Zero 2 W, Pi 3 or 4; SPI off; PWM without root); the message says
             which and what to do.
     """
 
@@ -43,14 +47,14 @@ class Ws281xStrip(LedStrip):
             pins = ", ".join(str(p) for p in sorted(SUPPORTED_PINS))
             raise LedStripUnavailable(
                 f"rpi-ws281x cannot drive GPIO{config.pin}: wire the data line to GPIO{pins} "
-                "(18 for PWM, 10 for SPI without root)"
+                "(10 for SPI without root, the default)"
             )
         try:
             import rpi_ws281x
         except ImportError as error:
             raise LedStripUnavailable(
                 "the ws281x backend needs rpi-ws281x: pip install 'tock-companion[pi]' "
-                f"(or pip install rpi-ws281x) on a Raspberry Pi 1-4 ({error})"
+                f"(or pip install rpi-ws281x) on a Raspberry Pi Zero 2 W, 3 or 4 ({error})"
             ) from None
         strip_type = getattr(rpi_ws281x.ws, f"WS2811_STRIP_{config.colour_order}")
         channel = 1 if config.pin in PWM_CHANNEL_1_PINS else 0
@@ -61,7 +65,7 @@ class Ws281xStrip(LedStrip):
             self._strip.begin()
         except RuntimeError as error:
             self._discard_unstarted()
-            raise LedStripUnavailable(_advice(config.pin, str(error))) from None
+            raise LedStripUnavailable(advice(config.pin, str(error), read_model())) from None
 
     def _discard_unstarted(self) -> None:
         """Free the C structure of a strip whose ``begin()`` failed.
@@ -77,6 +81,9 @@ class Ws281xStrip(LedStrip):
         self._strip._leds = None
         self._strip._channel = None
 
+    def _driver_name(self) -> str:
+        return f"rpi-ws281x over {'SPI' if self.config.pin == SPI_PIN else 'PWM/PCM (root only)'}"
+
     def _write(self, frame: list[RGB]) -> None:
         for index, (r, g, b) in enumerate(frame):
             self._strip.setPixelColorRGB(index, r, g, b)
@@ -87,12 +94,16 @@ class Ws281xStrip(LedStrip):
         self._strip._cleanup()
 
 
-def _advice(pin: int, reason: str) -> str:
-    if pin == 10:
+def advice(pin: int, reason: str, model: str | None) -> str:
+    """What to do when the strip did not start on ``pin`` with rpi-ws281x on board ``model``."""
+    if model is not None and model.startswith("Raspberry Pi 5"):
+        return f'the LED strip did not start on GPIO{pin} ({reason}): this is a Pi 5, use backend = "pi5"'
+    if pin == SPI_PIN:
         fix = (
-            "enable SPI (sudo raspi-config nonint do_spi 0), add the user to the spi group, and on a "
-            "Pi 4 set core_freq_min=500 in /boot/firmware/config.txt"
+            "enable SPI (sudo raspi-config nonint do_spi 0), add the user to the spi group, and "
+            + spi_clock_advice(model)
         )
     else:
-        fix = "run as root for PWM on GPIO18, or wire the data line to GPIO10 and use SPI (no root)"
-    return f"the LED strip did not start on GPIO{pin} ({reason}): this needs a Raspberry Pi 1-4; {fix}"
+        fix = "PWM on this pin needs root: wire the data line to GPIO10 (pin 19) and use SPI, no root needed"
+    where = model or "a Raspberry Pi Zero 2 W, 3 or 4"
+    return f"the LED strip did not start on GPIO{pin} ({reason}): this needs {where}; {fix}"

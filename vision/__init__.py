@@ -13,7 +13,8 @@ The pipeline, one module per stage:
 * :mod:`vision.reader`: ``BoardReader.read(frame) -> BoardReading``, never raising on a bad frame;
 * :mod:`vision.stabiliser`: stable readings only once the board is still;
 * :mod:`vision.synthetic` (with :mod:`vision.render`): the camera of the tests, the benchmark and the
-  demo; :mod:`vision.overlay`, :mod:`vision.svg` and :mod:`vision.fit` for people setting up a board.
+  demo; :mod:`vision.overlay`, :mod:`vision.svg`, :mod:`vision.printing` (pages to print, the drilling
+  template) and :mod:`vision.fit` for people setting up a board.
 
 Nothing is imported here, so ``import vision`` stays cheap.
 """

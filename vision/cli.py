@@ -20,6 +20,7 @@ from firmware_py.engine.rules import find_preset
 from vision.board_design import design_board
 from vision.calibration import Calibration, CalibrationError
 from vision.geometry import BoardGeometry, GeometryError, geometry_text
+from vision.printing import PAPERS, drilling_drawing, pages_html, tiles
 from vision.reader import BoardReader
 from vision.synthetic import SyntheticCamera, random_layout, starting_layout
 
@@ -311,15 +312,47 @@ def board() -> None:
 @board.command("print")
 @model_option
 @geometry_option
-@output_option("SVG file to write.")
+@output_option("File to write: .svg (one sheet at true size) or, with --paper, .html (pages to print).")
 @click.option("--markers-only", is_flag=True, help="Only the markers, to glue on a wooden board.")
-def print_command(model: str, geometry_path: Path | None, output: Path, markers_only: bool) -> None:
-    """Write a printable SVG at true size (print at 100 %)."""
-    from vision.svg import board_svg, markers_svg
+@click.option(
+    "--drill", is_flag=True, help="The LED layer's drilling template: LED index, chain order, data line in."
+)
+@click.option(
+    "--paper",
+    type=click.Choice(sorted(PAPERS)),
+    help="Tile over A4 or Letter pages with alignment crosses (writes an .html to print at 100 %).",
+)
+def print_command(
+    model: str, geometry_path: Path | None, output: Path, markers_only: bool, drill: bool, paper: str | None
+) -> None:
+    """Print the board, its markers or its drilling template at true size (print at 100 %)."""
+    from hardware.errors import LedMapError
+    from hardware.ledmap import LedMap
+    from vision.svg import board_drawing, markers_drawing
 
+    if markers_only and drill:
+        raise click.UsageError("--markers-only and --drill each make a sheet of their own: choose one")
+    wanted = ".html" if paper else ".svg"
+    if output.suffix.lower() != wanted:
+        raise click.UsageError(f"--output must be a {wanted} file {'with' if paper else 'without'} --paper")
     geometry = _geometry(model, geometry_path)
-    output.write_text(markers_svg(geometry) if markers_only else board_svg(geometry), encoding="utf-8")
-    click.echo(f"wrote {output} ({geometry.size_mm[0]:g} x {geometry.size_mm[1]:g} mm board)")
+    if drill:
+        try:
+            drawing = drilling_drawing(geometry, LedMap.load(geometry.model).chain)
+        except (LedMapError, ValueError) as error:
+            raise click.ClickException(str(error)) from None
+    else:
+        drawing = markers_drawing(geometry) if markers_only else board_drawing(geometry)
+    if paper is None:
+        output.write_text(drawing.svg(), encoding="utf-8")
+        click.echo(f"wrote {output} ({drawing.width:g} x {drawing.height:g} mm, one sheet)")
+        return
+    output.write_text(pages_html(drawing, paper), encoding="utf-8")
+    count = len(tiles(drawing.width, drawing.height, paper))
+    click.echo(
+        f"wrote {output}: {count} {paper} pages for {drawing.width:g} x {drawing.height:g} mm; open it in a "
+        "browser and print at 100 % (actual size), no margins; check the 100 mm bar with a ruler"
+    )
 
 
 @board.command("fit")

@@ -6,6 +6,7 @@ which ``tock board print`` also writes beside each one so a ruler can check it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from vision.aruco import marker_image
@@ -34,7 +35,24 @@ def _marker_cells(geometry: BoardGeometry, marker: Marker, x: float, y: float) -
     return parts
 
 
-def board_svg(geometry: BoardGeometry, *, labels: bool = True) -> str:
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A drawing in millimetres, (0, 0) at its top left: its size, its SVG elements and its title.
+
+    :meth:`svg` makes one true-size document of it; ``vision.printing`` tiles it over paper pages.
+    """
+
+    width: float
+    height: float
+    parts: tuple[str, ...]
+    title: str
+
+    def svg(self) -> str:
+        """The drawing as one SVG document at true size."""
+        return _document(self.width, self.height, list(self.parts), self.title)
+
+
+def board_drawing(geometry: BoardGeometry, *, labels: bool = True) -> Drawing:
     """The whole board: outline, every hole (labelled with its place id) and the markers, in mm."""
     width, height = geometry.size_mm
     parts = [
@@ -51,10 +69,10 @@ def board_svg(geometry: BoardGeometry, *, labels: bool = True) -> str:
                 f'<text x="{x}" y="{y + geometry.hole_radius + 2.6:.2f}" font-size="2.2" '
                 f'text-anchor="middle" font-family="sans-serif">{escape(place)}</text>'
             )
-    return _document(width, height, parts, f"Tock board {geometry.model}, true size")
+    return Drawing(width, height, tuple(parts), f"Tock board {geometry.model}, true size")
 
 
-def markers_svg(geometry: BoardGeometry) -> str:
+def markers_drawing(geometry: BoardGeometry) -> Drawing:
     """Only the markers, in a row at true size with their ids, to glue on a wooden board."""
     gap = 20.0
     size = max(m.size for m in geometry.markers)
@@ -69,7 +87,7 @@ def markers_svg(geometry: BoardGeometry) -> str:
             f'text-anchor="middle" font-family="sans-serif">id {marker.id}: {marker.size:g} mm, centre at '
             f"({marker.centre[0]:g}, {marker.centre[1]:g}) mm</text>"
         )
-    return _document(width, height, parts, f"ArUco markers of board {geometry.model}, true size")
+    return Drawing(width, height, tuple(parts), f"ArUco markers of board {geometry.model}, true size")
 
 
 def _document(width: float, height: float, parts: list[str], title: str) -> str:

@@ -20,6 +20,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "moves": ("firmware_py.cli.rules:moves_command", "Legal moves of a position and where they lead."),
     "check": ("firmware_py.cli.rules:check_command", "Is a move legal? Prints the reasons if not."),
     "board": ("vision.cli:board", "The physical board: printable SVG, fit to a photo, reference designs."),
+    "doctor": (
+        "firmware_py.cli.doctor:command",
+        "Check a Raspberry Pi install: packages, camera, LEDs, buttons.",
+    ),
     "key": (
         "firmware_py.cli.pairing:key_command",
         "Show the table's pairing link and QR code, or a new key.",

@@ -329,6 +329,8 @@ def command(
     click.echo(
         f"Tock companion on {url}/ (Ctrl-C to stop); saving to {config.db}; {engine_kind()} rules engine"
     )
+    if companion.table.led_driver is not None:
+        click.echo(companion.table.led_driver.strip.describe())
     if pairing.reachable_only_here(config.web):
         click.echo("Listening on this machine only: phones cannot reach it (--host 0.0.0.0 to let them).")
     else:

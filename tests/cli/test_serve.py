@@ -126,6 +126,7 @@ def test_stopping_the_companion_ends_the_open_pages_streams_first(tmp_path: Path
         assert server.stdout is not None
         started = server.stdout.readline()
         assert "Tock companion on" in started and f"{engine_kind()} rules engine" in started
+        assert server.stdout.readline().startswith("LEDs: 105 simulated (shown on the page")
         streams = [http.client.HTTPConnection("127.0.0.1", port, timeout=30) for _ in range(3)]
         for stream in streams:
             stream.request("GET", "/events")

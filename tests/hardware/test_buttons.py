@@ -92,3 +92,15 @@ def test_no_gpio_library_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
     with pytest.raises(ButtonsUnavailable, match="sudo apt install python3-lgpio"):
         TableButtons(17, 27, 22)
+
+
+def test_by_default_each_button_ignores_50_ms_of_contact_bounce_on_its_pin(factory: MockFactory) -> None:
+    """gpiozero hands ``bounce_time`` to the pin, and on a Pi the lgpio factory gives it to the kernel's
+    debounce; MockFactory's pins record it without filtering, so this checks what each pin is given."""
+    with TableButtons(CONFIRM, UNDO, NEXT, pin_factory=factory):
+        for gpio in (CONFIRM, UNDO, NEXT):
+            pin = factory.pin(gpio)
+            assert pin.bounce == pytest.approx(0.05)
+            assert pin.pull == "up" and pin.edges == "both"
+    with _buttons(factory, hold_time=1.0):
+        assert factory.pin(CONFIRM).bounce is None

@@ -37,6 +37,8 @@ class FakePicamera2:
     cameras: list[dict[str, Any]] = [{"Model": "imx708", "Num": 0, "Id": "/base/soc/i2c0mux/imx708@1a"}]
     busy = False
     instances: list[FakePicamera2] = []
+    controls_available: dict[str, tuple[Any, Any, Any]] = {"ExposureTime": (75, 11766829, None)}
+    focus_succeeds = True
 
     def __init__(self, camera_num: int = 0) -> None:
         if FakePicamera2.busy:
@@ -48,7 +50,15 @@ class FakePicamera2:
         self.controls: list[dict[str, Any]] = []
         self.frames = 0
         self.converge_after = 10
+        self.camera_controls: dict[str, tuple[Any, Any, Any]] = dict(FakePicamera2.controls_available)
+        self.focus_cycles = 0
         FakePicamera2.instances.append(self)
+
+    def autofocus_cycle(self) -> bool:
+        """picamera2's: AfMode Auto, AfTrigger Start, wait for the scan; True when it focused."""
+        assert self.started and "AfMode" in self.camera_controls
+        self.focus_cycles += 1
+        return FakePicamera2.focus_succeeds
 
     @staticmethod
     def global_camera_info() -> list[dict[str, Any]]:
@@ -96,6 +106,8 @@ def fake_picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamer
     monkeypatch.setitem(sys.modules, "picamera2", module)
     FakePicamera2.busy = False
     FakePicamera2.instances = []
+    monkeypatch.setattr(FakePicamera2, "controls_available", dict(FakePicamera2.controls_available))
+    monkeypatch.setattr(FakePicamera2, "focus_succeeds", True)
     monkeypatch.setattr(FakePicamera2, "cameras", list(FakePicamera2.cameras))
     yield FakePicamera2
 
@@ -238,3 +250,162 @@ def test_a_replay_needs_a_folder_of_photos(tmp_path: Path) -> None:
 def test_an_unknown_spec_lists_the_forms(spec: str) -> None:
     with pytest.raises(ValueError, match="picamera2|opencv:N"):
         open_camera(spec)
+
+
+def _broken_module(monkeypatch: pytest.MonkeyPatch, folder: Path, name: str, body: str) -> None:
+    """Put a module ``name`` whose import runs ``body`` first on the path (and forget any loaded one)."""
+    package = folder / name
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(body, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+
+
+def test_picamera2_built_for_another_numpy_names_the_cause_and_the_fix(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """What simplejpeg (imported by picamera2) raises on Raspberry Pi OS when a numpy 2 from PyPI hides
+    the system's numpy 1.24: a ValueError, not an ImportError."""
+    message = (
+        "numpy.dtype size changed, may indicate binary incompatibility. Expected 96 from C header, got 88"
+    )
+    _broken_module(monkeypatch, tmp_path, "picamera2", f"raise ValueError({message!r})\n")
+    with pytest.raises(CameraUnavailable) as caught:
+        open_camera("picamera2")
+    text = str(caught.value)
+    assert f"picamera2 does not load with numpy {np.__version__}" in text
+    assert "ValueError: numpy.dtype size changed" in text
+    assert "pip uninstall numpy opencv-python-headless" in text and "pi extra" in text
+
+
+def test_opencv_built_for_numpy_1_under_numpy_2_names_the_cause(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _broken_module(
+        monkeypatch, tmp_path, "cv2", "raise ImportError('numpy.core.multiarray failed to import')\n"
+    )
+    with pytest.raises(CameraUnavailable, match=r"cv2 does not load with numpy .*ImportError: numpy.core"):
+        open_camera(f"replay:{_photos(tmp_path)[0].parent}")
+
+
+def test_picamera2_without_libcamera_says_to_install_its_bindings(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _broken_module(monkeypatch, tmp_path, "picamera2", "import libcamera_absent_here as libcamera\n")
+    monkeypatch.setitem(sys.modules, "libcamera_absent_here", None)
+    with pytest.raises(CameraUnavailable, match="picamera2 is installed but does not load"):
+        open_camera("picamera2")
+    _broken_module(monkeypatch, tmp_path / "libcamera", "picamera2", "import libcamera\n")
+    monkeypatch.setitem(sys.modules, "libcamera", None)
+    with pytest.raises(CameraUnavailable, match="sudo apt install python3-libcamera"):
+        open_camera("picamera2")
+
+
+class V4l2Webcam:
+    """A webcam as OpenCV's V4L2 backend shows it: ``get`` answers the driver's raw values, ``set`` is True
+    when the driver takes the control (``supports`` lists the controls this camera has), -1 otherwise."""
+
+    def __init__(self, source: int, *, supports: frozenset[int]) -> None:
+        self.values: dict[int, float] = {
+            cv2.CAP_PROP_AUTO_EXPOSURE: 3.0,  # aperture priority: automatic
+            cv2.CAP_PROP_EXPOSURE: 156.0,
+            cv2.CAP_PROP_AUTO_WB: 1.0,
+            cv2.CAP_PROP_WB_TEMPERATURE: 4600.0,
+        }
+        self.supports = supports
+        self.sets: list[tuple[int, float]] = []
+        self.grabs = 0
+
+    def isOpened(self) -> bool:  # noqa: N802 - OpenCV's name
+        return True
+
+    def get(self, prop: int) -> float:
+        return self.values[prop] if prop in self.supports else -1.0
+
+    def set(self, prop: int, value: float) -> bool:
+        if prop in (cv2.CAP_PROP_FRAME_WIDTH, cv2.CAP_PROP_FRAME_HEIGHT):
+            return True
+        if prop not in self.supports:
+            return False
+        self.sets.append((prop, value))
+        self.values[prop] = value
+        return True
+
+    def grab(self) -> bool:
+        self.grabs += 1
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray]:
+        return True, np.zeros((SIZE[1], SIZE[0], 3), np.uint8)
+
+    def release(self) -> None:
+        pass
+
+
+EVERY_CONTROL = frozenset(
+    {cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE, cv2.CAP_PROP_AUTO_WB, cv2.CAP_PROP_WB_TEMPERATURE}
+)
+
+
+def test_a_webcam_settles_then_locks_exposure_and_white_balance(monkeypatch: pytest.MonkeyPatch) -> None:
+    webcams: list[V4l2Webcam] = []
+    monkeypatch.setattr(
+        cv2,
+        "VideoCapture",
+        lambda source: webcams.append(V4l2Webcam(source, supports=EVERY_CONTROL)) or webcams[-1],
+    )
+    with OpenCvCamera(0, size=SIZE) as webcam:
+        assert webcam.locked_controls == {"exposure": 156.0, "white balance": 4600.0}
+    assert webcams[0].grabs == 30  # automatic modes run first
+    # manual mode first (1 is V4L2's manual exposure), then the value it reached
+    assert webcams[0].sets == [
+        (cv2.CAP_PROP_AUTO_EXPOSURE, 1),
+        (cv2.CAP_PROP_EXPOSURE, 156.0),
+        (cv2.CAP_PROP_AUTO_WB, 0),
+        (cv2.CAP_PROP_WB_TEMPERATURE, 4600.0),
+    ]
+
+
+def test_a_webcam_without_white_balance_control_says_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    supports = frozenset({cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE})
+    monkeypatch.setattr(cv2, "VideoCapture", lambda source: V4l2Webcam(source, supports=supports))
+    with OpenCvCamera(2, size=SIZE) as webcam:
+        assert webcam.locked_controls == {"exposure": 156.0}
+    assert "camera /dev/video2: OpenCV could not lock its white balance" in caplog.text
+    assert "v4l2-ctl -d /dev/video2" in caplog.text
+
+
+def test_a_capture_that_is_not_a_camera_refuses_every_lock_in_real_opencv(tmp_path: Path) -> None:
+    """Real OpenCV: a VideoCapture that is not open, and one reading a video file, answer that they
+    cannot (``set`` False): nothing is locked and both controls are named."""
+    from hardware.cameras import lock_exposure_and_white_balance
+
+    not_open = cv2.VideoCapture()
+    assert lock_exposure_and_white_balance(not_open, cv2) == ({}, ["exposure", "white balance"])
+    video = cv2.VideoCapture(str(_video(tmp_path)))
+    assert video.isOpened()
+    assert lock_exposure_and_white_balance(video, cv2) == ({}, ["exposure", "white balance"])
+    video.release()
+
+
+def test_a_camera_module_3_focuses_once_before_locking(fake_picamera2: type[FakePicamera2]) -> None:
+    fake_picamera2.controls_available["AfMode"] = (0, 2, 0)  # a motorised lens
+    with open_camera("picamera2", size=SIZE) as camera:
+        assert isinstance(camera, Picamera2Camera) and camera.focused is True
+        camera.capture()
+    assert fake_picamera2.instances[0].focus_cycles == 1
+
+
+def test_a_fixed_focus_camera_is_not_focused_and_a_failed_focus_is_logged(
+    fake_picamera2: type[FakePicamera2], caplog: pytest.LogCaptureFixture
+) -> None:
+    with open_camera("picamera2", size=SIZE) as camera:
+        assert isinstance(camera, Picamera2Camera) and camera.focused is None
+    assert fake_picamera2.instances[0].focus_cycles == 0
+    fake_picamera2.controls_available["AfMode"] = (0, 2, 0)
+    fake_picamera2.focus_succeeds = False
+    with open_camera("picamera2", size=SIZE) as camera:
+        assert isinstance(camera, Picamera2Camera) and camera.focused is False
+    assert "camera 0: autofocus found no sharp picture" in caplog.text

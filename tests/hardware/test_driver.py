@@ -25,7 +25,7 @@ def led_map() -> LedMap:
 
 @pytest.fixture
 def strip(led_map: LedMap) -> SimulatedStrip:
-    return SimulatedStrip(LedConfig(count=led_map.count, brightness=1.0, budget_ma=100_000.0))
+    return SimulatedStrip(LedConfig(count=led_map.count, brightness=1.0, budget_ma=100_000.0, gamma=1.0))
 
 
 @pytest.fixture

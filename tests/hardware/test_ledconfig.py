@@ -20,9 +20,9 @@ def test_a_toml_table_gives_a_config() -> None:
     )
 
 
-def test_only_the_count_is_required() -> None:
+def test_only_the_count_is_required_and_the_data_line_defaults_to_spi_on_gpio10() -> None:
     config = LedConfig.from_mapping({"count": 105})
-    assert (config.backend, config.pin, config.colour_order) == ("sim", 18, "GRB")
+    assert (config.backend, config.pin, config.colour_order) == ("sim", 10, "GRB")  # SPI: no root
     assert 0 < config.brightness <= 1 and config.budget_ma > 0
 
 

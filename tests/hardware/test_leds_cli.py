@@ -59,7 +59,7 @@ def test_a_bad_setting_is_one_line_not_a_traceback(tmp_path: Path) -> None:
 
 
 def test_a_missing_driver_is_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "adafruit_blinka_raspberry_pi5_neopixel", None)
+    monkeypatch.setitem(sys.modules, "adafruit_raspberry_pi5_neopixel_write", None)
     result = CliRunner().invoke(main, ["leds", "walk", "--backend", "pi5"])
     assert result.exit_code == 1
     assert "the pi5 backend needs the Raspberry Pi 5 NeoPixel driver" in result.output

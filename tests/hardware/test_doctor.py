@@ -1,0 +1,150 @@
+"""``tock doctor``'s checks on each Pi model, over a folder that stands for the Pi's /dev and /boot.
+
+The Python checks run for real in this venv (numpy 2 from PyPI, no system site packages: what a broken
+Pi install looks like); the device files and the user's groups are the Machine handed in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy
+import pytest
+from click.testing import CliRunner
+
+import hardware.doctor
+from firmware_py.cli import main
+from hardware.doctor import Check, Machine, Setup, run_checks
+
+PI4 = "Raspberry Pi 4 Model B Rev 1.4"
+PI5 = "Raspberry Pi 5 Model B Rev 1.0"
+ZERO2 = "Raspberry Pi Zero 2 W Rev 1.0"
+WS281X = Setup(camera="none", led_backend="ws281x", led_pin=10)
+
+
+def _pi(
+    tmp_path: Path, model: str, *, devices: tuple[str, ...] = (), config_txt: str = "", **kw: object
+) -> Machine:
+    for device in devices:
+        (tmp_path / "dev").mkdir(exist_ok=True)
+        (tmp_path / "dev" / device).touch()
+    (tmp_path / "boot" / "firmware").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "boot" / "firmware" / "config.txt").write_text(config_txt, encoding="utf-8")
+    settings: dict[str, object] = {"user": "tock", "groups": frozenset({"gpio", "spi", "video"}), **kw}
+    return Machine(model, tmp_path, **settings)  # type: ignore[arg-type]
+
+
+def _by_name(checks: list[Check]) -> dict[str, Check]:
+    return {check.name: check for check in checks}
+
+
+def test_off_a_pi_every_pi_check_says_why_it_is_skipped(tmp_path: Path) -> None:
+    setup = Setup(camera="picamera2", led_backend="ws281x", buttons=True, saves=tmp_path / "saves")
+    checks = run_checks(setup, Machine(None))
+    assert [c.name for c in checks] == [
+        "venv", "numpy", "OpenCV", "picamera2", "camera", "LED driver", "buttons", "disk",
+    ]  # fmt: skip
+    for check in checks[:-1]:
+        assert check.status == "skip" and check.detail.startswith("not a Raspberry Pi: "), check
+    assert checks[-1].status == "ok" and f"GB free for the saves in {tmp_path / 'saves'}" in checks[-1].detail
+
+
+def test_a_pi4_with_spi_off_says_to_enable_it(tmp_path: Path) -> None:
+    checks = _by_name(run_checks(WS281X, _pi(tmp_path, PI4)))
+    assert (
+        checks["LED driver"].status == "ok" and "rpi_ws281x on GPIO10 (pin 19)" in checks["LED driver"].detail
+    )
+    assert (
+        checks["SPI"].status == "FAIL"
+        and checks["SPI"].fix == "sudo raspi-config nonint do_spi 0, then reboot"
+    )
+
+
+def test_a_pi4_without_its_core_clock_lines_names_both(tmp_path: Path) -> None:
+    machine = _pi(tmp_path, PI4, devices=("spidev0.0",), config_txt="dtparam=spi=on\ncore_freq=500\n")
+    check = _by_name(run_checks(WS281X, machine))["core clock"]
+    assert check.status == "FAIL" and "lacks core_freq_min=500" in check.detail
+    assert check.fix == "add core_freq_min=500 to /boot/firmware/config.txt, then reboot"
+    (tmp_path / "boot/firmware/config.txt").write_text("core_freq=500\ncore_freq_min = 500  # SPI LEDs\n")
+    assert _by_name(run_checks(WS281X, machine))["core clock"].status == "ok"
+
+
+def test_a_zero_2_w_needs_core_freq_250(tmp_path: Path) -> None:
+    machine = _pi(tmp_path, ZERO2, devices=("spidev0.0",), config_txt="#core_freq=250\n")
+    checks = _by_name(run_checks(WS281X, machine))
+    assert checks["SPI"].status == "ok"
+    assert checks["core clock"].status == "FAIL" and "lacks core_freq=250" in checks["core clock"].detail
+
+
+def test_a_user_outside_the_spi_group_is_told_to_join_it(tmp_path: Path) -> None:
+    machine = _pi(tmp_path, PI4, devices=("spidev0.0",), groups=frozenset({"gpio"}))
+    check = _by_name(run_checks(WS281X, machine))["SPI"]
+    assert check.status == "FAIL" and check.fix.startswith("sudo usermod -aG spi tock")
+
+
+def test_pwm_on_gpio18_is_refused_for_the_service(tmp_path: Path) -> None:
+    setup = Setup(camera="none", led_backend="ws281x", led_pin=18)
+    check = _by_name(run_checks(setup, _pi(tmp_path, PI4)))["LED access"]
+    assert check.status == "FAIL" and "GPIO18 (pin 12) is PWM, which needs root" in check.detail
+    assert "GPIO10 (pin 19)" in check.fix
+
+
+def test_a_pi5_set_to_ws281x_is_told_to_use_pi5(tmp_path: Path) -> None:
+    check = _by_name(run_checks(WS281X, _pi(tmp_path, PI5)))["LED driver"]
+    assert check.status == "FAIL" and check.fix == 'leds.backend = "pi5"'
+
+
+def test_a_pi5_checks_dev_pio0_and_its_udev_rule(tmp_path: Path) -> None:
+    setup = Setup(camera="none", led_backend="pi5")
+    no_device = _by_name(run_checks(setup, _pi(tmp_path, PI5)))
+    # the real Pi 5 NeoPixel module is installed here (a dev dependency)
+    assert no_device["LED driver"].status == "ok"
+    assert no_device["LED access"].status == "FAIL" and "full-upgrade" in no_device["LED access"].fix
+    root_only = _pi(tmp_path, PI5, devices=("pio0",), can_open=lambda path: False)
+    check = _by_name(run_checks(setup, root_only))["LED access"]
+    assert check.status == "FAIL" and "99-tock-pio.rules" in check.fix
+    allowed = _pi(tmp_path, PI5, devices=("pio0",), can_open=lambda path: True)
+    assert _by_name(run_checks(setup, allowed))["LED access"].status == "ok"
+
+
+def test_on_a_pi_a_venv_with_numpy_2_and_no_system_packages_is_caught(tmp_path: Path) -> None:
+    """This test venv is what a broken Pi install looks like: its own numpy 2, no system packages."""
+    checks = _by_name(run_checks(Setup(camera="picamera2"), _pi(tmp_path, PI4)))
+    assert checks["venv"].status == "FAIL" and "--system-site-packages" in checks["venv"].fix
+    assert checks["numpy"].status == "FAIL" and f"numpy {numpy.__version__}" in checks["numpy"].detail
+    assert "pip uninstall numpy opencv-python-headless" in checks["numpy"].fix
+    assert checks["OpenCV"].status == "ok"
+    assert (
+        checks["picamera2"].status == "FAIL"
+        and "sudo apt install python3-picamera2" in checks["picamera2"].detail
+    )
+
+
+def test_a_missing_webcam_and_buttons_without_lgpio_are_named(tmp_path: Path) -> None:
+    setup = Setup(camera="opencv:0", buttons=True)
+    checks = _by_name(run_checks(setup, _pi(tmp_path, PI4)))
+    assert checks["camera"].status == "FAIL" and checks["camera"].fix.startswith("plug the USB webcam in")
+    assert checks["buttons"].status == "FAIL" and checks["buttons"].fix == "sudo apt install python3-lgpio"
+
+
+def test_too_little_free_disk_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hardware.doctor, "MIN_FREE_BYTES", 1 << 62)
+    check = run_checks(Setup(saves=tmp_path), Machine(None))[-1]
+    assert check.status == "FAIL" and "free some space" in check.fix
+
+
+def test_tock_doctor_on_this_machine_prints_one_line_per_check() -> None:
+    result = CliRunner().invoke(main, ["doctor"])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0, result.output
+    assert lines[0].startswith("tock doctor: not a Raspberry Pi (no /proc/device-tree/model); user ")
+    assert lines[1].startswith("no --config: checking the default settings")
+    assert [line.split()[0] for line in lines[2:]] == ["skip"] * 7 + ["ok"]
+    assert all(len(line.split(None, 2)) == 3 for line in lines[2:])  # status, check, why
+
+
+def test_tock_doctor_with_a_bad_config_is_one_line(tmp_path: Path) -> None:
+    config = tmp_path / "tock.toml"
+    config.write_text("[leds]\npin = 99\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["doctor", "--config", str(config)])
+    assert result.exit_code == 1 and result.output.startswith("Error: ") and "Traceback" not in result.output

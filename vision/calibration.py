@@ -185,9 +185,11 @@ def calibrate(
     if not plan.inside:
         raise CalibrationError("part of the board is outside the frame: move the camera up or back")
     samples = plan.gather(frame)
-    feats = features(samples, samples.wood)
+    feats = features(samples, samples.wood, plan.neighbours)
     labels = [layout.get(p, EMPTY) for p in geometry.place_ids]
-    empty_values = None if empty is None else features(plan.gather(empty), samples.wood).values
+    empty_values = (
+        None if empty is None else features(plan.gather(empty), samples.wood, plan.neighbours).values
+    )
     try:
         classes = Classes.learn(feats.values, labels, plan.top_px, empty_values)
     except ValueError as error:

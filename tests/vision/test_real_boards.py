@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.vision.conftest import Rig, make_rig
-from vision.calibration import marble_centre_height
+from vision.calibration import CalibrationError, marble_centre_height
 from vision.classify import light_then
 from vision.markers import project
 from vision.reader import BoardReader
@@ -124,3 +124,53 @@ def test_a_painted_board_survives_a_bump_and_a_hidden_marker() -> None:
     start[y0:y1, x0:x1] = (70, 74, 80)
     fresh.calibrate(start, starting_layout(rig.geometry), empty=empty)
     assert fresh.read(frame).layout == layout
+
+
+def _hide(frame: np.ndarray, rig: Rig, marker: int) -> None:
+    quad = project(rig.camera.homography(), np.array(rig.geometry.marker(marker).corners()))
+    x0, y0 = quad.min(axis=0).astype(int) - 10
+    x1, y1 = quad.max(axis=0).astype(int) + 10
+    frame[y0:y1, x0:x1] = (70, 74, 80)
+
+
+def _frames(rig: Rig) -> tuple[np.ndarray, np.ndarray]:
+    """A frame of the empty board and one of the starting layout."""
+    rig.camera.set_layout({})
+    empty = rig.camera.capture()
+    rig.camera.set_layout(starting_layout(rig.geometry))
+    return empty, rig.camera.capture()
+
+
+def test_a_failed_calibration_names_the_hidden_markers(painted_rig: Rig) -> None:
+    empty, start = _frames(painted_rig)
+    for marker in (0, 2):
+        _hide(start, painted_rig, marker)
+    with pytest.raises(CalibrationError) as error:
+        BoardReader(painted_rig.geometry).calibrate(start, starting_layout(painted_rig.geometry), empty=empty)
+    assert error.value.problem == "markers"
+    assert "top-left corner (marker 0)" in str(error.value)
+    assert "bottom-right corner (marker 2)" in str(error.value)
+    assert "marbles" not in str(error.value)
+
+
+def test_a_failed_calibration_says_too_dark(painted_rig: Rig) -> None:
+    empty, start = _frames(painted_rig)
+    with pytest.raises(CalibrationError, match="too dark") as error:
+        BoardReader(painted_rig.geometry).calibrate(
+            (start // 12).astype(np.uint8),
+            starting_layout(painted_rig.geometry),
+            empty=(empty // 12).astype(np.uint8),
+        )
+    assert error.value.problem == "dark"
+
+
+def test_a_failed_calibration_blames_the_hand_not_the_marbles(painted_rig: Rig) -> None:
+    empty, _ = _frames(painted_rig)
+    painted_rig.camera.set_hand(True, over="A9", resting=True)
+    try:
+        start = painted_rig.camera.capture()
+    finally:
+        painted_rig.camera.set_hand(False)
+    with pytest.raises(CalibrationError, match="something covers holes") as error:
+        BoardReader(painted_rig.geometry).calibrate(start, starting_layout(painted_rig.geometry), empty=empty)
+    assert error.value.problem == "covered"

@@ -14,11 +14,12 @@ import base64
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 import cv2
 import numpy as np
 
-from vision.classify import EMPTY, Classes, classify, features, lab
+from vision.classify import EMPTY, Classes, Features, Verdicts, classify, features, lab
 from vision.geometry import BoardGeometry
 from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
 from vision.sampling import SamplePlan
@@ -28,8 +29,29 @@ BOARD_STILL_PX = 3.0
 """Largest shift of the board's corners between the empty and the full calibration frames."""
 
 
+DARK_LEVEL = 35.0
+"""Median level (0..255) of the board's wood under which the picture is too dark to calibrate on."""
+BLOWN_SHARE = 0.3
+"""Share of white-clipped pixels above which the picture is overexposed."""
+Problem = Literal["frame", "dark", "bright", "markers", "moved", "outside", "glare", "covered", "marbles"]
+
+
 class CalibrationError(ValueError):
-    """Calibration failed; the message says what to fix (markers hidden, layout not matching...)."""
+    """Calibration failed; the message says what to fix in words a newcomer can act on.
+
+    Args:
+        message: what is wrong and what to do.
+        problem: what kind of trouble (for the page to show the right step): ``"markers"`` hidden or
+            outside the picture, ``"dark"`` or ``"bright"`` picture, ``"moved"`` board, part of the board
+            ``"outside"`` the picture, ``"glare"`` on holes, something ``"covered"`` holes, the
+            ``"marbles"`` not where the game has them, or a ``"frame"`` that is no picture.
+        places: the holes concerned, when there are.
+    """
+
+    def __init__(self, message: str, *, problem: Problem = "frame", places: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.problem: Problem = problem
+        self.places = places
 
 
 @dataclass
@@ -151,23 +173,18 @@ def calibrate(
         raise CalibrationError(f"the layout names places not on board {geometry.model}: {', '.join(unknown)}")
     height, width = frame.shape[:2]
     if corners is None:
-        try:
-            board_h, ids = locate_board(frame, geometry)
-        except BoardNotFound as error:
-            raise CalibrationError(f"cannot locate the board: {error}") from None
+        board_h, ids = find_board(frame, geometry)
         anchor_points = project(board_h, np.array([geometry.marker(i).centre for i in ids]))
         method = "markers"
         if empty is not None:
-            try:
-                empty_h, _ = locate_board(empty, geometry)
-            except BoardNotFound as error:
-                raise CalibrationError(f"cannot locate the empty board: {error}") from None
+            empty_h, _ = find_board(empty, geometry, what="the empty board")
             corners_px = geometry.board_corners()
             change = np.linalg.norm(project(empty_h, corners_px) - project(board_h, corners_px), axis=1)
             if change.max() > BOARD_STILL_PX:
                 raise CalibrationError(
                     f"the board moved by {change.max():.0f} px between the picture of the empty board and"
-                    " the one with the marbles: take both again without touching the board"
+                    " the one with the marbles: take both again without touching the board",
+                    problem="moved",
                 )
     else:
         clicked = np.asarray(corners, np.float64).reshape(-1, 2)
@@ -183,33 +200,126 @@ def calibrate(
     centre_h = board_h + marble_centre_height(geometry) * np.outer(lift, [0.0, 0.0, 1.0])
     plan = SamplePlan(geometry, board_h, centre_h, (width, height))
     if not plan.inside:
-        raise CalibrationError("part of the board is outside the frame: move the camera up or back")
+        raise CalibrationError(
+            "part of the board is outside the picture: move the camera up or back", problem="outside"
+        )
     samples = plan.gather(frame)
-    feats = features(samples, samples.wood)
+    feats = features(samples, samples.wood, plan.neighbours)
     labels = [layout.get(p, EMPTY) for p in geometry.place_ids]
-    empty_values = None if empty is None else features(plan.gather(empty), samples.wood).values
+    empty_values = None
+    if empty is not None:
+        empty_samples = plan.gather(empty)
+        # The wood around a hole looks the same in both pictures unless something lies over it.
+        changed = features(samples, empty_samples.wood, plan.neighbours).covered
+        if changed.any():
+            hidden = tuple(geometry.place_ids[i] for i in np.flatnonzero(changed))
+            raise CalibrationError(
+                f"something covers holes {_few(list(hidden))}: keep hands and sleeves off the board",
+                problem="covered",
+                places=hidden,
+            )
+        empty_values = features(empty_samples, samples.wood, plan.neighbours).values
+    wood_level = float(np.median(samples.wood.mean(axis=2)))
+    if wood_level < DARK_LEVEL:
+        raise CalibrationError(
+            f"the picture is too dark (the board's wood at level {wood_level:.0f} of 255):"
+            " more light on the board, or a longer exposure",
+            problem="dark",
+        )
     try:
         classes = Classes.learn(feats.values, labels, plan.top_px, empty_values)
     except ValueError as error:
-        raise CalibrationError(str(error)) from None
-    verdicts = classify(feats, classes)
-    wrong = [
-        f"{p} ({labels[i] or 'empty'} expected)"
-        for i, p in enumerate(geometry.place_ids)
-        if verdicts.labels[i] != labels[i] or verdicts.uncertain[i]
-    ]
-    if wrong:
-        raise CalibrationError(
-            f"the frame does not look like the given layout at {len(wrong)} places: {', '.join(wrong[:6])}"
-            + (" ..." if len(wrong) > 6 else "")
-            + "; check the marbles and keep hands off the board"
-        )
+        raise CalibrationError(str(error), problem="marbles") from None
+    _check_learnt(geometry, feats, classify(feats, classes), labels)
     watch = AnchorWatch.from_frame(frame, anchor_points)
     if watch.size < 2:
         raise CalibrationError(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
         )
     return Calibration(geometry.model, (width, height), board_h, lift, samples.wood, classes, watch, method)
+
+
+def find_board(
+    frame: np.ndarray, geometry: BoardGeometry, *, what: str = "the board"
+) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Locate the board by its markers, or say in words why not (which markers, too dark...).
+
+    Returns:
+        (homography of the board surface, ids of the markers seen).
+
+    Raises:
+        CalibrationError: the picture is too dark or too bright, or too few markers are seen.
+    """
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)[::4, ::4]
+    if float(np.mean(gray >= 250)) > BLOWN_SHARE:
+        raise CalibrationError(
+            "the picture is overexposed (mostly white): less light, or a shorter exposure", problem="bright"
+        )
+    try:
+        return locate_board(frame, geometry)
+    except BoardNotFound as error:
+        seen = error.ids
+    level = float(np.median(gray))
+    if level < DARK_LEVEL:
+        raise CalibrationError(
+            f"the picture is too dark to find {what} (level {level:.0f} of 255): turn on a light",
+            problem="dark",
+        ) from None
+    missing = [m for m in geometry.markers if m.id not in seen]
+    names = ", ".join(f"{marker_place(geometry, m.id)} (marker {m.id})" for m in missing)
+    raise CalibrationError(
+        f"cannot find {what}: the markers at the {names} are not seen; uncover them (a hand, a cup,"
+        " a sleeve?) and make sure the whole board is in the picture"
+        + (", with more light" if level < 2 * DARK_LEVEL else ""),
+        problem="markers",
+    ) from None
+
+
+def marker_place(geometry: BoardGeometry, marker_id: int) -> str:
+    """Where a marker is on the board, in words (``"top-left corner"``, ``"right edge"``...)."""
+    x, y = geometry.marker(marker_id).centre
+    w, h = geometry.size_mm
+    row = "top" if y < h / 3 else "bottom" if y > 2 * h / 3 else ""
+    column = "left" if x < w / 3 else "right" if x > 2 * w / 3 else ""
+    if row and column:
+        return f"{row}-{column} corner"
+    return f"{row or column} edge" if row or column else "centre"
+
+
+def _check_learnt(geometry: BoardGeometry, feats: Features, verdicts: Verdicts, labels: list[str]) -> None:
+    """Check that the frame reads as the given layout with what was learnt, and if not, say why in
+    words: a glare on some holes, something covering them, or the marbles themselves.
+
+    Raises:
+        CalibrationError: some places do not read as given.
+    """
+    ids = geometry.place_ids
+    bad = [i for i in range(len(ids)) if verdicts.labels[i] != labels[i] or verdicts.uncertain[i]]
+    if not bad:
+        return
+    glare = [ids[i] for i in bad if feats.glared[i]]
+    covered = [ids[i] for i in bad if not feats.glared[i] and (feats.covered[i] or verdicts.anomalous[i])]
+    marbles = [
+        f"{ids[i]} ({labels[i] or 'empty'} expected, {verdicts.labels[i] or 'empty'} seen)"
+        for i in bad
+        if ids[i] not in glare and ids[i] not in covered
+    ]
+    parts: list[str] = []
+    if glare:
+        parts.append(
+            f"glare on holes {_few(glare)}: move the lamp, or turn the camera, so that its reflection"
+            " falls off the holes"
+        )
+    if covered:
+        parts.append(f"something covers holes {_few(covered)}: keep hands and sleeves off the board")
+    if marbles:
+        parts.append(f"the marbles are not where the game has them at {_few(marbles)}")
+    problem: Problem = "glare" if glare else "covered" if covered else "marbles"
+    raise CalibrationError("; ".join(parts), problem=problem, places=tuple(ids[i] for i in bad))
+
+
+def _few(items: list[str], most: int = 6) -> str:
+    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def _prior_lift(board_h: np.ndarray, size: tuple[int, int]) -> np.ndarray:

@@ -36,7 +36,7 @@ FLAT_SIGMA = np.tile([12.0, 6.0, 6.0], FEATURE_PARTS)
 """Spread of the "covered by something like the wood" class (see :attr:`Features.wood`)."""
 FLAT_MATCH = 2.0
 """RMS distance, in spreads, within which a place counts as covered by something wood-like."""
-GLARE_MATCH = 2.0
+GLARE_MATCH = 2.5
 """RMS distance, in spreads, a place under a glare spot must match its class within to be trusted."""
 REJECT = 4.5
 """RMS distance, in spreads, beyond which a place matches no class (a hand, a foreign object)."""
@@ -96,12 +96,14 @@ class Features:
     like when something flat and evenly lit covers it (an arm, a sheet of paper)."""
 
 
-def features(samples: Samples, wood_ref: np.ndarray) -> Features:
+def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> Features:
     """Normalise a frame's samples against the calibration frame's wood.
 
     Args:
         samples: the gathered pixels.
         wood_ref: ``(places, k, 3)`` the same wood points in the calibration frame.
+        neighbours: ``(places, n)`` the nearest other places of each place on the board (see
+            :func:`light_then`).
     """
     ratio = samples.wood / np.maximum(wood_ref, 1.0)
     clipped = (samples.wood >= SATURATED) | (wood_ref >= SATURATED)
@@ -122,7 +124,7 @@ def features(samples: Samples, wood_ref: np.ndarray) -> Features:
     level = log_gain.mean(axis=1)
     board_level = float(np.median(level))
     relative = np.exp(level - board_level)
-    then = light_then(wood_ref)
+    then = light_then(wood_ref, neighbours)
     # A glare spot adds light rather than multiplying it: where one lay at calibration, the gain's hue
     # changes with the exposure alone, so only the classes judge those places.
     glare_then = then.glare
@@ -159,12 +161,14 @@ class LightThen:
     glare)."""
 
 
-def light_then(wood_ref: np.ndarray) -> LightThen:
+def light_then(wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> LightThen:
     """How brightly each place was lit at calibration, measured on its bare wood points.
 
     A wood point on a painted seat area says nothing about the light (its colour is the paint's): points
     whose hue is not the board's wood hue are left out, and a place with none left takes the board's
-    typical light. Clipped channels are left out of both the hue and the brightness.
+    typical light. Clipped channels are left out of both the hue and the brightness. Under a glare the
+    wood's brightness is mostly the lamp's reflection in the varnish, which a marble hides: such a place
+    takes the light of its ``neighbours`` out of the glare (else the board's typical light).
     """
     points = np.maximum(wood_ref.reshape(-1, 3).astype(np.float64), 1.0)
     usable = points < SATURATED
@@ -182,6 +186,10 @@ def light_then(wood_ref: np.ndarray) -> LightThen:
     shape = wood_ref.shape[:2]
     place_level = np.exp(_nan_median(np.where(woodlike, level, np.nan).reshape(shape), axis=1))
     glare = np.asarray(white).reshape(shape).any(axis=1) | (place_level > GLARE_THEN)
+    place_level = np.where(np.isnan(place_level) | glare, np.nan, place_level)
+    if neighbours is not None:
+        around = _nan_median(place_level[neighbours], axis=1)
+        place_level = np.where(glare, around, place_level)
     return LightThen(typical, np.where(np.isnan(place_level), 1.0, place_level), glare)
 
 

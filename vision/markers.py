@@ -36,11 +36,13 @@ class BoardNotFound(Exception):
     Args:
         message: what was wrong.
         seen: how many of the board's markers were found.
+        ids: the ids of the board's markers found.
     """
 
-    def __init__(self, message: str, *, seen: int = 0) -> None:
+    def __init__(self, message: str, *, seen: int = 0, ids: tuple[int, ...] = ()) -> None:
         super().__init__(message)
         self.seen = seen
+        self.ids = ids
 
 
 def project(h: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -70,6 +72,7 @@ def locate_board(frame: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray
             f" (ids {list(geometry.marker_ids)}),"
             f" {need} needed{hint}",
             seen=len(ids),
+            ids=ids,
         )
     board = np.vstack([geometry.marker(i).corners() for i in ids])
     image = np.vstack([found[i] for i in ids])

@@ -150,7 +150,7 @@ class BoardReader:
             if moved is not None:
                 return moved
             markers_hidden = watch.seen < 2
-        feats = features(plan.gather(frame), calibration.wood_ref)
+        feats = features(plan.gather(frame), calibration.wood_ref, plan.neighbours)
         verdicts = classify(feats, calibration.classes)
         ids = self.geometry.place_ids
         layout = {

@@ -31,6 +31,8 @@ so that a black marble shows black there where an empty hole shows wood."""
 RIM_POINTS = 16
 HOLE_DISC = 0.45
 """Hole-disc radius as a share of the hole's radius."""
+NEIGHBOURS = 8
+"""Nearest places whose light stands in for a place's own under a glare."""
 WOOD_POINTS = 6
 """Wood points per place."""
 WOOD_STEP_MM = 4.0
@@ -84,6 +86,9 @@ class SamplePlan:
     ) -> None:
         self.size = size
         centres = geometry.centres
+        apart = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+        self.neighbours = np.argsort(apart, axis=1)[:, 1 : NEIGHBOURS + 1]
+        """``(places, NEIGHBOURS)``: the nearest other places on the board."""
         self.board_px = project(board_h, centres)
         self.top_px = project(top_h, centres)
         scale = _local_scale(board_h, centres)

@@ -25,11 +25,16 @@ class Rig:
         return self.camera.geometry
 
 
-def make_rig(model: str = "tock4", **options: object) -> Rig:
+def make_rig(model: str = "tock4", *, empty_first: bool = False, **options: object) -> Rig:
+    """A calibrated rig; with ``empty_first``, calibrated as the wizard does (the empty board first)."""
     camera = SyntheticCamera(model, **options)  # type: ignore[arg-type]
+    empty = None
+    if empty_first:
+        camera.set_layout({})
+        empty = camera.capture()
     camera.set_layout(starting_layout(camera.geometry))
     reader = BoardReader(camera.geometry)
-    calibration = reader.calibrate(camera.capture(), starting_layout(camera.geometry))
+    calibration = reader.calibrate(camera.capture(), starting_layout(camera.geometry), empty=empty)
     return Rig(camera, reader, calibration)
 
 

@@ -124,7 +124,7 @@ def test_user_errors_are_one_clear_line(frames: Path, tmp_path: Path) -> None:
     result = runner.invoke(main, ["vision", "read", str(black), "--calibration", str(frames / "cal.json")])
     assert result.exit_code == 2 and "too dark" in result.output
     result = runner.invoke(main, ["vision", "calibrate", str(black), "-o", str(tmp_path / "c.json")])
-    assert result.exit_code == 1 and "cannot locate the board" in result.output
+    assert result.exit_code == 1 and "too dark to find the board" in result.output
     assert "Traceback" not in result.output
 
 

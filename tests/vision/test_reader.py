@@ -141,10 +141,13 @@ def test_calibration_refuses_a_layout_the_frame_does_not_show(plain_rig: Rig) ->
     camera.set_layout(starting_layout(plain_rig.geometry))
     wrong = dict(starting_layout(plain_rig.geometry))
     wrong["A5"] = wrong.pop("AR1")
-    with pytest.raises(CalibrationError, match="does not look like the given layout"):
+    with pytest.raises(CalibrationError, match="marbles are not where the game has them at") as error:
         BoardReader(plain_rig.geometry).calibrate(camera.capture(), wrong)
-    with pytest.raises(CalibrationError, match="cannot locate the board"):
+    assert error.value.problem == "marbles"
+    assert set(error.value.places) == {"A5", "AR1"}
+    with pytest.raises(CalibrationError, match="top-left corner \\(marker 0\\)") as error:
         BoardReader(plain_rig.geometry).calibrate(np.full((960, 1280, 3), 80, np.uint8), wrong)
+    assert error.value.problem == "markers"
 
 
 def test_a_saved_calibration_reads_the_same(plain_rig: Rig) -> None:

@@ -12,10 +12,14 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from firmware_py.engine import PRESETS, RuleSet
 from firmware_py.engine.board import BoardTopology
+from firmware_py.errors import ConfigError
+from firmware_py.house_rules import build_rules
 from web.board_layout import BoardDrawing, draw_board, draw_measured_board
 from web.extension import check_seat_token, get_table
 from web.i18n import current_language
+from web.lessons import board_lessons, card_lessons
 from web.qr import qr_svg
 from web.setup_words import setup_words
 
@@ -82,22 +86,40 @@ def setup() -> str:
     return render_template("setup.html", view=view, options=options, links=_seat_links())
 
 
+def _rules_of(view: dict[str, Any]) -> RuleSet:
+    """The rules of the game in ``view`` (its preset and switches); the plain preset when the switches
+    cannot be read back, r1 when the preset is unknown."""
+    try:
+        return build_rules(str(view.get("preset")), view.get("switches") or {})
+    except ConfigError:
+        return PRESETS.get(str(view.get("preset")), PRESETS["r1"])
+
+
+def _learn(view: dict[str, Any], token: str | None) -> str:
+    cards = card_lessons(_rules_of(view))
+    return render_template(
+        "learn.html",
+        view=view,
+        drawing=_drawing(view),
+        lesson_drawing=draw_board(board_topology({"sections": 4})),
+        rules=get_table().rules_text(current_language()),
+        cards=cards,
+        board_lessons=board_lessons(_rules_of(view)),
+        token=token,
+    )
+
+
 @bp.get("/learn")
 def learn() -> str:
-    """The rules of the chosen preset in plain words, and "why not?" for the seat to play."""
-    table_ = get_table()
-    view = table_.public_view()
-    rules = table_.rules_text(current_language())
-    return render_template("learn.html", view=view, drawing=_drawing(view), rules=rules, token=None)
+    """Learn the rules at the table: each card's power with an example on a small board, the board's
+    places, how to win, and "why not?" by tapping a card and two holes."""
+    return _learn(get_table().public_view(), None)
 
 
 @bp.get("/learn/<token>")
 def learn_seat(token: str) -> str:
-    """The Learn page for one seat (from its private page): adds the hint mode for its hand."""
-    table_ = get_table()
-    view = table_.seat_view(token)
-    rules = table_.rules_text(current_language())
-    return render_template("learn.html", view=view, drawing=_drawing(view), rules=rules, token=token)
+    """The Learn page for one seat (from its private page): adds the hints and the guided game."""
+    return _learn(get_table().seat_view(token), token)
 
 
 @bp.get("/calibration")

@@ -265,6 +265,7 @@ def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: Sc
     page.click('.card[data-card="2H"]')
     expect(page.locator(".moves-panel")).to_contain_text("Ses coups s'afficheront à votre tour.")
     page.goto(served + "/learn")
+    page.click("details.typed-move summary")
     page.fill("#move-input", "7H:A1-A8")
     page.click("form[data-form=explain] button")
     page.wait_for_selector(".explanation .bad")

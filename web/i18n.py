@@ -237,6 +237,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "before": ("Avant", "Before"),
     "after": ("Après", "After"),
     "every_switch": ("Toutes les règles de cette partie", "Every rule of this game"),
+    "zoom_board": ("Agrandir le plateau", "Zoom the board"),
 }
 """Message key -> (French, English)."""
 

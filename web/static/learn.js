@@ -94,6 +94,19 @@
     check(move);
   });
 
+  /* a marble dragged to a hole asks the same as two taps */
+  board.onDrag((start, place) => {
+    if (card === null) {
+      step.textContent = t("why_pick_card");
+      return;
+    }
+    const move = `${card}:${/^[A-H]R\d$/.test(start) ? start.slice(0, 2) : start}-${place}`;
+    document.getElementById("move-input").value = move;
+    marks = { from: [start], lit: [place] };
+    from = null;
+    check(move);
+  });
+
   document.querySelector("[data-form=explain]").addEventListener("submit", (event) => {
     event.preventDefault();
     const move = event.target.elements.move.value.trim();

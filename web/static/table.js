@@ -79,6 +79,16 @@
     }
   });
 
+  board.onDrag(async (from, to) => {
+    selected = null;
+    render();
+    try {
+      await api("POST", "/api/marble", { from, to });
+    } catch (error) {
+      /* the toast already says why */
+    }
+  });
+
   document.querySelector("[data-action=undo]").addEventListener("click", () => api("POST", "/api/undo", {})
     .then((answer) => Tock.toast(pick(answer) || `${t("undone")}${colon}${answer.undone || ""}`, "info"))
     .catch(() => {}));

@@ -307,6 +307,7 @@ def test_screenshots_of_every_page(
         "learn": "/learn",
         "learn-seat": links["A"].replace("/seat/", "/learn/"),
         "calibration": "/calibration",
+        "replay": "/replay",
         "error": "/seat/no-such-seat-link",
     }
     page = context.new_page()

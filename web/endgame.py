@@ -19,9 +19,8 @@ from firmware_py.errors import TableError
 from firmware_py.store.history import ReplayError
 from firmware_py.table.replay import replay_frames
 from firmware_py.table.summary import game_summary
-from web.board_layout import draw_board
 from web.extension import get_table
-from web.pages import board_topology
+from web.pages import board_drawing, board_topology, model_geometry
 
 bp = Blueprint("endgame", __name__)
 
@@ -86,4 +85,5 @@ def replay_page(game_id: int) -> str:
     """Step through a saved game on the board (a link that can be shared at the table)."""
     replay = _frames(game_id)
     view = {"board": replay["board"], "seats": replay["seats"], "layout": replay["frames"][0]["layout"]}
-    return render_template("replay.html", view=view, replay=replay, drawing=draw_board(board_topology(view)))
+    drawing = board_drawing(board_topology(view), model_geometry(replay["board"]["model"]))
+    return render_template("replay.html", view=view, replay=replay, drawing=drawing)

@@ -40,10 +40,23 @@ def board_topology(view: dict[str, Any]) -> BoardTopology:
 
 def _drawing(view: dict[str, Any]) -> BoardDrawing:
     """The board as built when the table knows its measured geometry, else the ring drawing."""
-    topology = board_topology(view)
-    geometry = get_table().board_geometry()
+    return board_drawing(board_topology(view), get_table().board_geometry())
+
+
+def board_drawing(topology: BoardTopology, geometry: dict[str, Any] | None) -> BoardDrawing:
+    """The board as built from its measured ``geometry`` when it has every place, else the ring."""
     measured = draw_measured_board(topology, geometry) if geometry is not None else None
     return measured or draw_board(topology)
+
+
+def model_geometry(model: str) -> dict[str, Any] | None:
+    """The measured geometry of a board model (``hardware/boards``), None when it has none."""
+    from hardware.boards import BoardFileError, load_board
+
+    try:
+        return load_board(model)
+    except BoardFileError:
+        return None
 
 
 def _seat_links() -> list[dict[str, Any]]:
@@ -101,7 +114,7 @@ def _learn(view: dict[str, Any], token: str | None) -> str:
         "learn.html",
         view=view,
         drawing=_drawing(view),
-        lesson_drawing=draw_board(board_topology({"sections": 4})),
+        lesson_drawing=board_drawing(BoardTopology(), model_geometry("tock4")),
         rules=get_table().rules_text(current_language()),
         cards=cards,
         board_lessons=board_lessons(_rules_of(view)),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
+from werkzeug.wrappers import Response as Redirect
 
 from firmware_py.errors import TableError
 from firmware_py.store.history import ReplayError
@@ -75,7 +76,7 @@ def replay_data(game_id: int) -> Response:
 
 
 @bp.get("/replay")
-def replay_current() -> Response:
+def replay_current() -> Redirect:
     """The replay of the game at the table."""
     return redirect(url_for("endgame.replay_page", game_id=get_table().public_view()["game_id"]))
 

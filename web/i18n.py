@@ -8,6 +8,7 @@ table (moves, reasons, errors) already carry both languages and the page picks o
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from flask import Flask, Response, g, request
 
@@ -311,7 +312,7 @@ def js_messages() -> dict[str, str]:
 
 
 @cache
-def card_names(lang: str) -> dict[str, dict[str, str]]:
+def card_names(lang: str) -> dict[str, Any]:
     """The engine's words for cards, in parts a page puts together: each rank with its definite and
     indefinite article (``l'as``, ``un as``; ``the Ace``, ``an Ace``) and each suit as it follows
     (`` de pique``, `` of spades``). The pages write ``8D`` as ``le 8 de carreau`` and a value alone
@@ -325,6 +326,6 @@ def card_names(lang: str) -> dict[str, dict[str, str]]:
     return {"ranks": ranks, "suits": suits, "joker": card_words(Card(JOKER), lang, "a")}
 
 
-def page_card_names() -> dict[str, dict[str, str]]:
+def page_card_names() -> dict[str, Any]:
     """:func:`card_names` in the current request's language (embedded in every page)."""
     return card_names(current_language())

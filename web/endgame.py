@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
+from werkzeug.wrappers import Response as Redirect
 
 from firmware_py.errors import TableError
 from firmware_py.store.history import ReplayError
 from firmware_py.table.replay import replay_frames
 from firmware_py.table.summary import game_summary
-from web.board_layout import draw_board
 from web.extension import get_table
-from web.pages import board_topology
+from web.pages import board_drawing, board_topology, model_geometry
 from web.roles import table_only
 
 bp = Blueprint("endgame", __name__)
@@ -78,7 +78,7 @@ def replay_data(game_id: int) -> Response:
 
 
 @bp.get("/replay")
-def replay_current() -> Response:
+def replay_current() -> Redirect:
     """The replay of the game at the table."""
     return redirect(url_for("endgame.replay_page", game_id=get_table().public_view()["game_id"]))
 
@@ -88,4 +88,5 @@ def replay_page(game_id: int) -> str:
     """Step through a saved game on the board (a link that can be shared at the table)."""
     replay = _frames(game_id)
     view = {"board": replay["board"], "seats": replay["seats"], "layout": replay["frames"][0]["layout"]}
-    return render_template("replay.html", view=view, replay=replay, drawing=draw_board(board_topology(view)))
+    drawing = board_drawing(board_topology(view), model_geometry(replay["board"]["model"]))
+    return render_template("replay.html", view=view, replay=replay, drawing=drawing)

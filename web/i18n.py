@@ -8,6 +8,7 @@ table (moves, reasons, errors) already carry both languages and the page picks o
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from flask import Flask, Response, g, request
 
@@ -209,6 +210,35 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay_start": ("Le plateau avant le premier coup.", "The board before the first move."),
     "replay_step": ("Coup", "Move"),
     "replay_of": ("sur", "of"),
+    "why_not_taps": (
+        "Touchez une carte, une bille, puis le trou où elle irait : la page dit si c'est permis et pourquoi.",
+        "Tap a card, a marble, then the hole it would go to: the page says whether it is allowed, and why.",
+    ),
+    "why_pick_card": ("Choisissez d'abord une carte.", "First pick a card."),
+    "why_pick_marble": ("touchez une bille.", "tap a marble."),
+    "why_pick_hole": ("touchez le trou où elle irait.", "tap the hole it would go to."),
+    "type_a_move": ("Écrire un coup (notation)", "Type a move (notation)"),
+    "guided_game": (
+        "Partie guidée : un coup suggéré à chaque tour",
+        "Guided game: a move suggested each turn",
+    ),
+    "guided_help": (
+        "Le compagnon propose un coup à votre tour ; jouez-le ici ou un autre sur votre téléphone.",
+        "The companion suggests a move on your turn; play it here, or another on your phone.",
+    ),
+    "guided_wait": ("Une suggestion viendra à votre tour.", "A suggestion will come on your turn."),
+    "guided_suggests": ("Suggestion (touchez pour la jouer) :", "Suggestion (tap to play it):"),
+    "guided_discard": (
+        "Aucun coup possible : défaussez une carte sur votre téléphone.",
+        "No move possible: discard a card on your phone.",
+    ),
+    "board_lessons": ("Le plateau et le but", "The board and the goal"),
+    "card_lessons": ("Ce que fait chaque carte", "What each card does"),
+    "for_example": ("Par exemple :", "For example:"),
+    "before": ("Avant", "Before"),
+    "after": ("Après", "After"),
+    "every_switch": ("Toutes les règles de cette partie", "Every rule of this game"),
+    "zoom_board": ("Agrandir le plateau", "Zoom the board"),
 }
 """Message key -> (French, English)."""
 
@@ -223,7 +253,8 @@ JS_KEYS = (
     "camera_mode_sim", "camera_mode_none", "camera_off", "camera_starting", "camera_ok", "camera_no_board",
     "camera_board_moved", "camera_bad_frame", "camera_occluded", "camera_lost", "camera_error",
     "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
-    "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of",
+    "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of", "why_pick_card",
+    "why_pick_marble", "why_pick_hole", "guided_wait", "guided_suggests", "guided_discard",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on
@@ -281,7 +312,7 @@ def js_messages() -> dict[str, str]:
 
 
 @cache
-def card_names(lang: str) -> dict[str, dict[str, str]]:
+def card_names(lang: str) -> dict[str, Any]:
     """The engine's words for cards, in parts a page puts together: each rank with its definite and
     indefinite article (``l'as``, ``un as``; ``the Ace``, ``an Ace``) and each suit as it follows
     (`` de pique``, `` of spades``). The pages write ``8D`` as ``le 8 de carreau`` and a value alone
@@ -295,6 +326,6 @@ def card_names(lang: str) -> dict[str, dict[str, str]]:
     return {"ranks": ranks, "suits": suits, "joker": card_words(Card(JOKER), lang, "a")}
 
 
-def page_card_names() -> dict[str, dict[str, str]]:
+def page_card_names() -> dict[str, Any]:
     """:func:`card_names` in the current request's language (embedded in every page)."""
     return card_names(current_language())

@@ -14,10 +14,14 @@ from typing import Any
 from flask import Blueprint, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
+from firmware_py.engine import PRESETS, RuleSet
 from firmware_py.engine.board import BoardTopology
+from firmware_py.errors import ConfigError
+from firmware_py.house_rules import build_rules
 from web.board_layout import BoardDrawing, draw_board, draw_measured_board
 from web.extension import check_seat_token, get_table
 from web.i18n import current_language
+from web.lessons import board_lessons, card_lessons
 from web.qr import qr_svg
 from web.roles import COOKIE_SECONDS, TABLE_COOKIE, is_table, not_the_table, table_only
 from web.setup_words import setup_words
@@ -39,10 +43,23 @@ def board_topology(view: Mapping[str, Any]) -> BoardTopology:
 
 def _drawing(view: Mapping[str, Any]) -> BoardDrawing:
     """The board as built when the table knows its measured geometry, else the ring drawing."""
-    topology = board_topology(view)
-    geometry = get_table().board_geometry()
+    return board_drawing(board_topology(view), get_table().board_geometry())
+
+
+def board_drawing(topology: BoardTopology, geometry: dict[str, Any] | None) -> BoardDrawing:
+    """The board as built from its measured ``geometry`` when it has every place, else the ring."""
     measured = draw_measured_board(topology, geometry) if geometry is not None else None
     return measured or draw_board(topology)
+
+
+def model_geometry(model: str) -> dict[str, Any] | None:
+    """The measured geometry of a board model (``hardware/boards``), None when it has none."""
+    from hardware.boards import BoardFileError, load_board
+
+    try:
+        return load_board(model)
+    except BoardFileError:
+        return None
 
 
 def _seat_links() -> list[dict[str, Any]]:
@@ -102,22 +119,40 @@ def setup() -> str:
     return render_template("setup.html", view=view, options=options, links=_seat_links())
 
 
+def _rules_of(view: dict[str, Any]) -> RuleSet:
+    """The rules of the game in ``view`` (its preset and switches); the plain preset when the switches
+    cannot be read back, r1 when the preset is unknown."""
+    try:
+        return build_rules(str(view.get("preset")), view.get("switches") or {})
+    except ConfigError:
+        return PRESETS.get(str(view.get("preset")), PRESETS["r1"])
+
+
+def _learn(view: dict[str, Any], token: str | None) -> str:
+    cards = card_lessons(_rules_of(view))
+    return render_template(
+        "learn.html",
+        view=view,
+        drawing=_drawing(view),
+        lesson_drawing=board_drawing(BoardTopology(), model_geometry("tock4")),
+        rules=get_table().rules_text(current_language()),
+        cards=cards,
+        board_lessons=board_lessons(_rules_of(view)),
+        token=token,
+    )
+
+
 @bp.get("/learn")
 def learn() -> str:
-    """The rules of the chosen preset in plain words, and "why not?" for the seat to play."""
-    table_ = get_table()
-    view = table_.public_view()
-    rules = table_.rules_text(current_language())
-    return render_template("learn.html", view=view, drawing=_drawing(view), rules=rules, token=None)
+    """Learn the rules at the table: each card's power with an example on a small board, the board's
+    places, how to win, and "why not?" by tapping a card and two holes."""
+    return _learn(get_table().public_view(), None)
 
 
 @bp.get("/learn/<token>")
 def learn_seat(token: str) -> str:
-    """The Learn page for one seat (from its private page): adds the hint mode for its hand."""
-    table_ = get_table()
-    view = table_.seat_view(token)
-    rules = table_.rules_text(current_language())
-    return render_template("learn.html", view=view, drawing=_drawing(view), rules=rules, token=token)
+    """The Learn page for one seat (from its private page): adds the hints and the guided game."""
+    return _learn(get_table().seat_view(token), token)
 
 
 @bp.get("/calibration")

@@ -39,18 +39,8 @@ def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
     """
     stored = store.game(game_id)
     settings = history.settings_of(stored)
-    figures = {
-        s.seat: {
-            "seat": s.seat,
-            "name": s.name,
-            "colour": s.colour,
-            "computer": s.computer,
-            "cards_played": 0,
-            "discards": 0,
-            "captures": 0,
-            "lost": 0,
-        }
-        for s in settings.seats
+    counts = {
+        s.seat: dict.fromkeys(("cards_played", "discards", "captures", "lost"), 0) for s in settings.seats
     }
     game = history.start(settings, stored.seed)
     turns = 0
@@ -59,7 +49,7 @@ def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
         if event.kind == "move":
             move = Move.parse(event.text)
             turns += 1
-            mover = figures[event.seat]
+            mover = counts[event.seat]
             if move.is_discard:
                 mover["discards"] += 1
             elif move.card is not None:
@@ -68,15 +58,18 @@ def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
             after = history.position_of(step.game).layout
             for seat, _ in change(before, after, move).captured:
                 mover["captures"] += 1
-                if seat in figures:
-                    figures[seat]["lost"] += 1
+                if seat in counts:
+                    counts[seat]["lost"] += 1
         game = step.game
-    seats = len(figures) or 1
+    seats = len(counts) or 1
     return {
         "game_id": game_id,
         "winner": stored.winner,
         "minutes": _minutes(stored.created, stored.finished),
         "turns": turns,
         "rounds": -(-turns // seats),
-        "seats": list(figures.values()),
+        "seats": [
+            {"seat": s.seat, "name": s.name, "colour": s.colour, "computer": s.computer, **counts[s.seat]}
+            for s in settings.seats
+        ],
     }

@@ -211,8 +211,10 @@ def _sentence(
     """The sentence of a move in ``lang``; ``player`` is already the name to say."""
     fr = lang == "fr"
     card = card_words(move.card, lang, "the") if move.card else ("une carte" if fr else "a card")
-    if move.kind is MoveKind.SWAP and len(moved.steps) >= 1:
-        owners = {seat for seat, _, _ in moved.steps}
+    if move.kind is MoveKind.SWAP and move.steps:
+        # the owners are read on the board before (two marbles of one seat swapping leave the boards
+        # looking unchanged)
+        owners = {before[place] for place in move.steps[0] if place in before}
         others = [shown_name(names.get(seat, seat), lang) for seat in sorted(owners) if seat != mover]
         if others:
             action = (

@@ -95,6 +95,9 @@ def test_a_swap_and_laying_the_hand_down() -> None:
     words = describe("Ana", Move.parse("JH:A5<>B9"), before, after, NAMES, BOARD, seat="A")
     assert words["fr"] == "Ana joue le valet de cœur : échange son pion avec celui de Bruno"
     assert words["detail"] == "A5 ↔ B9"
+    own = {"A5": "A", "B9": "A"}
+    words = describe("Ana", Move.parse("JH:A5<>B9"), own, own, NAMES, BOARD, seat="A")
+    assert words["fr"] == "Ana joue le valet de cœur : échange deux de ses pions"
     assert describe("Ana", Move.parse("laydown"), before, before, NAMES)["en"] == "Ana lays the hand down"
 
 

@@ -271,6 +271,7 @@ def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: Sc
     page.click('.card[data-card="2H"]')
     expect(page.locator(".moves-panel")).to_contain_text("Ses coups s'afficheront à votre tour.")
     page.goto(served + "/learn")
+    page.click("details.typed-move summary")
     page.fill("#move-input", "7H:A1-A8")
     page.click("form[data-form=explain] button")
     page.wait_for_selector(".explanation .bad")
@@ -313,6 +314,7 @@ def test_screenshots_of_every_page(
         "learn": "/learn",
         "learn-seat": links["A"].replace("/seat/", "/learn/"),
         "calibration": "/calibration",
+        "replay": "/replay",
         "error": "/seat/no-such-seat-link",
     }
     page = context.new_page()

@@ -75,6 +75,7 @@ def test_learn_and_the_discard_toast_never_write_null(
     table.new_game({})
     page = context.new_page()
     page.goto(served + "/learn")
+    page.click("details.typed-move summary")
     page.fill("#move-input", "AS:AR1-A18")
     page.click("form[data-form=explain] button[type=submit]")
     box = page.locator(".explanation")

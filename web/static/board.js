@@ -47,7 +47,9 @@ class TockBoard {
     this._drawArrows(view.last_move ? view.last_move.steps || [] : []);
     this._classes("wrong", [...(view.problem ? view.problem.places || [] : []), ...(extra.wrong || [])]);
     this._classes("from", extra.from || []);
-    this._drawMarbles(colours, extra.selected);
+    this._drawMarbles(colours, extra.selected, view.seats || []);
+    // once a marble is chosen, every hole can be reached with Tab and chosen with Enter
+    for (const hole of this.holes.values()) hole.setAttribute("tabindex", extra.selected ? "0" : "-1");
   }
 
   /** A long name is squeezed to the room between its anchor and the board's edge (the 6-section
@@ -97,8 +99,10 @@ class TockBoard {
     }
   }
 
-  _drawMarbles(colours, selected) {
+  _drawMarbles(colours, selected, seats) {
     const ns = "http://www.w3.org/2000/svg";
+    const focused = document.activeElement && document.activeElement.classList && document.activeElement.classList.contains("marble")
+      ? document.activeElement.dataset.place : null;
     this.marbles.replaceChildren();
     for (const [place, seat] of Object.entries(this.layout)) {
       const hole = this.holes.get(place);
@@ -108,19 +112,64 @@ class TockBoard {
       marble.setAttribute("cy", hole.getAttribute("cy"));
       marble.setAttribute("r", String(parseFloat(hole.getAttribute("r")) * 1.05));
       marble.setAttribute("class", "marble" + (place === selected ? " selected" : ""));
+      // reachable by keyboard: Tab to a marble, Enter or Space to choose it
+      if (this.keyboard) {
+        const owner = seats.find((s) => s.seat === seat);
+        marble.setAttribute("tabindex", "0");
+        marble.setAttribute("role", "button");
+        marble.setAttribute("aria-label", `${owner && owner.name ? (window.Tock ? Tock.shownName(owner.name) : owner.name) : seat} · ${place}`);
+      }
       marble.dataset.place = place;
       marble.dataset.seat = seat;
       marble.style.fill = colours[seat] || "#888";
       this.marbles.append(marble);
+      if (place === focused) marble.focus();
     }
   }
 
-  /** Call `callback(place, seatOfMarbleOrUndefined)` when a hole (or the marble on it) is tapped. */
+  /** Call `callback(place, seatOfMarbleOrUndefined)` when a hole (or the marble on it) is tapped, or
+      chosen with Enter or Space once focused (marbles then take the keyboard focus). */
   onTap(callback) {
+    this.keyboard = true;
     this.svg.addEventListener("click", (event) => {
+      if (this.dragged) { this.dragged = false; return; }
       const place = this.nearest(event.clientX, event.clientY);
       if (place) callback(place, this.layout[place]);
     });
+    this.svg.addEventListener("keydown", (event) => {
+      const place = event.target.dataset && event.target.dataset.place;
+      if (!place || (event.key !== "Enter" && event.key !== " ")) return;
+      event.preventDefault();
+      callback(place, this.layout[place]);
+      // the hole keeps the focus, so that Tab goes on to the holes around it
+      requestAnimationFrame(() => {
+        const marble = this.marbles.querySelector(`[data-place="${place}"]`);
+        const hole = this.holes.get(place);
+        if (hole && hole.getAttribute("tabindex") === "0") hole.focus();
+        else if (marble) marble.focus();
+      });
+    });
+  }
+
+  /** Call `callback(from, to)` when a marble is dragged from its hole to another (mouse, pen or
+      finger): the same as a tap on the marble then a tap on the hole. */
+  onDrag(callback) {
+    let start = null;
+    this.svg.addEventListener("pointerdown", (event) => {
+      const place = this.nearest(event.clientX, event.clientY);
+      start = place && this.layout[place] ? place : null;
+    });
+    this.svg.addEventListener("pointerup", (event) => {
+      const from = start;
+      start = null;
+      if (!from) return;
+      const to = this.nearest(event.clientX, event.clientY);
+      if (to && to !== from) {
+        this.dragged = true;   // the click that follows is this drag's end, not a tap
+        callback(from, to);
+      }
+    });
+    this.svg.addEventListener("pointercancel", () => { start = null; });
   }
 
   /** The place nearest a point of the screen, if it is within a finger's reach of that hole. */

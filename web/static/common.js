@@ -228,5 +228,15 @@ const Tock = (() => {
     } catch (error) { /* no sound on this browser */ }
   }
 
+  /* On a phone the whole board is too small to tap a hole surely: "Zoom" shows it larger, scrolled
+     inside its frame. */
+  for (const button of document.querySelectorAll("[data-action=zoom]")) {
+    button.addEventListener("click", () => {
+      const panel = button.closest(".board-panel");
+      const zoomed = panel.classList.toggle("zoomed");
+      button.setAttribute("aria-pressed", String(zoomed));
+    });
+  }
+
   return { yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

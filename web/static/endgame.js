@@ -13,6 +13,8 @@ const TockEnd = (() => {
     panel.hidden = !view.winner;
     const undo = document.querySelector("[data-action=undo]");
     if (undo) undo.hidden = Boolean(view.winner);   // nothing to take back once the game is over
+    const banner = bound("winner");
+    if (banner && view.winner) banner.hidden = true;   // the end panel names the winners
     if (!view.winner || shown === view.game_id) return;
     shown = view.game_id;
     bound("end-winners").textContent = `${t("winner")}${colon}${winnerNames(view)}`;
@@ -26,7 +28,7 @@ const TockEnd = (() => {
       return;
     }
     const length = [
-      figures.minutes === null || figures.minutes === undefined ? null : `${figures.minutes} ${t("minutes")}`,
+      figures.minutes ? `${figures.minutes} ${t("minutes")}` : null,   // unknown, or under a minute
       `${figures.turns} ${t("turns")}`,
       `${figures.rounds} ${t("rounds")}`,
     ].filter(Boolean).join(" · ");

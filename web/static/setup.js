@@ -47,7 +47,13 @@
     }
     if (Array.isArray(sw.choices)) {
       const input = el("select", { id, dataset: { switch: sw.name, kind: typeof sw.value } });
-      fillSelect(input, sw.choices.map((c) => [c, pick((sw.sentences || {})[String(c).toLowerCase()]) || String(c)]), value);
+      // each choice in words, without the switch's name that its label above already says
+      const words = (c) => {
+        const sentence = pick((sw.sentences || {})[String(c).toLowerCase()]) || String(c);
+        const cut = sentence.indexOf(Tock.colon);
+        return cut > 0 && typeof sw.value !== "boolean" ? sentence.slice(cut + Tock.colon.length).replace(/\.$/, "") : sentence;
+      };
+      fillSelect(input, sw.choices.map((c) => [c, words(c)]), value);
       return input;
     }
     if (typeof sw.value === "number") {

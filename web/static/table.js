@@ -80,6 +80,16 @@
     }
   });
 
+  if (Tock.page.table) board.onDrag(async (from, to) => {
+    selected = null;
+    render();
+    try {
+      await api("POST", "/api/marble", { from, to });
+    } catch (error) {
+      /* the toast already says why */
+    }
+  });
+
   const undo = document.querySelector("[data-action=undo]");
   if (undo) undo.addEventListener("click", () => api("POST", "/api/undo", {})
     .then((answer) => Tock.toast(pick(answer) || `${t("undone")}${colon}${answer.undone || ""}`, "info"))

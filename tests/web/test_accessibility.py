@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
-from tests.web.browsing import SIZES, serving
+from tests.web.browsing import SIZES, pair, serving
 from tests.web.scripted_table import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -55,6 +55,7 @@ def test_every_text_is_readable_and_every_hole_big_enough_to_tap(
     context: Any, served: str, real_table: Table, size_name: str
 ) -> None:
     real_table.new_game({"preset": "r1", "seed": 5})
+    pair(context, served, real_table)  # the table's own pages (set-up, calibration) are measured too
     page = context.new_page()
     page.set_viewport_size(SIZES[size_name])
     low: list[str] = []
@@ -103,6 +104,7 @@ def test_a_marble_is_moved_by_keyboard_and_by_dragging(context: Any) -> None:
 
 
 def _move_by_keyboard_and_drag(context: Any, served: str, table: ScriptedTable) -> None:
+    pair(context, served, table)
     page = context.new_page()
     page.set_viewport_size(SIZES["tablet"])
     page.goto(served + "/table")

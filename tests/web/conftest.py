@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from firmware_py.table.core import Table
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
 from web.roles import TABLE_COOKIE
@@ -70,3 +71,22 @@ def context(browser: Any) -> Iterator[Any]:
     finally:
         context.close()
     assert not errors, f"script errors in the pages: {errors}"
+
+
+@pytest.fixture(scope="module")
+def real_table() -> Iterator[Table]:
+    """The companion's own table (simulated camera and LEDs), shared by a module's tests."""
+    table = Table()
+    try:
+        yield table
+    finally:
+        table.close()
+
+
+@pytest.fixture(scope="module")
+def real_served(real_table: Table) -> Iterator[str]:
+    """The app over :func:`real_table` on a real HTTP server, for the browser."""
+    from tests.web.browsing import serving  # browsing takes TEST_CONFIG from here
+
+    with serving(real_table) as url:
+        yield url

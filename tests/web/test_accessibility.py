@@ -4,7 +4,6 @@ reachable by keyboard and movable by dragging as well as by two taps."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,21 +21,6 @@ SMALLEST_TARGET_PX = 24.0
 LEAST_CONTRAST = 4.5
 
 
-@pytest.fixture(scope="module")
-def real_table() -> Iterator[Table]:
-    table = Table()
-    try:
-        yield table
-    finally:
-        table.close()
-
-
-@pytest.fixture(scope="module")
-def served(real_table: Table) -> Iterator[str]:
-    with serving(real_table) as url:
-        yield url
-
-
 def _pages(table: Table) -> dict[str, str]:
     token = next(link["token"] for link in table.seat_links() if link["seat"] == "A")
     return {
@@ -52,17 +36,17 @@ def _pages(table: Table) -> dict[str, str]:
 
 @pytest.mark.parametrize("size_name", ["phone", "tablet"])
 def test_every_text_is_readable_and_every_hole_big_enough_to_tap(
-    context: Any, served: str, real_table: Table, size_name: str
+    context: Any, real_served: str, real_table: Table, size_name: str
 ) -> None:
     real_table.new_game({"preset": "r1", "seed": 5})
-    pair(context, served, real_table)  # the table's own pages (set-up, calibration) are measured too
+    pair(context, real_served, real_table)  # the table's own pages (set-up, calibration) are measured too
     page = context.new_page()
     page.set_viewport_size(SIZES[size_name])
     low: list[str] = []
     small: list[str] = []
     figures: list[str] = []
     for name, path in _pages(real_table).items():
-        page.goto(served + path)
+        page.goto(real_served + path)
         page.wait_for_load_state("load")
         # every banner and the toast shown, with a sentence, so that their colours are measured too
         page.evaluate(
@@ -99,15 +83,15 @@ def test_a_marble_is_moved_by_keyboard_and_by_dragging(context: Any) -> None:
     """On the simulated board of the table page: Tab to a marble, Enter, Tab on to a hole, Enter; then
     a drag (the scripted table takes any marble's move, as the simulated board does)."""
     table = ScriptedTable()
-    with serving(table) as served:
-        _move_by_keyboard_and_drag(context, served, table)
+    with serving(table) as real_served:
+        _move_by_keyboard_and_drag(context, real_served, table)
 
 
-def _move_by_keyboard_and_drag(context: Any, served: str, table: ScriptedTable) -> None:
-    pair(context, served, table)
+def _move_by_keyboard_and_drag(context: Any, real_served: str, table: ScriptedTable) -> None:
+    pair(context, real_served, table)
     page = context.new_page()
     page.set_viewport_size(SIZES["tablet"])
-    page.goto(served + "/table")
+    page.goto(real_served + "/table")
     page.locator('.board-panel .marble[data-place="CR2"]').focus()
     assert page.evaluate("document.activeElement.dataset.place") == "CR2", "a marble takes the keyboard focus"
     page.keyboard.press("Enter")

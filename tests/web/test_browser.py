@@ -31,21 +31,6 @@ def served(table: ScriptedTable) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def real_table() -> Iterator[Table]:
-    table = Table()
-    try:
-        yield table
-    finally:
-        table.close()
-
-
-@pytest.fixture(scope="module")
-def real_served(real_table: Table) -> Iterator[str]:
-    with serving(real_table) as url:
-        yield url
-
-
 def _links(table: ScriptedTable) -> dict[str, str]:
     return {link["seat"]: link["path"] for link in table.seat_links()}
 

@@ -4,7 +4,6 @@ the replay of the saved game on the board, from the table and from its link."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
 from firmware_py.table.summary import game_summary
-from tests.web.browsing import pair, photograph, serving
+from tests.web.browsing import pair, photograph
 
 pytestmark = pytest.mark.browser
 
@@ -37,30 +36,15 @@ WORDS = {
 }
 
 
-@pytest.fixture(scope="module")
-def real_table() -> Iterator[Table]:
-    table = Table()
-    try:
-        yield table
-    finally:
-        table.close()
-
-
-@pytest.fixture(scope="module")
-def served(real_table: Table) -> Iterator[str]:
-    with serving(real_table) as url:
-        yield url
-
-
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_from_the_set_up_page_to_the_end_screen_and_a_rematch(
-    context: Any, served: str, real_table: Table, artifacts: Path, lang: str
+    context: Any, real_served: str, real_table: Table, artifacts: Path, lang: str
 ) -> None:
     """Four computer seats (seed 9) play a whole game as soon as Start is pressed."""
     words = WORDS[lang]
-    pair(context, served, real_table)
+    pair(context, real_served, real_table)
     page = context.new_page()
-    page.goto(f"{served}/setup?lang={lang}")
+    page.goto(f"{real_served}/setup?lang={lang}")
     page.check('input[name="computer-A"]')
     page.fill('input[name="name-B"]', "Bruno")
     page.uncheck('input[name="camera"]')
@@ -87,11 +71,13 @@ def test_from_the_set_up_page_to_the_end_screen_and_a_rematch(
     photograph(page, artifacts, f"web-end-{lang}")
     token = next(link["token"] for link in real_table.seat_links() if link["seat"] == "A")
     seat = context.new_page()
-    seat.goto(f"{served}/seat/{token}?lang={lang}")
+    seat.goto(f"{real_served}/seat/{token}?lang={lang}")
     expect(seat.locator("[data-bind=end]")).to_be_visible()
     expect(seat.locator("[data-action=undo]")).to_be_hidden()
     photograph(seat, artifacts, f"web-seat-end-{lang}")
-    refused = seat.request.post(f"{served}/api/undo", data={}, headers={"Content-Type": "application/json"})
+    refused = seat.request.post(
+        f"{real_served}/api/undo", data={}, headers={"Content-Type": "application/json"}
+    )
     assert refused.status == 409, "no undo once the game is over"
     with page.expect_navigation():
         page.get_by_role("button", name=words["rematch"]).click()
@@ -104,16 +90,16 @@ def test_from_the_set_up_page_to_the_end_screen_and_a_rematch(
 
 
 def test_the_replay_steps_through_a_saved_game_from_the_table_and_from_its_link(
-    context: Any, served: str, real_table: Table, artifacts: Path
+    context: Any, real_served: str, real_table: Table, artifacts: Path
 ) -> None:
     robots = [{"computer": True} for _ in range(4)]
     real_table.new_game({"preset": "r1", "seed": 9, "seats": robots, "camera": False})
     view = real_table.public_view()
     assert view["winner"]
     log = view["log"]
-    pair(context, served, real_table)
+    pair(context, real_served, real_table)
     table = context.new_page()
-    table.goto(f"{served}/table")
+    table.goto(f"{real_served}/table")
     with table.expect_navigation():
         table.get_by_role("link", name=WORDS["fr"]["replay"]).click()
     assert table.url.endswith(f"/replay/{view['game_id']}")
@@ -131,9 +117,9 @@ def test_the_replay_steps_through_a_saved_game_from_the_table_and_from_its_link(
     assert _layout(table) != start
     photograph(table, artifacts, "web-replay")
     link = context.new_page()
-    link.goto(f"{served}/replay/{view['game_id']}?lang=en")
+    link.goto(f"{real_served}/replay/{view['game_id']}?lang=en")
     expect(link.locator("[data-bind=replay-count]")).to_have_text(f"Move 0 of {len(log)}")
-    assert link.request.get(f"{served}/replay/999999").status == 404
+    assert link.request.get(f"{real_served}/replay/999999").status == 404
 
 
 def _layout(page: Any) -> dict[str, str]:

@@ -3,7 +3,6 @@ board, "why not?" by tapping a card and two holes, and the guided first game fro
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,24 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
-from tests.web.browsing import photograph, serving
+from tests.web.browsing import photograph
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def real_table() -> Iterator[Table]:
-    table = Table()
-    try:
-        yield table
-    finally:
-        table.close()
-
-
-@pytest.fixture(scope="module")
-def served(real_table: Table) -> Iterator[str]:
-    with serving(real_table) as url:
-        yield url
 
 
 def _marbles(svg: Any) -> dict[str, str]:
@@ -36,11 +20,11 @@ def _marbles(svg: Any) -> dict[str, str]:
 
 
 def test_each_card_is_taught_with_an_example_on_a_small_board(
-    context: Any, served: str, real_table: Table, artifacts: Path
+    context: Any, real_served: str, real_table: Table, artifacts: Path
 ) -> None:
     real_table.new_game({"preset": "r1", "seed": 5})
     page = context.new_page()
-    page.goto(f"{served}/learn?lang=en")
+    page.goto(f"{real_served}/learn?lang=en")
     five = page.locator('.lesson[data-lesson="5"]')
     expect(five).to_contain_text("The 5 moves an opponent's marble 5")
     expect(five).to_contain_text("For example: Ana plays the 5 of hearts: moves Bruno's marble forward 5")
@@ -63,10 +47,10 @@ def _reserves() -> dict[str, str]:
     return places
 
 
-def test_why_not_by_tapping_a_card_and_two_holes(context: Any, served: str, real_table: Table) -> None:
+def test_why_not_by_tapping_a_card_and_two_holes(context: Any, real_served: str, real_table: Table) -> None:
     real_table.new_game({"preset": "r1", "seed": 5})
     page = context.new_page()
-    page.goto(f"{served}/learn")
+    page.goto(f"{real_served}/learn")
     page.locator('.board-panel .hole[data-place="AR1"]').click(force=True)
     expect(page.locator("[data-bind=why-step]")).to_have_text("Choisissez d'abord une carte.")
     page.click('[data-pick="K"]')
@@ -82,7 +66,7 @@ def test_why_not_by_tapping_a_card_and_two_holes(context: Any, served: str, real
 
 
 def test_a_guided_first_game_suggests_a_move_the_newcomer_plays(
-    context: Any, served: str, real_table: Table, artifacts: Path
+    context: Any, real_served: str, real_table: Table, artifacts: Path
 ) -> None:
     """Seat A is the one person; on its turn the guided game suggests a move, and a tap plays it."""
     real_table.new_game({"preset": "r1", "seed": 5})
@@ -90,7 +74,7 @@ def test_a_guided_first_game_suggests_a_move_the_newcomer_plays(
     assert view["turn"] == "A"
     token = next(link["token"] for link in real_table.seat_links() if link["seat"] == "A")
     page = context.new_page()
-    page.goto(f"{served}/learn/{token}")
+    page.goto(f"{real_served}/learn/{token}")
     page.check("[data-action=guided]")
     suggestion = page.locator("[data-bind=suggestion] button.move")
     expect(suggestion).to_have_count(1)

@@ -3,7 +3,6 @@ that follow their value, advanced ones folded, and "Start" leading to the table 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,24 +11,9 @@ from playwright.sync_api import expect
 from firmware_py.engine import PRESETS
 from firmware_py.house_rules import switches_of
 from firmware_py.table.core import Table
-from tests.web.browsing import pair, serving
+from tests.web.browsing import pair
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def real_table() -> Iterator[Table]:
-    table = Table()
-    try:
-        yield table
-    finally:
-        table.close()
-
-
-@pytest.fixture(scope="module")
-def served(real_table: Table) -> Iterator[str]:
-    with serving(real_table) as url:
-        yield url
 
 
 @pytest.mark.parametrize(
@@ -41,7 +25,7 @@ def served(real_table: Table) -> Iterator[str]:
 )
 def test_the_set_up_page_speaks_to_a_family_and_start_leads_to_the_table(
     context: Any,
-    served: str,
+    real_served: str,
     real_table: Table,
     lang: str,
     sheet: str,
@@ -50,9 +34,9 @@ def test_the_set_up_page_speaks_to_a_family_and_start_leads_to_the_table(
     start: str,
 ) -> None:
     real_table.new_game({})
-    pair(context, served, real_table)
+    pair(context, real_served, real_table)
     page = context.new_page()
-    page.goto(f"{served}/setup?lang={lang}")
+    page.goto(f"{real_served}/setup?lang={lang}")
     options = page.locator("#preset option")
     expect(options).to_have_count(len(PRESETS))
     expect(options.first).to_have_text(sheet)

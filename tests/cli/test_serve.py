@@ -159,10 +159,11 @@ def test_serve_prints_the_address_and_the_table_s_pairing_code_and_holds_its_sav
     )
     try:
         assert server.stdout is not None
-        lines = [server.stdout.readline() for _ in range(3)]
+        lines = [server.stdout.readline() for _ in range(4)]
         assert lines[0].startswith(f"Tock companion on http://127.0.0.1:{port}/ ")
-        assert lines[1].startswith("Listening on this machine only: phones cannot reach it")
-        assert lines[2].startswith("Pair the table")
+        assert lines[1].startswith("LEDs: ")
+        assert lines[2].startswith("Listening on this machine only: phones cannot reach it")
+        assert lines[3].startswith("Pair the table")
         while not (line := server.stdout.readline()).startswith("http"):
             assert line, "the output ended before the pairing link"
             assert line.startswith(("Keep it private", "█", "▀", "▄", " ")), line

@@ -18,6 +18,7 @@ from firmware_py.engine import PRESETS, RuleSet
 from firmware_py.engine.board import BoardTopology
 from firmware_py.errors import ConfigError
 from firmware_py.house_rules import build_rules
+from firmware_py.table.views import PublicView
 from web.board_layout import BoardDrawing, draw_board, draw_measured_board
 from web.extension import check_seat_token, get_table
 from web.i18n import current_language
@@ -119,7 +120,7 @@ def setup() -> str:
     return render_template("setup.html", view=view, options=options, links=_seat_links())
 
 
-def _rules_of(view: dict[str, Any]) -> RuleSet:
+def _rules_of(view: PublicView) -> RuleSet:
     """The rules of the game in ``view`` (its preset and switches); the plain preset when the switches
     cannot be read back, r1 when the preset is unknown."""
     try:
@@ -128,7 +129,7 @@ def _rules_of(view: dict[str, Any]) -> RuleSet:
         return PRESETS.get(str(view.get("preset")), PRESETS["r1"])
 
 
-def _learn(view: dict[str, Any], token: str | None) -> str:
+def _learn(view: PublicView, token: str | None) -> str:
     cards = card_lessons(_rules_of(view))
     return render_template(
         "learn.html",

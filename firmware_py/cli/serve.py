@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import signal
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -345,7 +346,14 @@ def command(
 
 
 def echo_pairing(url: str, table: Any) -> None:
-    """The table's link and QR code on the terminal (at start, and when "next" is held)."""
+    """The table's link and QR code on the terminal (at start, and when "next" is held).
+
+    Only on a terminal: as a service, standard output is the journal, and a key is never written to a
+    log; ``tock key`` shows it there to whoever can reach the Pi.
+    """
     from firmware_py.cli.pairing import pairing_text
 
+    if not sys.stdout.isatty():
+        click.echo("Pair the table: run 'tock key' on the Pi (its link is never written to a log).")
+        return
     click.echo(pairing_text(url, table.table_key()), nl=False)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import http.client
+import os
+import pty
 import signal
 import socket
 import subprocess
@@ -151,20 +153,22 @@ def test_serve_prints_the_address_and_the_table_s_pairing_code_and_holds_its_sav
     port = _free_port()
     db = tmp_path / "tock.sqlite3"
     tock = Path(sys.executable).with_name("tock")
+    terminal, its_end = pty.openpty()  # the person's terminal: the pairing code is shown on a terminal only
     server = subprocess.Popen(
         [str(tock), "serve", "--host", "127.0.0.1", "--port", str(port), "--camera", "none", "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+        stdout=its_end,
+        stderr=its_end,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
+    os.close(its_end)
+    screen = os.fdopen(terminal, encoding="utf-8", errors="replace")
     try:
-        assert server.stdout is not None
-        lines = [server.stdout.readline() for _ in range(4)]
+        lines = [screen.readline() for _ in range(4)]
         assert lines[0].startswith(f"Tock companion on http://127.0.0.1:{port}/ ")
         assert lines[1].startswith("LEDs: ")
         assert lines[2].startswith("Listening on this machine only: phones cannot reach it")
         assert lines[3].startswith("Pair the table")
-        while not (line := server.stdout.readline()).startswith("http"):
+        while not (line := screen.readline()).startswith("http"):
             assert line, "the output ended before the pairing link"
             assert line.startswith(("Keep it private", "█", "▀", "▄", " ")), line
         key = GameStore(db).table_key()
@@ -179,7 +183,31 @@ def test_serve_prints_the_address_and_the_table_s_pairing_code_and_holds_its_sav
         )
         assert code == 1 and f"is in use by another companion (process {server.pid})" in output
         server.send_signal(signal.SIGTERM)
-        server.communicate(timeout=60)
+        server.wait(timeout=60)
+    finally:
+        server.kill()
+        screen.close()
+
+
+def test_as_a_service_the_pairing_link_is_never_written_to_its_log(tmp_path: Path) -> None:
+    """Under systemd standard output is the journal: the companion says how to pair, never the key."""
+    db = tmp_path / "tock.sqlite3"
+    tock = Path(sys.executable).with_name("tock")
+    server = subprocess.Popen(
+        [str(tock), "serve", "--host", "127.0.0.1", "--port", str(_free_port()), "--camera", "none"]
+        + ["--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(4)]
+        assert lines[3].startswith("Pair the table: run 'tock key' on the Pi"), lines
+        server.send_signal(signal.SIGTERM)
+        rest, _ = server.communicate(timeout=60)
+        key = GameStore(db).table_key()
+        assert key not in "".join(lines) + rest and "/pair/" not in "".join(lines) + rest
     finally:
         server.kill()
 

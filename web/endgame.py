@@ -33,10 +33,14 @@ def _no_game(game_id: int) -> TableError:
     )
 
 
+def _no_save() -> TableError:
+    return TableError("no_save", 404, "Pas de sauvegarde sur cette table.", "No save on this table.")
+
+
 def _store() -> Any:
     store = getattr(get_table(), "store", None)
     if store is None:
-        raise TableError("no_save", 404, "Pas de sauvegarde sur cette table.", "No save on this table.")
+        raise _no_save()
     return store
 
 
@@ -58,9 +62,7 @@ def summary(game_id: int) -> Response:
 def rematch() -> Response:
     """The same seats, names, colours and rules again, with a new deal (the seed is drawn anew)."""
     table = get_table()
-    settings = dict(table.setup_options()["current"])
-    settings.pop("seed", None)
-    table.new_game(settings)
+    table.rematch()
     return jsonify(table.public_view())
 
 
@@ -80,7 +82,10 @@ def replay_data(game_id: int) -> Response:
 @bp.get("/replay")
 def replay_current() -> Redirect:
     """The replay of the game at the table."""
-    return redirect(url_for("endgame.replay_page", game_id=get_table().public_view()["game_id"]))
+    game_id = get_table().public_view()["game_id"]
+    if not isinstance(game_id, int):  # a table that saves nothing has no game to step through
+        raise _no_save()
+    return redirect(url_for("endgame.replay_page", game_id=game_id))
 
 
 @bp.get("/replay/<int:game_id>")

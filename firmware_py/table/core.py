@@ -140,10 +140,11 @@ class Table:
         self._s.reset_turn()
         self._leds.open()
 
-    def _start_new(self, settings: GameSettings) -> None:
+    def _start_new(self, settings: GameSettings, tokens: dict[str, str] | None = None) -> None:
         seed = settings.seed if settings.seed is not None else secrets.randbits(63)
         game = history.start(settings, seed)
-        tokens = {s.seat: secrets.token_urlsafe(12) for s in settings.seats}
+        if tokens is None:
+            tokens = {s.seat: secrets.token_urlsafe(12) for s in settings.seats}
         game_id = self._s.store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
         self._load(settings, game_id, seed, tokens)
         self._s.game = game
@@ -392,12 +393,23 @@ class Table:
                 opener, reader, self._s.calibration_path = self._s.parts_for_model(parsed.model)
                 self._s.sim_board = None
                 self._s.loop.replace(opener, reader)
-            if self._s.camera_mode == "sim":
-                self._set_sim_board(dict(self._s.position.layout))
-            else:
-                self._s.await_board = self._s.uses_camera
-                self._board.check_board_now()
-            self._changed()
+            self._show_new_game()
+
+    def rematch(self) -> None:
+        """The same seats, names, colours and rules again on a new deal (the seed drawn anew); every
+        phone keeps its seat link, so nobody scans a code again."""
+        with self._s.lock:
+            self._start_new(dataclasses.replace(self._s.setup, seed=None), dict(self._s.tokens))
+            self._show_new_game()
+
+    def _show_new_game(self) -> None:
+        """The board of a game just started: the simulated board set to it, or the camera asked."""
+        if self._s.camera_mode == "sim":
+            self._set_sim_board(dict(self._s.position.layout))
+        else:
+            self._s.await_board = self._s.uses_camera
+            self._board.check_board_now()
+        self._changed()
 
     # -- playing -----------------------------------------------------------------------------------
 

@@ -212,6 +212,12 @@ class ScriptedTable:
             self.camera: dict[str, Any] = {"mode": "none", "status": "off", "message": None}
             self._changed()
 
+    def rematch(self) -> None:
+        tokens = dict(self.tokens)
+        self.new_game({})
+        with self._lock:
+            self.tokens = tokens
+
     def _moves(self, card: str) -> list[dict[str, Any]]:
         return [
             {

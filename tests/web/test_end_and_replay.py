@@ -79,9 +79,13 @@ def test_from_the_set_up_page_to_the_end_screen_and_a_rematch(
         f"{real_served}/api/undo", data={}, headers={"Content-Type": "application/json"}
     )
     assert refused.status == 409, "no undo once the game is over"
+    links = {link["seat"]: link["token"] for link in real_table.seat_links()}
     with page.expect_navigation():
         page.get_by_role("button", name=words["rematch"]).click()
     again = real_table.public_view()
+    assert {link["seat"]: link["token"] for link in real_table.seat_links()} == links, (
+        "every phone keeps its seat link for the rematch"
+    )
     assert again["game_id"] != view["game_id"]
     assert [(s["seat"], s["name"], s["computer"]) for s in again["seats"]] == [
         (s["seat"], s["name"], s["computer"]) for s in view["seats"]

@@ -114,6 +114,7 @@ class Table(BoardWatch, ComputerSeats):
         self._camera_status = {"mode": self._camera_mode, "status": "off", "message": ""}
         self._sim_board = None
         self._last_frame = None
+        self._empty_frame = None
         self._last_reading = None
         self._seen = {}
         self._ticker: threading.Thread | None = None

@@ -67,6 +67,7 @@ class TableState:
     _camera_status: dict[str, str]
     _sim_board: dict[str, str] | None
     _last_frame: Any
+    _empty_frame: Any
     _last_reading: Any
     _last_stable: Any
     _seen: dict[str, float]

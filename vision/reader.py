@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import cv2
@@ -153,6 +153,9 @@ class BoardReader:
         feats = features(plan.gather(frame), calibration.wood_ref, plan.neighbours)
         verdicts = classify(feats, calibration.classes)
         ids = self.geometry.place_ids
+        # Whatever hides part of a hole (a finger, a sleeve's edge) reaches over the holes next to it.
+        doubtful = verdicts.uncertain | (plan.adjacent[:, verdicts.uncertain].any(axis=1))
+        verdicts = replace(verdicts, uncertain=doubtful)
         layout = {
             ids[i]: verdicts.labels[i]
             for i in range(len(ids))

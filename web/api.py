@@ -23,7 +23,7 @@ bp.url_value_preprocessor(check_seat_token)
 MAX_TEXT = 80
 """Longest card, move or place text accepted (a 7 split over four marbles is well under this)."""
 
-CALIBRATIONS = ("markers", "colours")
+CALIBRATIONS = ("markers", "colours", "test")
 
 
 def _body() -> dict[str, Any]:
@@ -190,8 +190,11 @@ def camera_image() -> Response:
 
 @bp.post("/calibrate")
 def calibrate() -> Response:
-    """Calibrate the camera: ``{"what": "markers"}`` or ``{"what": "colours"}``."""
+    """One step of the camera's calibration: ``{"what": "markers"}`` (the empty board found),
+    ``"colours"`` (the marbles' colours learnt) or ``"test"`` (what the camera reads now)."""
     what = _text(_body(), "what")
     if what not in CALIBRATIONS:
-        raise bad_input("what", "« what » : markers ou colours.", "'what' must be markers or colours.")
+        raise bad_input(
+            "what", "« what » : markers, colours ou test.", "'what' must be markers, colours or test."
+        )
     return jsonify(get_table().calibrate(what))

@@ -218,6 +218,11 @@ class BoardReader:
             frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids]))
         )
         self._plan = self._make_plan(calibration)
+        # The wood points now fall on other grain, or across a painted area's edge: take them again from
+        # this frame, brought back to the calibration's light so the learnt colours still hold.
+        wood = self._plan.gather(frame).wood
+        ratio = np.median((calibration.wood_ref / np.maximum(wood, 1.0)).reshape(-1, 3), axis=0)
+        calibration.wood_ref = (wood * ratio).astype(np.float32)
         return BoardReading(
             "board_moved", message=f"the board moved by {change:.0f} px: found again, reading resumes"
         )

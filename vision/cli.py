@@ -177,13 +177,26 @@ def render(
 @click.option(
     "--corners", help="Board corners clicked in the frame, 'x,y x,y x,y x,y' (TL TR BR BL), without markers."
 )
+@click.option(
+    "--empty",
+    "empty_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A frame of the same board without marbles (needed for painted boards).",
+)
 @output_option("Calibration file.")
 def calibrate_command(
-    frame_path: Path, model: str, geometry_path: Path | None, position: str, corners: str | None, output: Path
+    frame_path: Path,
+    model: str,
+    geometry_path: Path | None,
+    position: str,
+    corners: str | None,
+    empty_path: Path | None,
+    output: Path,
 ) -> None:
-    """Calibrate from a frame of the board with marbles in known places."""
+    """Calibrate from a frame of the board with marbles in known places (and one of it empty)."""
     geometry = _geometry(model, geometry_path)
     frame = _read_image(frame_path)
+    empty = None if empty_path is None else _read_image(empty_path)
     layout = parse_position(position, geometry)
     reader = BoardReader(geometry)
     try:
@@ -191,7 +204,7 @@ def calibrate_command(
             points = np.array([[float(v) for v in pair.split(",")] for pair in corners.split()])
             calibration = reader.calibrate_corners(frame, points, layout)
         else:
-            calibration = reader.calibrate(frame, layout)
+            calibration = reader.calibrate(frame, layout, empty=empty)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
     output.write_text(calibration.to_json(), encoding="utf-8")

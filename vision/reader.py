@@ -151,7 +151,7 @@ class BoardReader:
                 return moved
             markers_hidden = watch.seen < 2
         feats = features(plan.gather(frame), calibration.wood_ref, plan.neighbours)
-        verdicts = classify(feats, calibration.classes)
+        verdicts = classify(feats, calibration.classes, plan.adjacent)
         ids = self.geometry.place_ids
         # Whatever hides part of a hole (a finger, a sleeve's edge) reaches over the holes next to it.
         doubtful = verdicts.uncertain | (plan.adjacent[:, verdicts.uncertain].any(axis=1))

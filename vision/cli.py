@@ -123,6 +123,10 @@ def vision() -> None:
 @click.option("--hand/--no-hand", default=False, help="An arm over the board.")
 @click.option("--distortion", default=0.0, help="Radial lens distortion k1, e.g. -0.1 (barrel).")
 @click.option("--jpeg", default=0, help="JPEG quality each frame goes through (0: none).")
+@click.option("--painted/--plain", default=False, help="Seat areas painted in the seats' colours.")
+@click.option("--lamp/--no-lamp", default=False, help="A lamp beside the board (reflections, shadows).")
+@click.option("--warmth", default=0.0, help="Light colour, -1 (cool) .. 1 (warm).")
+@click.option("--board-share", default=0.85, help="Board side as a share of the frame height, 0.2..0.9.")
 def render(
     model: str,
     position: str,
@@ -140,6 +144,10 @@ def render(
     hand: bool,
     distortion: float,
     jpeg: int,
+    painted: bool,
+    lamp: bool,
+    warmth: float,
+    board_share: float,
 ) -> None:
     """Render a frame of the synthetic camera."""
     geometry = _geometry(model, None)
@@ -160,6 +168,10 @@ def render(
             hand=hand,
             distortion=distortion,
             jpeg=jpeg,
+            painted=painted,
+            lamp=lamp,
+            warmth=warmth,
+            board_share=board_share,
         )
     except ValueError as error:
         raise click.ClickException(str(error)) from None

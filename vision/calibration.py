@@ -25,6 +25,9 @@ from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
 from vision.sampling import SamplePlan
 
 FORMAT = 1
+COVERED_PLACES = 3
+"""Places whose wood changed between the two pictures from which something is taken to cover the board
+(a single one may be a marble's shadow or the light its glass focuses)."""
 BOARD_STILL_PX = 3.0
 """Largest shift of the board's corners between the empty and the full calibration frames."""
 
@@ -211,7 +214,7 @@ def calibrate(
         empty_samples = plan.gather(empty)
         # The wood around a hole looks the same in both pictures unless something lies over it.
         changed = features(samples, empty_samples.wood, plan.neighbours).covered
-        if changed.any():
+        if changed.sum() >= COVERED_PLACES:
             hidden = tuple(geometry.place_ids[i] for i in np.flatnonzero(changed))
             raise CalibrationError(
                 f"something covers holes {_few(list(hidden))}: keep hands and sleeves off the board",

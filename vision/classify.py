@@ -38,6 +38,8 @@ FLAT_MATCH = 2.0
 """RMS distance, in spreads, within which a place counts as covered by something wood-like."""
 GLARE_MATCH = 2.5
 """RMS distance, in spreads, a place under a glare spot must match its class within to be trusted."""
+LONE_MATCH = 1.5
+"""RMS distance, in spreads, within which a place whose wood alone changed is still trusted."""
 REJECT = 4.5
 """RMS distance, in spreads, beyond which a place matches no class (a hand, a foreign object)."""
 MIN_CONFIDENCE = 0.97
@@ -289,11 +291,17 @@ class Verdicts:
     """bool: matches no class at all (something else is there)."""
 
 
-def classify(feats: Features, classes: Classes) -> Verdicts:
+def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = None) -> Verdicts:
     """Match every place's features against the learnt classes.
 
     A place whose two discs look like its own wood (normalised) is neither empty (an empty hole is
     dark) nor a marble: something covers it, and it is reported anomalous.
+
+    Args:
+        adjacent: ``(places, places)`` bool, the places next to each other. A place whose wood alone
+            changed (no place next to it covered or anomalous) and that matches its class closely is
+            trusted: under a lamp a marble's shadow, or the light its glass focuses, falls on the wood
+            points of one hole, where a hand would reach over several.
     """
     values = feats.values
     places = len(values)
@@ -309,10 +317,12 @@ def classify(feats: Features, classes: Classes) -> Verdicts:
     confidence = 1.0 - np.exp(-(second - best) / 2)
     rms = np.sqrt(best / values.shape[1])
     anomalous = (rms > REJECT) | ((flat < best) & (flat < FLAT_MATCH**2 * values.shape[1]))
-    uncertain = (
-        anomalous | (confidence < MIN_CONFIDENCE) | feats.covered | (feats.glared & (rms > GLARE_MATCH))
-    )
+    covered = feats.covered
+    if adjacent is not None:
+        alone = covered & ~adjacent[:, covered | anomalous].any(axis=1)
+        covered = covered & ~(alone & (rms <= LONE_MATCH))
+    uncertain = anomalous | (confidence < MIN_CONFIDENCE) | covered | (feats.glared & (rms > GLARE_MATCH))
     names = (EMPTY, *classes.seats)
     labels = [names[i] for i in order[:, 0]]
-    confidence = np.where(anomalous | feats.covered, 0.0, confidence)
+    confidence = np.where(anomalous | covered, 0.0, confidence)
     return Verdicts(labels, confidence, uncertain, anomalous)

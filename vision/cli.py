@@ -124,6 +124,10 @@ def vision() -> None:
 @click.option("--hand/--no-hand", default=False, help="An arm over the board.")
 @click.option("--distortion", default=0.0, help="Radial lens distortion k1, e.g. -0.1 (barrel).")
 @click.option("--jpeg", default=0, help="JPEG quality each frame goes through (0: none).")
+@click.option("--painted/--plain", default=False, help="Seat areas painted in the seats' colours.")
+@click.option("--lamp/--no-lamp", default=False, help="A lamp beside the board (reflections, shadows).")
+@click.option("--warmth", default=0.0, help="Light colour, -1 (cool) .. 1 (warm).")
+@click.option("--board-share", default=0.85, help="Board side as a share of the frame height, 0.2..0.9.")
 def render(
     model: str,
     position: str,
@@ -141,6 +145,10 @@ def render(
     hand: bool,
     distortion: float,
     jpeg: int,
+    painted: bool,
+    lamp: bool,
+    warmth: float,
+    board_share: float,
 ) -> None:
     """Render a frame of the synthetic camera."""
     geometry = _geometry(model, None)
@@ -161,6 +169,10 @@ def render(
             hand=hand,
             distortion=distortion,
             jpeg=jpeg,
+            painted=painted,
+            lamp=lamp,
+            warmth=warmth,
+            board_share=board_share,
         )
     except ValueError as error:
         raise click.ClickException(str(error)) from None
@@ -178,13 +190,26 @@ def render(
 @click.option(
     "--corners", help="Board corners clicked in the frame, 'x,y x,y x,y x,y' (TL TR BR BL), without markers."
 )
+@click.option(
+    "--empty",
+    "empty_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A frame of the same board without marbles (needed for painted boards).",
+)
 @output_option("Calibration file.")
 def calibrate_command(
-    frame_path: Path, model: str, geometry_path: Path | None, position: str, corners: str | None, output: Path
+    frame_path: Path,
+    model: str,
+    geometry_path: Path | None,
+    position: str,
+    corners: str | None,
+    empty_path: Path | None,
+    output: Path,
 ) -> None:
-    """Calibrate from a frame of the board with marbles in known places."""
+    """Calibrate from a frame of the board with marbles in known places (and one of it empty)."""
     geometry = _geometry(model, geometry_path)
     frame = _read_image(frame_path)
+    empty = None if empty_path is None else _read_image(empty_path)
     layout = parse_position(position, geometry)
     reader = BoardReader(geometry)
     try:
@@ -192,7 +217,7 @@ def calibrate_command(
             points = np.array([[float(v) for v in pair.split(",")] for pair in corners.split()])
             calibration = reader.calibrate_corners(frame, points, layout)
         else:
-            calibration = reader.calibrate(frame, layout)
+            calibration = reader.calibrate(frame, layout, empty=empty)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
     output.write_text(calibration.to_json(), encoding="utf-8")

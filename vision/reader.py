@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import cv2
@@ -151,8 +151,11 @@ class BoardReader:
                 return moved
             markers_hidden = watch.seen < 2
         feats = features(plan.gather(frame), calibration.wood_ref, plan.neighbours)
-        verdicts = classify(feats, calibration.classes)
+        verdicts = classify(feats, calibration.classes, plan.adjacent)
         ids = self.geometry.place_ids
+        # Whatever hides part of a hole (a finger, a sleeve's edge) reaches over the holes next to it.
+        doubtful = verdicts.uncertain | (plan.adjacent[:, verdicts.uncertain].any(axis=1))
+        verdicts = replace(verdicts, uncertain=doubtful)
         layout = {
             ids[i]: verdicts.labels[i]
             for i in range(len(ids))
@@ -215,6 +218,11 @@ class BoardReader:
             frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids]))
         )
         self._plan = self._make_plan(calibration)
+        # The wood points now fall on other grain, or across a painted area's edge: take them again from
+        # this frame, brought back to the calibration's light so the learnt colours still hold.
+        wood = self._plan.gather(frame).wood
+        ratio = np.median((calibration.wood_ref / np.maximum(wood, 1.0)).reshape(-1, 3), axis=0)
+        calibration.wood_ref = (wood * ratio).astype(np.float32)
         return BoardReading(
             "board_moved", message=f"the board moved by {change:.0f} px: found again, reading resumes"
         )

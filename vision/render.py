@@ -219,6 +219,8 @@ class HandPose:
     sleeve: np.ndarray | None
     cuff: float
     """Share of the way from the frame's edge to the wrist that the sleeve covers."""
+    thumb: int
+    """Side of the thumb across the arm, 1 or -1 (a right or a left hand, palm down)."""
 
     def moved(self, offset: np.ndarray) -> HandPose:
         """The same hand shifted by ``offset`` pixels (a resting hand is never perfectly still)."""
@@ -251,6 +253,7 @@ def random_hand(
         * np.float32(rng.uniform(0.9, 1.1)),
         sleeve=sleeve,
         cuff=float(rng.uniform(0.4, 1.0)),
+        thumb=1 if rng.random() < 0.5 else -1,
     )
 
 
@@ -290,9 +293,8 @@ def hand_layers(size: tuple[int, int], pose: HandPose, px_per_mm: float) -> tupl
         base = knuckles + normal * share * palm_w * 0.95 - unit * 0.1 * palm_l
         length = finger_l * (0.85, 1.0, 0.95, 0.75)[k]
         capsule(mask, base, base + along * length, finger_w)
-    thumb_side = 1 if int(pose.arm_mm * 10) % 2 else -1
-    thumb_base = wrist + unit * 0.35 * palm_l + normal * thumb_side * 0.4 * palm_w
-    thumb_dir = 0.6 * unit + 0.8 * normal * thumb_side
+    thumb_base = wrist + unit * 0.35 * palm_l + normal * pose.thumb * 0.4 * palm_w
+    thumb_dir = 0.6 * unit + 0.8 * normal * pose.thumb
     capsule(mask, thumb_base, thumb_base + thumb_dir * 0.8 * finger_l, finger_w * 1.1)
     alpha = cv2.GaussianBlur(mask.astype(np.float32) / 255.0, (0, 0), 1.2)
     inside = cv2.distanceTransform((mask > 127).astype(np.uint8), cv2.DIST_L2, 3)

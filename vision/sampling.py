@@ -31,6 +31,8 @@ so that a black marble shows black there where an empty hole shows wood."""
 RIM_POINTS = 16
 HOLE_DISC = 0.45
 """Hole-disc radius as a share of the hole's radius."""
+ADJACENT = 1.5
+"""Places closer than this many pitches are next to each other."""
 NEIGHBOURS = 8
 """Nearest places whose light stands in for a place's own under a glare."""
 WOOD_POINTS = 6
@@ -89,6 +91,8 @@ class SamplePlan:
         apart = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
         self.neighbours = np.argsort(apart, axis=1)[:, 1 : NEIGHBOURS + 1]
         """``(places, NEIGHBOURS)``: the nearest other places on the board."""
+        self.adjacent = (apart > 0) & (apart <= ADJACENT * geometry.pitch_mm)
+        """``(places, places)`` bool: the places next to each place (diagonals included)."""
         self.board_px = project(board_h, centres)
         self.top_px = project(top_h, centres)
         scale = _local_scale(board_h, centres)

@@ -28,7 +28,7 @@ MAX_TEXT = 80
 MAX_DEPTH = 16
 """Deepest nesting of a body (a set-up is three levels deep); deeper is refused before anything reads it."""
 
-CALIBRATIONS = ("markers", "colours")
+CALIBRATIONS = ("markers", "colours", "test")
 
 
 def _body() -> dict[str, Any]:
@@ -224,8 +224,11 @@ def camera_image() -> Response:
 @bp.post("/calibrate")
 @table_only
 def calibrate() -> Response:
-    """Calibrate the camera: ``{"what": "markers"}`` or ``{"what": "colours"}``."""
+    """One step of the camera's calibration: ``{"what": "markers"}`` (the empty board found),
+    ``"colours"`` (the marbles' colours learnt) or ``"test"`` (what the camera reads now)."""
     what = _text(_body(), "what")
     if what not in CALIBRATIONS:
-        raise bad_input("what", "« what » : markers ou colours.", "'what' must be markers or colours.")
+        raise bad_input(
+            "what", "« what » : markers, colours ou test.", "'what' must be markers, colours or test."
+        )
     return jsonify(get_table().calibrate(what))

@@ -239,6 +239,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "after": ("Après", "After"),
     "every_switch": ("Toutes les règles de cette partie", "Every rule of this game"),
     "zoom_board": ("Agrandir le plateau", "Zoom the board"),
+    # calibration wizard
+    "wizard_title": ("Calibrer en trois étapes", "Calibrate in three steps"),
+    "wizard_help": (
+        "Les trous s'affichent sur l'image dès que le plateau est trouvé. Guide : docs/calibration.md.",
+        "The holes appear on the picture once the board is found. Guide: docs/calibration.md.",
+    ),
+    "step_markers": ("1. Plateau trouvé", "1. Board found"),
+    "step_markers_help": (
+        "Enlevez toutes les billes, éloignez les mains, puis repérez le plateau par ses quatre marqueurs.",
+        "Take every marble off, keep hands away, then find the board by its four markers.",
+    ),
+    "step_colours": ("2. Couleurs apprises", "2. Colours learnt"),
+    "step_colours_help": (
+        "Mettez les billes de chaque joueur dans sa réserve, éloignez les mains, puis apprenez les couleurs.",
+        "Put each player's marbles in their reserve, keep hands away, then learn the colours.",
+    ),
+    "step_test": ("3. Lecture d'essai", "3. Test reading"),
+    "step_test_help": (
+        "Déplacez quelques billes comme dans une partie : la page dit ce que la caméra lit.",
+        "Move a few marbles as in a game: the page says what the camera reads.",
+    ),
+    "calibrate_test": ("Lire le plateau", "Read the board"),
+    "working": ("En cours…", "Working…"),
 }
 """Message key -> (French, English)."""
 
@@ -255,6 +278,7 @@ JS_KEYS = (
     "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
     "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of", "why_pick_card",
     "why_pick_marble", "why_pick_hole", "guided_wait", "guided_suggests", "guided_discard",
+    "working",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on

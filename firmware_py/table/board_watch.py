@@ -22,6 +22,31 @@ from firmware_py.table.board_diff import board_diff, same_board
 from firmware_py.table.state import TableActions, TableState
 from firmware_py.table.wording import change
 
+CALIBRATION_STEPS = ("markers", "colours", "test")
+"""The calibration wizard's steps: the empty board found, the colours learnt, a test reading."""
+PROBLEM_FR = {
+    "frame": "l'image n'est pas lisible",
+    "dark": "l'image est trop sombre, allumez une lampe",
+    "bright": "l'image est surexposée",
+    "markers": "des marqueurs ne sont pas vus, découvrez-les",
+    "moved": "le plateau a bougé entre les deux photos",
+    "outside": "une partie du plateau sort de l'image",
+    "glare": "un reflet de lampe couvre des trous, déplacez la lampe",
+    "covered": "quelque chose couvre des trous (une main, une manche ?)",
+    "marbles": "les billes ne sont pas où le jeu les place",
+}
+"""What each kind of calibration problem means, in French (the English comes from vision)."""
+
+
+def _empty_picture(camera: Any) -> Any:
+    """A picture of the simulated board without its marbles (the wizard's first step)."""
+    board = dict(camera.layout)
+    camera.set_layout({})
+    try:
+        return camera.capture()
+    finally:
+        camera.set_layout(board)
+
 
 class BoardWatch:
     """The board side of the table: a part of :class:`firmware_py.table.core.Table` over its ``state``,
@@ -379,32 +404,111 @@ class BoardWatch:
         return bytes(data) if ok else None
 
     def calibrate(self, what: str) -> dict[str, Any]:
-        """Calibrate the camera: ``"markers"`` (board position) or ``"colours"`` (marbles in their places).
+        """One step of the camera's calibration, on the latest frame.
 
-        Both use the latest frame and the expected board (the marbles must stand where the game says).
+        * ``"markers"``: the board without marbles: find it by its markers and keep the picture (what
+          every empty hole looks like, painted or not). On the simulated camera the board is shown empty
+          for that picture.
+        * ``"colours"``: the marbles where the game has them (their reserves at the start): learn each
+          seat's colour, and save the calibration.
+        * ``"test"``: read the board as the camera sees it now, to compare with the real one.
 
         Raises:
-            TableError: 400 unknown ``what``, 409 no camera / board not seen.
+            TableError: 400 unknown ``what``, 409 no camera, or the step failed: its ``details`` say what
+                is wrong (``problem``: markers, dark, glare, covered, marbles...; ``places``: the holes).
         """
-        if what not in ("markers", "colours"):
+        from vision.calibration import CalibrationError, find_board  # numpy and OpenCV: only with a camera
+
+        if what not in CALIBRATION_STEPS:
             raise bad_input(
-                "what", "Calibrer « markers » ou « colours ».", "Calibrate 'markers' or 'colours'."
+                "what",
+                "Étape de calibration : markers, colours ou test.",
+                "Calibration step: markers, colours or test.",
             )
         with self._s.lock:
             if self._s.loop is None or self._s.last_frame is None:
                 raise wrong_moment("no_camera", "Pas d'image de caméra.", "No camera picture.")
-            frame, layout = self._s.last_frame, dict(self._s.position.layout)
+            frame, layout, sim = (
+                self._s.last_frame,
+                dict(self._s.position.layout),
+                self._s.camera_mode == "sim",
+            )
+        reader = self._s.loop.reader
+        if what == "test":
+            return self._test_reading(reader.read(frame), layout)
         try:
-            calibration = self._s.loop.reader.calibrate(frame, layout)
-        except Exception as error:  # vision explains why (no markers seen, board moved...)
-            raise wrong_moment(
-                "calibration_failed", f"Calibration impossible : {error}", f"Calibration failed: {error}"
+            if what == "markers":
+                if sim:  # the simulated board is shown without its marbles for this picture
+                    picture = self._s.loop.use_camera(_empty_picture)
+                    frame = frame if picture is None else picture
+                _, seen = find_board(frame, reader.geometry)
+                with self._s.lock:
+                    self._s.empty_frame = frame
+                missing = [m for m in reader.geometry.marker_ids if m not in seen]
+                return {
+                    "ok": True,
+                    "what": what,
+                    "markers_seen": list(seen),
+                    "markers_missing": missing,
+                    "fr": f"Plateau trouvé ({len(seen)} marqueurs sur {len(reader.geometry.marker_ids)}).",
+                    "en": f"Board found ({len(seen)} markers of {len(reader.geometry.marker_ids)}).",
+                }
+            with self._s.lock:
+                empty = self._s.empty_frame
+            calibration = reader.calibrate(frame, layout, empty=empty)
+        except CalibrationError as error:
+            raise TableError(
+                "calibration_failed",
+                409,
+                f"Calibration impossible : {PROBLEM_FR[error.problem]}"
+                + (f" (trous {', '.join(error.places[:8])})" if error.places else "")
+                + ".",
+                f"Calibration failed: {error}",
+                {"problem": error.problem, "places": list(error.places), "step": what},
             ) from None
         text = calibration.to_json()
         if self._s.calibration_path is not None:
             self._s.calibration_path.parent.mkdir(parents=True, exist_ok=True)
             self._s.calibration_path.write_text(text, encoding="utf-8")
         with self._s.lock:
+            self._s.empty_frame = None
             self._s.notice = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
             self._table._changed()
-        return {"ok": True, "what": what}
+        return {
+            "ok": True,
+            "what": what,
+            "painted": empty is not None,
+            "fr": "Couleurs apprises : la caméra est calibrée.",
+            "en": "Colours learnt: the camera is calibrated.",
+        }
+
+    @staticmethod
+    def _test_reading(reading: Any, layout: dict[str, str]) -> dict[str, Any]:
+        """What the reader makes of the board now, against where the game has the marbles."""
+        status = getattr(reading, "status", "no_board")
+        read = dict(getattr(reading, "layout", {}))
+        uncertain = sorted(getattr(reading, "uncertain", ()))
+        differ = sorted(
+            p for p in set(read) | set(layout) if p not in uncertain and read.get(p) != layout.get(p)
+        )
+        if status != "ok":
+            fr, en = f"Lecture impossible : {reading.message}", f"Cannot read the board: {reading.message}"
+        elif differ or uncertain:
+            differs, unsure = ", ".join(differ) or "—", ", ".join(uncertain) or "—"
+            fr = f"Lu, mais différent du jeu en {differs} ; incertain : {unsure}."
+            en = f"Read, but differs from the game at {differs}; uncertain: {unsure}."
+        else:
+            fr, en = (
+                "Le plateau est lu exactement comme dans le jeu.",
+                "The board reads exactly as in the game.",
+            )
+        return {
+            "ok": True,
+            "what": "test",
+            "status": status,
+            "layout": read,
+            "uncertain": uncertain,
+            "differ": differ,
+            "fr": fr,
+            "en": en,
+        }

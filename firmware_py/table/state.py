@@ -115,6 +115,8 @@ class TableState:
         self.camera_status: dict[str, str] = {"mode": self.camera_mode, "status": "off", "message": ""}
         self.sim_board: dict[str, str] | None = None
         self.last_frame: Any = None
+        self.empty_frame: Any = None
+        """The empty board's picture from the calibration's first step, until its colours are learnt."""
         self.last_reading: Any = None
         self.seen: dict[str, float] = {}
         self.reset_turn()

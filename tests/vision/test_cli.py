@@ -168,3 +168,20 @@ def test_board_fit_measures_a_board_that_differs_from_the_model(tmp_path: Path) 
     fitted = BoardGeometry.load(out)
     assert np.allclose(fitted.places["A5"], real.places["A5"], atol=0.6)
     assert np.allclose(fitted.centres, real.centres, atol=0.6)
+
+
+def test_a_painted_board_under_a_lamp_calibrated_with_its_empty_picture(tmp_path: Path) -> None:
+    runner = CliRunner()
+    common = ["--seed", "9", "--painted", "--lamp", "--warmth", "0.5", "--board-share", "0.5", "--tilt", "8"]
+    for position, name in (("{}", "empty.png"), ("0", "start.png"), ("3", "mid.png")):
+        result = runner.invoke(
+            main, ["vision", "render", *common, "--position", position, "-o", str(tmp_path / name)]
+        )
+        assert result.exit_code == 0, result.output
+    calibrate = ["vision", "calibrate", str(tmp_path / "start.png"), "-o", str(tmp_path / "cal.json")]
+    result = runner.invoke(main, [*calibrate, "--empty", str(tmp_path / "empty.png")])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(
+        main, ["vision", "read", str(tmp_path / "mid.png"), "--calibration", str(tmp_path / "cal.json")]
+    )
+    assert result.exit_code == 0, result.output

@@ -104,3 +104,50 @@ def test_overlay_draws_on_a_copy(plain_rig: Rig) -> None:
     assert np.array_equal(frame, before)
     assert drawn.shape == frame.shape
     assert np.count_nonzero(np.any(drawn != frame, axis=2)) > 5000
+
+
+def test_the_board_takes_the_share_of_the_frame_asked_for() -> None:
+    for share in (0.34, 0.75):
+        camera = SyntheticCamera(seed=1, board_share=share, tilt=0)
+        quad = camera.board_quad()
+        side = np.linalg.norm(quad[1] - quad[0])
+        assert side == pytest.approx(share * camera.size[1], rel=0.03)
+    with pytest.raises(ValueError, match="board_share"):
+        SyntheticCamera(board_share=1.2)
+    with pytest.raises(ValueError, match="warmth"):
+        SyntheticCamera(warmth=2)
+
+
+def test_a_painted_board_shows_the_seat_colour_around_an_empty_reserve_hole() -> None:
+    plain, painted = (SyntheticCamera(seed=4, painted=p) for p in (False, True))
+    for camera in (plain, painted):
+        camera.set_layout({})
+    geometry = plain.geometry
+    # Between the reserve's holes AR1 and AR2: wood on a plain board, red paint on a painted one.
+    between = (np.array(geometry.places["AR1"]) + np.array(geometry.places["AR2"])) / 2
+    (x, y) = np.rint(project(plain.homography(), between[None])[0]).astype(int)
+    blue, green, red = plain.capture()[y, x].astype(int)
+    assert green > 100  # wood
+    (x, y) = np.rint(project(painted.homography(), between[None])[0]).astype(int)
+    blue, green, red = painted.capture()[y, x].astype(int)
+    assert red > green + 60 and red > blue + 60
+
+
+def test_a_lamp_reflects_in_the_varnish_and_warm_light_is_yellower() -> None:
+    dim = SyntheticCamera(seed=6).capture().astype(float)
+    lamp = SyntheticCamera(seed=6, lamp=True).capture().astype(float)
+    assert lamp.max(axis=2).max() >= 250 > dim.max(axis=2)[dim.mean(axis=2) < 200].max() - 1
+    warm = SyntheticCamera(seed=6, warmth=1.0).capture().astype(float)
+    cool = SyntheticCamera(seed=6, warmth=-1.0).capture().astype(float)
+    assert (warm[..., 2] / warm[..., 0].clip(1)).mean() > (cool[..., 2] / cool[..., 0].clip(1)).mean()
+
+
+def test_a_resting_hand_stays_put_and_a_moving_hand_does_not() -> None:
+    camera = SyntheticCamera(seed=8)
+    camera.set_hand(True, over="AR2", resting=True)
+    a, b = camera.capture().astype(int), camera.capture().astype(int)
+    camera.set_hand(True, over="AR2", resting=False)
+    c, d = camera.capture().astype(int), camera.capture().astype(int)
+    assert np.abs(a - b).mean() < np.abs(c - d).mean()
+    with pytest.raises(ValueError, match="not a place"):
+        camera.set_hand(True, over="Z9")

@@ -54,6 +54,20 @@ def test_calibration_buttons(client: FlaskClient) -> None:
     assert client.get("/api/state").get_json()["notice"]["en"] == "Camera calibrated."
 
 
+def test_the_calibration_wizard_steps(client: FlaskClient) -> None:
+    """The empty board found by its four markers, the colours learnt with it, then a test reading that
+    matches the game."""
+    found = client.post("/api/calibrate", json={"what": "markers"}).get_json()
+    assert (found["markers_seen"], found["markers_missing"]) == ([0, 1, 2, 3], [])
+    learnt = client.post("/api/calibrate", json={"what": "colours"}).get_json()
+    assert learnt["painted"] is True  # learnt with the picture of the empty board
+    test = client.post("/api/calibrate", json={"what": "test"}).get_json()
+    assert (test["status"], test["differ"], test["uncertain"]) == ("ok", [], [])
+    assert len(test["layout"]) == 16 and test["en"] == "The board reads exactly as in the game."
+    refused = client.post("/api/calibrate", json={"what": "everything"})
+    assert refused.status_code == 400
+
+
 def test_a_marble_moved_on_the_page_is_read_by_the_camera(client: FlaskClient, companion: Companion) -> None:
     table = companion.table
     seat = table.public_view()["turn"]

@@ -396,10 +396,14 @@ class BoardWatch:
             return None
         import cv2
 
-        if overlay and reading is not None and self._s.loop is not None:
-            from vision.overlay import draw
+        if overlay and self._s.loop is not None:
+            from vision.overlay import draw, draw_found
 
-            frame = draw(frame, reading, self._s.loop.reader.calibration)
+            reader = self._s.loop.reader
+            if reading is not None and reader.calibration is not None and self._s.empty_frame is None:
+                frame = draw(frame, reading, reader.calibration)
+            else:  # not calibrated yet, or between the wizard's steps: the holes where the markers say
+                frame = draw_found(frame, reader.geometry)
         ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
         return bytes(data) if ok else None
 

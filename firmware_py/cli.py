@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("firmware_py.replay_cli:command", "Replay a saved game move by move, or list saved games."),
     "leds": ("firmware_py.leds_cli:command", "Check the LED wiring (walk) and record the LED map (map)."),
     "selfplay": ("firmware_py.selfplay_cli:command", "Random legal games, invariants checked, games/s."),
+    "arena": ("firmware_py.arena:command", "Computer levels play each other: the first team's win rate."),
     "vision": ("vision.cli:vision", "Camera: render synthetic frames, calibrate, read a board, benchmark."),
     "presets": ("firmware_py.rules_cli:presets_command", "Rule presets, every switch in words (fr, en)."),
     "moves": ("firmware_py.rules_cli:moves_command", "Legal moves of a position and where they lead."),

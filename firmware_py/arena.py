@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import click
 
-from firmware_py.engine import Game, RuleSet, TockError
+from firmware_py.engine import RuleSet, TockError
+from firmware_py.engine.game import Game
 from firmware_py.engine.position import parse_rules
 from firmware_py.engine.violations import spoken_list
 from firmware_py.players import LEVELS, Player, StrongPlayer, make_player
@@ -64,19 +65,22 @@ def two_teams(rules: RuleSet, seats: int) -> tuple[tuple[str, ...], tuple[str, .
     return teams[0], teams[1]
 
 
+def first_level_seats(game: Game) -> tuple[str, ...]:
+    """The seats the first level plays: the engine's first team for an even seed, the second for odd."""
+    return game.teams[game.seed % 2]
+
+
 def play_match(
     rules: RuleSet, seats: int, seed: int, level1: str, level2: str, move_time: float | None
 ) -> MatchResult:
     """Play game ``seed``: ``level1`` on the first team's seats for an even seed, the second's for odd."""
     started = time.process_time()
     game = Game.new(rules, seats=seats, seed=seed)
-    first, second = game.teams
-    if seed % 2:
-        first, second = second, first
-    players: dict[str, Player] = {}
-    for index, seat in enumerate(game.seats):
-        level = level1 if seat in first else level2
-        players[seat] = make_player(level, move_time=move_time, seed=seed * 16 + index)
+    first = first_level_seats(game)
+    players: dict[str, Player] = {
+        seat: make_player(level1 if seat in first else level2, move_time=move_time, seed=seed * 16 + index)
+        for index, seat in enumerate(game.seats)
+    }
     strong_moves = strong_samples = 0
     actions = 0
     while game.winner is None and actions < MAX_ACTIONS:

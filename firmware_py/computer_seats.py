@@ -1,15 +1,17 @@
 """The table's computer seats: they exchange, choose their move, show it, and play it when it is due.
 
 A part of :class:`firmware_py.table.Table` (a mixin over its state, always called under the table's lock
-except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.computer`.
+except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.computer` for
+the ``medium`` level and :mod:`firmware_py.players` for the others (each seat's ``level``); a ``strong``
+seat searches ``computer_move_time`` CPU seconds under the table's lock.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from firmware_py import computer
-from firmware_py.engine import Card, PlaceKind, TockError, parse_place
+from firmware_py import computer, players
+from firmware_py.engine import Card, TockError
 from firmware_py.table_state import TableState
 
 SIM_CONFIRM_SECONDS = 5.0
@@ -59,19 +61,27 @@ class ComputerSeats(TableState):
         moves = self._legal()
         if not moves:
             raise TockError(f"seat {seat} has no legal move, not even a discard")
-        results = [self._result(m) for m in moves]
-        best = computer.choose(
-            [m.card.rank if m.card else "" for m in moves],
-            results,
-            seat=seat,
-            teams=self._teams,
-            topology=self._topology,
-        )
-        info = self._move_info(moves[best])
+        level = self._seats[seat].level
+        if level == "medium":
+            results = [self._result(m) for m in moves]
+            best = computer.choose(
+                [m.card.rank if m.card else "" for m in moves],
+                results,
+                seat=seat,
+                teams=self._teams,
+                topology=self._topology,
+            )
+            move, result = moves[best], results[best]
+        else:  # seeded by the game's length, so that a position always gets the same choice
+            player = players.make_player(level, move_time=self.config.computer_move_time, seed=len(self._log))
+            chosen = player.act(self._game, seat)
+            move = next(m for m in moves if m == chosen)
+            result = self._result(move)
+        info = self._move_info(move)
         return {
             "seat": seat,
-            "move_obj": moves[best],
-            "result": results[best],
+            "move_obj": move,
+            "result": result,
             "due": self._clock() + self.config.computer_delay,
             "version": len(self._log),
             "made": False,
@@ -79,17 +89,7 @@ class ComputerSeats(TableState):
         }
 
     def _exchange_choice(self, seat: str) -> Card:
-        hand = self._hand(seat)
-        partners = [s for s, t in self._teams.items() if t == self._teams[seat] and s != seat]
-        layout = self._position.layout
-        stuck = partners and all(
-            parse_place(p).kind is PlaceKind.RESERVE for p, s in layout.items() if s == partners[0]
-        )
-        if stuck:
-            for card in hand:
-                if card.rank in ("A", "K", "JOKER"):
-                    return card
-        return min(hand, key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1))
+        return players.exchange_card(self._game, seat)
 
     def _commit_plan(self) -> None:
         plan = self._plan

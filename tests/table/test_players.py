@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from firmware_py.arena import first_level_seats, play_match, two_teams, wilson
 from firmware_py.cli import main as tock
+from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import PRESETS, Card, TockError, new_deck
 from firmware_py.engine.deck import Pack
 from firmware_py.engine.game import Game, Phase
@@ -24,6 +25,7 @@ from firmware_py.players import (
     make_player,
     medium_move,
 )
+from firmware_py.table import Table
 
 
 def _game_after(preset: str, seed: int, actions: int) -> Game:
@@ -174,3 +176,21 @@ def test_tock_arena_refuses_a_game_without_two_teams() -> None:
     assert result.exit_code == 1 and "the arena needs two teams; qc at 6 seats makes 3" in result.output
     with pytest.raises(TockError):
         two_teams(PRESETS["qc"], 6)
+
+
+def test_a_table_of_computer_seats_plays_each_at_its_own_level() -> None:
+    seats = tuple(
+        dataclasses.replace(seat, level=level)
+        for seat, level in zip(default_seats(4, humans=0), ("strong", "easy", "medium", "easy"), strict=True)
+    )
+    game = dataclasses.replace(default_game(), preset="r1", seats=seats, seed=9)
+    config = Config(
+        game=game, camera=CameraSettings(source="none"), computer_delay=0.0, computer_move_time=0.01
+    )
+    table = Table(config)
+    try:
+        view = table.public_view()
+        assert view["winner"] is not None
+        assert {entry["seat"] for entry in view["log"]} == {"A", "B", "C", "D"}
+    finally:
+        table.close()

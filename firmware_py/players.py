@@ -230,7 +230,7 @@ def _greedy_action(game: Game, rng: random.Random, teams: Mapping[str, int]) -> 
 def _value(game: Game, seat: str, teams: Mapping[str, int]) -> float:
     if game.winner is not None:
         return WIN_VALUE if seat in game.winner else -WIN_VALUE
-    return computer.board_value(game.position.layout, seat=seat, teams=teams, topology=game.position.topology)
+    return computer.position_value(game.position, seat=seat, teams=teams)
 
 
 class StrongPlayer:
@@ -281,7 +281,7 @@ class StrongPlayer:
         teams = teams_map(game)
         position = game.position
         scores = [
-            _value_of_layout(play(position, move).layout, seat, teams, game)
+            computer.position_value(play(position, move), seat=seat, teams=teams)
             - 0.01 * computer.CARD_KEEP.get(move.card.rank if move.card else "", 0.1)
             for move in moves
         ]
@@ -304,10 +304,6 @@ class StrongPlayer:
         self.last_samples = done
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
-
-
-def _value_of_layout(layout: Mapping[str, str], seat: str, teams: Mapping[str, int], game: Game) -> float:
-    return computer.board_value(layout, seat=seat, teams=teams, topology=game.position.topology)
 
 
 def _rollout(game: Game, seat: str, teams: Mapping[str, int], depth: int, rng: random.Random) -> float:

@@ -126,8 +126,11 @@ def run_arena(
     if jobs <= 1:
         yield from map(_play_one, tasks)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         yield from pool.map(_play_one, tasks)
+    finally:  # stopped early (Ctrl-C): the games not started are dropped, not waited for
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def summary_lines(results: list[MatchResult], level1: str, level2: str) -> list[str]:
@@ -197,7 +200,7 @@ def command(
     except TockError as error:
         raise click.ClickException(str(error)) from None
     results: list[MatchResult] = []
-    step = max(1, games // 20)
+    step = max(1, games // 40)
     try:
         for result in run_arena(rules, seats, games, seed, team1, team2, move_time, jobs):
             results.append(result)

@@ -52,7 +52,7 @@ def _progress(place: str, owner: int, topology: BoardTopology) -> float | None:
     return float((index - topology.start_index(owner)) % length)
 
 
-def _threats(index: int, enemies: Sequence[int], length: int) -> int:
+def threats(index: int, enemies: Sequence[int], length: int) -> int:
     """Opponent marbles that one forward move of 1..13 cells (or a 4 backwards) would bring onto ``index``."""
     count = 0
     for enemy in enemies:
@@ -91,7 +91,7 @@ def board_value(
                     enemies = [
                         i for s, cells in track.items() if teams.get(s, -1) != teams.get(owner) for i in cells
                     ]
-                    worth -= THREAT * _threats(index, enemies, length) * (1 + progress / length)
+                    worth -= THREAT * threats(index, enemies, length) * (1 + progress / length)
         if owner == seat:
             value += worth
         elif teams.get(owner) == team:
@@ -142,7 +142,7 @@ def position_value(position: Position, *, seat: str, teams: Mapping[str, int]) -
                 if loc == start:
                     worth += START_SAFE
                 else:
-                    worth -= THREAT * _threats(loc, enemies_of[owner_team], length) * (1 + progress / length)
+                    worth -= THREAT * threats(loc, enemies_of[owner_team], length) * (1 + progress / length)
             if owner == seat:
                 value += worth
             elif owner_team == team:

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from firmware_py import history
+from firmware_py import history, teaching
 from firmware_py.board_watch import BoardWatch
 from firmware_py.computer_seats import ComputerSeats
 from firmware_py.config import (
@@ -891,8 +891,10 @@ class Table(BoardWatch, ComputerSeats):
             reasons = explain(position, parsed)
             return {"move": str(parsed), "legal": not reasons, "reasons": [v.to_dict() for v in reasons]}
 
-    def hints(self, token: str) -> list[dict[str, Any]]:
-        """Every legal move of that seat's hand: [{card, move, fr, en, from, to}] (empty when not its turn).
+    def hints(self, token: str, *, suggest: bool = False) -> list[dict[str, Any]]:
+        """Every legal move of that seat's hand: [{card, move, fr, en, from, to, suggested}] (empty when
+        not its turn). With ``suggest`` and digital cards, the ``strong`` player's move (searched for
+        ``computer_move_time``) is ``suggested`` and has ``why`` {fr, en} (:mod:`firmware_py.teaching`).
 
         Raises:
             TableError: 403 bad token.
@@ -905,7 +907,18 @@ class Table(BoardWatch, ComputerSeats):
                 moves = list(self._legal())
             else:
                 moves = [m for card in self._ranks() for m in self._legal(card)]
-            return [{"card": str(m.card), **self._move_info(m)} for m in moves]
+            hints = [{"card": str(m.card), **self._move_info(m), "suggested": False} for m in moves]
+            if suggest and self._digital and moves:
+                tip = teaching.suggest(
+                    self._game,
+                    seat,
+                    self._names,
+                    move_time=self.config.computer_move_time,
+                    seed=len(self._log),
+                )
+                chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
+                chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
+            return hints
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
         """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").

@@ -20,11 +20,10 @@ import click
 from firmware_py.engine import RuleSet, TockError
 from firmware_py.engine.game import Game
 from firmware_py.engine.position import parse_rules
+from firmware_py.engine.selfplay import MAX_ACTIONS
 from firmware_py.engine.violations import spoken_list
 from firmware_py.players import LEVELS, Player, StrongPlayer, make_player
 
-MAX_ACTIONS = 20_000
-"""A game longer than this is counted as unfinished (neither team wins)."""
 Z95 = 1.959964
 """The normal quantile of a two-sided 95 % interval."""
 
@@ -73,7 +72,10 @@ def first_level_seats(game: Game) -> tuple[str, ...]:
 def play_match(
     rules: RuleSet, seats: int, seed: int, level1: str, level2: str, move_time: float | None
 ) -> MatchResult:
-    """Play game ``seed``: ``level1`` on the first team's seats for an even seed, the second's for odd."""
+    """Play game ``seed``: ``level1`` on the first team's seats for an even seed, the second's for odd.
+
+    A game longer than the self-play limit (``MAX_ACTIONS``) is counted as unfinished: nobody wins it.
+    """
     started = time.process_time()
     game = Game.new(rules, seats=seats, seed=seed)
     first = first_level_seats(game)

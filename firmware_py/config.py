@@ -19,6 +19,7 @@ from typing import Any
 from firmware_py.engine.rules import seat_letters
 from firmware_py.errors import ConfigError
 from firmware_py.house_rules import build_rules
+from firmware_py.table.players import LEVELS
 from hardware.errors import LedConfigError
 from hardware.ledconfig import LedConfig
 
@@ -45,6 +46,8 @@ CARD_MODES = ("digital", "physical")
 CAMERA_KINDS = ("sim", "none", "picamera2")
 
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+_LEVELS_EN = "a level: easy, medium or strong"
+_LEVELS_FR = "un niveau : easy, medium ou strong"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +60,9 @@ class SeatSettings:
     colour: str
     """Marble colour as ``#rrggbb``."""
     computer: bool
-    """Played by the companion's heuristic player (a person still moves the marble)."""
+    """Played by the companion's computer player (a person still moves the marble)."""
+    level: str = "medium"
+    """How a computer seat plays: ``easy``, ``medium`` or ``strong`` (:mod:`firmware_py.table.players`)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -65,6 +70,7 @@ class SeatSettings:
             "name": self.name,
             "colour": self.colour,
             "computer": self.computer,
+            "level": self.level,
         }
 
 
@@ -146,6 +152,8 @@ class Config:
     db: Path = DEFAULT_DB
     computer_delay: float = 0.8
     """Seconds a computer seat 'thinks' before its move is shown (none in tests)."""
+    computer_move_time: float = 1.0
+    """CPU seconds a ``strong`` computer seat searches per move (1 s on a Raspberry Pi 4)."""
 
 
 def model_for(seats: int) -> str:
@@ -233,7 +241,7 @@ def parse_seats(value: Any, key: str = "seats") -> tuple[SeatSettings, ...]:
         raw = _expect(
             raw, dict, where, "a table with name, colour, computer", "une table avec name, colour, computer"
         )
-        _check_keys(raw, ("seat", "name", "colour", "computer"), where)
+        _check_keys(raw, ("seat", "name", "colour", "computer", "level"), where)
         letter = raw.get("seat", letters[i])
         if letter != letters[i]:
             places = ", ".join(letters)
@@ -277,7 +285,10 @@ def parse_seats(value: Any, key: str = "seats") -> tuple[SeatSettings, ...]:
         computer = _expect(
             raw.get("computer", False), bool, f"{where}.computer", "true or false", "true ou false"
         )
-        seats.append(SeatSettings(letter, name, colour.lower(), computer))
+        level = _expect(raw.get("level", "medium"), str, f"{where}.level", _LEVELS_EN, _LEVELS_FR)
+        if level not in LEVELS:
+            raise ConfigError(f"{where}.level", _LEVELS_EN, level, expected_fr=_LEVELS_FR)
+        seats.append(SeatSettings(letter, name, colour.lower(), computer, level))
     return tuple(seats)
 
 
@@ -468,7 +479,7 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
         )
 
         computer_data = _table(data, "computer")
-        _check_keys(computer_data, ("delay",), "computer")
+        _check_keys(computer_data, ("delay", "move_time"), "computer")
         delay = _within(
             computer_data.get("delay", 0.8),
             (int, float),
@@ -486,11 +497,18 @@ def parse_config(data: dict[str, Any], *, source: str | None = None) -> Config:
                 public_url,
                 expected_fr="une adresse comme 'http://tock.local:8000'",
             )
+        move_time = _within(
+            computer_data.get("move_time", 1.0),
+            (int, float),
+            "computer.move_time",
+            ("CPU seconds 0.01..30", "des secondes de calcul de 0,01 à 30"),
+            lambda n: 0.01 <= n <= 30,
+        )
     except ConfigError as error:
         if source is None:
             raise
         raise error.in_file(source) from None
-    return Config(game, camera, leds, WebSettings(host, port, public_url), buttons, db, delay)
+    return Config(game, camera, leds, WebSettings(host, port, public_url), buttons, db, delay, move_time)
 
 
 def load_config(path: Path | None) -> Config:

@@ -151,6 +151,15 @@ def test_every_section_is_read(tmp_path: Path) -> None:
         ("[table]\nseed = -1", "tock.toml: table.seed: expected a whole number"),
         ("[buttons]\nconfirm = 5\nundo = 5", "tock.toml: buttons: expected three different GPIO pins"),
         ("[computer]\ndelay = 60", "tock.toml: computer.delay: expected seconds 0..10, got 60.0"),
+        (
+            "[computer]\nmove_time = 0",
+            "tock.toml: computer.move_time: expected CPU seconds 0.01..30, got 0.0",
+        ),
+        (
+            "[table]\nseats = [{name = 'Ana'}, {computer = true, level = 'hard'}, {name = 'C'},"
+            " {name = 'D'}]",
+            "tock.toml: table.seats[1].level: expected a level: easy, medium or strong, got 'hard'",
+        ),
         ("[colour]\nx = 1", "tock.toml: colour: expected no such key"),
         ("camera = 3", "tock.toml: camera: expected a table, got 3"),
         ("[table\n", "tock.toml: syntax: expected valid TOML (Expected"),
@@ -168,6 +177,19 @@ def test_a_bad_value_is_one_line_naming_the_key(tmp_path: Path, text: str, messa
     assert french.startswith("tock.toml : ") and key in french, "the file, then the key as written"
     assert "expected" not in french and ", got" not in french, "the set-up page's French is French"
     assert "\n" not in french
+
+
+def test_each_computer_seat_has_its_level_and_strong_seats_their_thinking_time(tmp_path: Path) -> None:
+    path = tmp_path / "tock.toml"
+    path.write_text(
+        "[table]\nseats = [{name = 'Ana'}, {computer = true, level = 'strong'}, {name = 'Chloé'},"
+        " {computer = true, level = 'easy'}]\n[computer]\nmove_time = 0.25\n",
+        encoding="utf-8",
+    )
+    config = load_config(path)
+    assert [s.level for s in config.game.seats] == ["medium", "strong", "medium", "easy"]
+    assert config.computer_move_time == 0.25 and Config().computer_move_time == 1.0
+    assert parse_game_settings(config.game.to_dict()) == config.game
 
 
 def test_the_french_line_words_the_expectation_in_french() -> None:

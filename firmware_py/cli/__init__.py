@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("firmware_py.cli.replay:command", "Replay a saved game move by move, or list saved games."),
     "leds": ("firmware_py.cli.leds:command", "Check the LED wiring (walk) and record the LED map (map)."),
     "selfplay": ("firmware_py.cli.selfplay:command", "Random legal games, invariants checked, games/s."),
+    "arena": ("firmware_py.cli.arena:command", "Computer levels play each other: the first team's win rate."),
     "vision": ("vision.cli:vision", "Camera: render synthetic frames, calibrate, read a board, benchmark."),
     "presets": ("firmware_py.cli.rules:presets_command", "Rule presets, every switch in words (fr, en)."),
     "moves": ("firmware_py.cli.rules:moves_command", "Legal moves of a position and where they lead."),

@@ -27,7 +27,7 @@ BATCH = 50
 """Games a process plays before it reports (small enough for a steady progress line)."""
 
 Progress = Callable[[RunSummary, float], None]
-"""Called with the games so far and the seconds taken, after each batch."""
+"""Called with the games so far and the wall-clock seconds taken, after each batch."""
 
 
 def run_games(
@@ -41,28 +41,36 @@ def run_games(
     batch: int = BATCH,
     progress: Progress | None = None,
 ) -> tuple[RunSummary, float]:
-    """Play ``games`` random games with seeds ``seed``, ``seed + 1``...; the summary and the seconds taken.
+    """Play ``games`` random games with seeds ``seed``, ``seed + 1``...; the summary and the CPU seconds.
 
     The seeds are played in batches of ``batch`` games, by ``jobs`` processes when above 1: the games,
-    and so the summary, are the same (failures listed in seed order). Interrupted (Ctrl-C), it returns
-    the batches finished so far.
+    and so the summary, are the same (failures listed in seed order). The seconds are the CPU time the
+    games took (``time.process_time`` around each batch, added up over the processes), so that a rate
+    is per core and does not depend on what else the machine runs. Interrupted (Ctrl-C), it returns the
+    batches finished so far.
     """
     summary = RunSummary()
+    cpu = 0.0
     started = time.perf_counter()
     try:
-        for done in _batches(rules, seats, games, seed, check, jobs, batch):
+        for done, seconds in _batches(rules, seats, games, seed, check, jobs, batch):
             summary.merge(done)
+            cpu += seconds
             if progress is not None:
                 progress(summary, time.perf_counter() - started)
     except KeyboardInterrupt:
         pass
-    return summary, time.perf_counter() - started
+    return summary, cpu
+
+
+Batch = tuple[RunSummary, float]
+"""A batch's games added up, and the CPU seconds they took."""
 
 
 def _batches(
     rules: RuleSet, seats: int, games: int, seed: int, check: bool, jobs: int, batch: int
-) -> Iterator[RunSummary]:
-    """The summaries of consecutive batches of seeds, in seed order."""
+) -> Iterator[Batch]:
+    """The summaries (and CPU seconds) of consecutive batches of seeds, in seed order."""
     starts = range(seed, seed + games, batch)
     sizes = [min(batch, seed + games - start) for start in starts]
     if jobs <= 1:
@@ -70,8 +78,8 @@ def _batches(
             yield play_batch(rules, seats, start, size, check)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: dict[Future[RunSummary], int] = {}
-        finished: dict[int, RunSummary] = {}
+        pending: dict[Future[Batch], int] = {}
+        finished: dict[int, Batch] = {}
         queue = list(zip(starts, sizes, strict=True))
         ahead = 2 * jobs  # batches in flight at most: twice the processes, so that none waits for work
         next_out = 0
@@ -91,24 +99,31 @@ def _batches(
                 future.cancel()
 
 
-def play_batch(rules: RuleSet, seats: int, first_seed: int, games: int, check: bool) -> RunSummary:
-    """One process's share: ``games`` games from ``first_seed`` on, added up."""
+def play_batch(rules: RuleSet, seats: int, first_seed: int, games: int, check: bool) -> Batch:
+    """One process's share: ``games`` games from ``first_seed`` on, added up, and their CPU seconds."""
     summary = RunSummary()
+    started = time.process_time()
     for number in range(games):
         summary.add(play_random_game(rules, seats, first_seed + number, check=check))
-    return summary
+    return summary, time.process_time() - started
 
 
-def report_lines(label: str, seats: int, summary: RunSummary, seconds: float, jobs: int = 1) -> list[str]:
-    """The figures of a run of the rules ``label``, as printed by ``tock selfplay`` and ``make bench``."""
+def report_lines(
+    label: str, seats: int, summary: RunSummary, seconds: float, jobs: int = 1, *, check: bool = True
+) -> list[str]:
+    """The figures of a run of the rules ``label``, as printed by ``tock selfplay`` and ``make bench``.
+
+    ``seconds`` is CPU time (see :func:`run_games`): the rate is games per second of one core.
+    """
     games = max(summary.games, 1)
     rate = summary.games / seconds if seconds > 0 else float("inf")
     endings = ", ".join(f"{name} {count}" for name, count in sorted(summary.endings.items()))
-    ran_on = f"{'one core' if jobs <= 1 else f'{jobs} processes'}, {engine_kind()} engine"
+    spread = "" if jobs <= 1 else f", {jobs} processes"
+    checks = "every invariant checked" if check else "no invariant checks"
     lines = [
-        f"{label}, {seats} seats: {summary.games} games in {seconds:.1f} s = {rate:.1f} games/s "
-        f"({ran_on}); {summary.actions} actions, {summary.actions / games:.0f} per game, "
-        f"longest {summary.longest}",
+        f"{label}, {seats} seats: {summary.games} games in {seconds:.1f} s of CPU = {rate:.1f} games/s "
+        f"per core ({checks}, {engine_kind()} engine{spread}); {summary.actions} actions, "
+        f"{summary.actions / games:.0f} per game, longest {summary.longest}",
         f"  endings: {endings}",
         f"  invariant failures: {len(summary.failures)}",
     ]
@@ -128,7 +143,8 @@ def _progress_line(total: int) -> Progress:
             shown[0] = summary.games
             rate = summary.games / seconds if seconds > 0 else 0.0
             click.echo(
-                f"  {summary.games} of {total} games, {len(summary.failures)} failures, {rate:.1f} games/s",
+                f"  {summary.games} of {total} games, {len(summary.failures)} failures, "
+                f"{rate:.1f} wall-clock games/s",
                 err=True,
             )
 
@@ -177,7 +193,7 @@ def command(preset: str, seats: int, games: int, seed: int, check: bool, jobs: i
     summary, seconds = run_games(rules, seats, games, seed, check=check, jobs=jobs, progress=shown)
     if summary.games < games:
         click.echo(f"stopped after {summary.games} of {games} games", err=True)
-    for line in report_lines(preset.strip(), seats, summary, seconds, jobs):
+    for line in report_lines(preset.strip(), seats, summary, seconds, jobs, check=check):
         click.echo(line)
     if summary.failures:
         raise SystemExit(1)

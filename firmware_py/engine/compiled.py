@@ -1,11 +1,11 @@
 """Where the compiled engine lives, and whether it was compiled from these very sources.
 
 ``python -m firmware_py.build_engine`` compiles the engine's modules with mypyc (the same typed
-sources, turned into C extension modules about three times as fast) into the folder ``_compiled`` beside
-them, with a fingerprint of the sources. ``firmware_py.engine`` puts that folder first on its module
-path only when the fingerprint matches: an engine edited since its last build, a build for another
-Python, or no build at all simply run as Python, so the compiled engine can never be stale. Set
-``TOCK_ENGINE=python`` to run the Python sources even when a build is there.
+sources, turned into C extension modules; the README has the measured speed) into the folder
+``_compiled`` beside them, with a fingerprint of the sources. ``firmware_py.engine`` puts that folder
+first on its module path only when the fingerprint matches: an engine edited since its last build, a
+build for another Python, or no build at all simply run as Python, so the compiled engine can never be
+stale. Set ``TOCK_ENGINE=python`` to run the Python sources even when a build is there.
 
 Not compiled itself: it is read before the package knows where its modules come from.
 """

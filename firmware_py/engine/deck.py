@@ -51,6 +51,11 @@ class Pack:
     stock: tuple[Card, ...]
     played: tuple[Card, ...] = ()
 
+    def __init__(self, stock: tuple[Card, ...], played: tuple[Card, ...] = ()) -> None:
+        """Written out so that mypyc compiles it (see :meth:`firmware_py.engine.game.Game.__init__`)."""
+        object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "played", played)
+
     def deal(self, count: int, seats: int) -> tuple[tuple[tuple[Card, ...], ...], Pack]:
         """Deal ``count`` cards to each of ``seats`` seats, one card at a time round the table.
 

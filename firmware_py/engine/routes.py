@@ -305,8 +305,10 @@ def jump(b: Board, owner: int, p: int, direction: int, part: bool) -> tuple[int,
     """The jump from shortcut cell ``p`` to the next one in the direction of the move.
 
     The marble does not stop on ``p`` (it takes nothing there). A jump may not pass a blocking marble,
-    may not carry a marble past its own home entry (players would not skip their home by a shortcut),
-    and backwards follows the own-start rule.
+    and backwards follows the own-start rule. An optional jump (R1, TOC) may not carry a marble past its
+    own home entry (players would not skip their home by a shortcut); CANOP's forced teleport does (the
+    sheet: "Si un pion tombe sur une intersection (case 7), il se téléporte jusqu'à la case 7 suivante",
+    even when the player must "dépasser sa zone d'arrivée"), and the marble goes round again.
     """
     t = b.tables
     track = t.track
@@ -317,7 +319,7 @@ def jump(b: Board, owner: int, p: int, direction: int, part: bool) -> tuple[int,
     q = p
     for _ in range(17):
         q = (q + direction) % track
-        if direction > 0 and q == entry:
+        if direction > 0 and q == entry and not b.jump_forced:
             fails.append((_JUMP_NOT_ALLOWED, q))
         elif direction < 0 and q == start and not b.back_pass:
             fails.append((_PASSES_OWN_START, q))

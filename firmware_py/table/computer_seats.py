@@ -1,15 +1,17 @@
 """The table's computer seats: they exchange, choose their move, show it, and play it when it is due.
 
 A part of :class:`firmware_py.table.core.Table` over its shared state (always called under the table's lock
-except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.table.computer`.
+except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.table.computer`
+for the ``medium`` level and :mod:`firmware_py.table.players` for the others (each seat's ``level``); a
+``strong`` seat searches ``computer_move_time`` CPU seconds under the table's lock.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from firmware_py.engine import Card, PlaceKind, TockError, parse_place
-from firmware_py.table import computer
+from firmware_py.engine import Card, TockError
+from firmware_py.table import computer, players
 from firmware_py.table.state import TableActions, TableState
 
 SIM_CONFIRM_SECONDS = 5.0
@@ -68,19 +70,29 @@ class ComputerSeats:
         moves = self._s.legal()
         if not moves:
             raise TockError(f"seat {seat} has no legal move, not even a discard")
-        results = [self._s.result(m) for m in moves]
-        best = computer.choose(
-            [m.card.rank if m.card else "" for m in moves],
-            results,
-            seat=seat,
-            teams=self._s.teams,
-            topology=self._s.topology,
-        )
-        info = self._s.move_info(moves[best])
+        level = self._s.seats[seat].level
+        if level == "medium":
+            results = [self._s.result(m) for m in moves]
+            best = computer.choose(
+                [m.card.rank if m.card else "" for m in moves],
+                results,
+                seat=seat,
+                teams=self._s.teams,
+                topology=self._s.topology,
+            )
+            move, result = moves[best], results[best]
+        else:  # seeded by the game's length, so that a position always gets the same choice
+            player = players.make_player(
+                level, move_time=self._s.config.computer_move_time, seed=len(self._s.log)
+            )
+            chosen = player.act(self._s.game, seat)
+            move = next(m for m in moves if m == chosen)
+            result = self._s.result(move)
+        info = self._s.move_info(move)
         return {
             "seat": seat,
-            "move_obj": moves[best],
-            "result": results[best],
+            "move_obj": move,
+            "result": result,
             "due": self._s.clock() + self._s.config.computer_delay,
             "version": len(self._s.log),
             "made": False,
@@ -88,17 +100,7 @@ class ComputerSeats:
         }
 
     def _exchange_choice(self, seat: str) -> Card:
-        hand = self._s.hand(seat)
-        partners = [s for s, t in self._s.teams.items() if t == self._s.teams[seat] and s != seat]
-        layout = self._s.position.layout
-        stuck = partners and all(
-            parse_place(p).kind is PlaceKind.RESERVE for p, s in layout.items() if s == partners[0]
-        )
-        if stuck:
-            for card in hand:
-                if card.rank in ("A", "K", "JOKER"):
-                    return card
-        return min(hand, key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1))
+        return players.exchange_card(self._s.game, seat)
 
     def commit_plan(self) -> None:
         plan = self._s.plan

@@ -58,6 +58,7 @@ from firmware_py.engine import (
 from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
+from firmware_py.table import teaching
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.leds import TableLeds
@@ -686,8 +687,10 @@ class Table:
             reasons = explain(position, parsed)
             return {"move": str(parsed), "legal": not reasons, "reasons": [v.to_dict() for v in reasons]}
 
-    def hints(self, token: str) -> list[dict[str, Any]]:
-        """Every legal move of that seat's hand: [{card, move, fr, en, from, to}] (empty when not its turn).
+    def hints(self, token: str, *, suggest: bool = False) -> list[dict[str, Any]]:
+        """Every legal move of that seat's hand: [{card, move, fr, en, from, to, suggested}] (empty when
+        not its turn). With ``suggest`` and digital cards, the ``strong`` player's move (searched for
+        ``computer_move_time``) is ``suggested`` and has ``why`` {fr, en} (:mod:`firmware_py.table.teaching`).
 
         Raises:
             TableError: 403 bad token.
@@ -700,7 +703,18 @@ class Table:
                 moves = list(self._s.legal())
             else:
                 moves = [m for card in self._s.ranks() for m in self._s.legal(card)]
-            return [{"card": str(m.card), **self._s.move_info(m)} for m in moves]
+            hints = [{"card": str(m.card), **self._s.move_info(m), "suggested": False} for m in moves]
+            if suggest and self._s.digital and moves:
+                tip = teaching.suggest(
+                    self._s.game,
+                    seat,
+                    self._s.names,
+                    move_time=self._s.config.computer_move_time,
+                    seed=len(self._s.log),
+                )
+                chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
+                chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
+            return hints
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
         """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").

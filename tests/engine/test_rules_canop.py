@@ -49,6 +49,51 @@ def test_canop_landing_on_a_seven_teleports_to_the_next_seven__004() -> None:
     assert "jump_required" in codes(p, "3H:B4-B7")
 
 
+# The teleport is not optional, so it also carries a marble past its own home entry (A16 for A): the
+# sheet's "même s'il doit ... dépasser sa zone d'arrivée", and the marble "repart pour un tour".
+
+
+def test_canop_si_un_pion_tombe_sur_une_intersection_il_se_teleporte_even_past_its_own_home__004() -> None:
+    # "Si un pion tombe sur une intersection (case 7), il se téléporte jusqu'à la case 7 suivante": with
+    # its own card, the marble on A4 landing on A7 goes on to B7, past A's home entry and start cell.
+    p = pos("canop A:A4 B: C: D: A")
+    assert dests(p, "3", "A4") == {"B7"}
+    assert codes(p, "3H:A4-A7") == {"jump_required"}
+    assert after(p, "3H:A4-B7").marbles_of("A") == ("B7",)
+    # the same with one part of a split 7
+    split = notations(pos("canop A:A4,C1 B: C: D: A"), "7H")
+    assert "7H:A4-B7,C1-C5" in split and not any("A4-A7" in m for m in split)
+
+
+def test_canop_si_un_pion_tombe_sur_une_intersection_il_se_teleporte_when_a_five_moves_it__004() -> None:
+    # "Si un pion tombe sur une intersection (case 7), il se téléporte jusqu'à la case 7 suivante" and
+    # "5 | Avance un autre pion de +5": A's 5 takes C's marble (its partner) and B's marble onto their own
+    # 7, and both teleport past their home entry.
+    p = pos("canop A:A1 B:B2 C:C2 D: A")
+    assert dests(p, "5", "C2") == {"D7"}
+    assert dests(p, "5", "B2") == {"C7"}
+    assert codes(p, "5H:C2-C7") == {"jump_required"}
+    assert after(p, "5H:C2-D7").marbles_of("C") == ("D7",)
+
+
+def test_canop_si_un_pion_tombe_sur_une_intersection_il_se_teleporte_after_a_king__004() -> None:
+    # "Si un pion tombe sur une intersection (case 7), il se téléporte jusqu'à la case 7 suivante" and
+    # "R | SORT ou avance de +13 en mangeant": the King from D12 sweeps to A7 (taking B's marble on A2),
+    # then teleports past A's home to B7, where it takes D's marble.
+    p = pos("canop A:D12 B:A2 C: D:B7 A")
+    assert dests(p, "K", "D12") == {"B7"}
+    assert codes(p, "KH:D12-A7") == {"jump_required"}
+    taken = after(p, "KH:D12-B7")
+    assert taken.marbles_of("A") == ("B7",) and taken.in_reserve("B") == 4 and taken.in_reserve("D") == 4
+
+
+def test_canop_a_teleport_stops_before_a_marble_just_out__004() -> None:
+    # "Un pion qui vient de sortir ... ne peut ... même être dépassé": a teleport that would pass a marble
+    # just out on its start cell does not happen, and the marble stays on the 7.
+    p = pos("canop A:A4,A18* B: C: D: A")
+    assert dests(p, "3", "A4") == {"A7"}
+
+
 def test_canop_land_exactly_in_the_home_or_go_round_again__004() -> None:
     # "Le joueur doit réussir à tomber directement sur un des 4 emplacements de la maison sinon il repart pour
     # un tour."

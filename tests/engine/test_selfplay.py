@@ -139,6 +139,14 @@ def test_tock_selfplay_prints_rate_endings_and_no_failure() -> None:
     assert "invariant failures: 0" in result.output
 
 
+def test_tock_selfplay_says_its_rate_is_cpu_time_and_whether_checks_were_on() -> None:
+    checked = CliRunner().invoke(tock, ["selfplay", "--preset", "r1", "--games", "1", "--quiet"])
+    bare = CliRunner().invoke(tock, ["selfplay", "--preset", "r1", "--games", "1", "--quiet", "--no-check"])
+    assert checked.exit_code == 0 and bare.exit_code == 0, checked.output + bare.output
+    assert "s of CPU = " in checked.output and "games/s per core (every invariant checked" in checked.output
+    assert "games/s per core (no invariant checks" in bare.output
+
+
 def test_tock_selfplay_plays_house_rules_written_as_in_the_notation() -> None:
     arguments = ["selfplay", "--preset", "r2[teams=solo]", "--seats", "3", "--games", "1"]
     result = CliRunner().invoke(tock, arguments)

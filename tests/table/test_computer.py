@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from firmware_py.engine import PRESETS
 from firmware_py.engine.board import BoardTopology
-from firmware_py.table.computer import board_value, choose
+from firmware_py.engine.game import Game
+from firmware_py.engine.selfplay import random_action
+from firmware_py.table.computer import board_value, choose, position_value
 
 TOPOLOGY = BoardTopology()
 TEAMS = {"A": 0, "B": 1, "C": 0, "D": 1}
@@ -97,3 +102,29 @@ def test_the_heuristic_team_beats_random_play() -> None:
             game = game.play(move)
         won += teams[game.winner[0]] == smart
     assert won >= 5, f"the heuristic team won only {won} of 6 games against random play"
+
+
+def test_the_value_read_from_integer_locations_is_the_layouts_value_to_the_last_bit() -> None:
+    """``position_value`` (what the search player uses) against ``board_value`` of the layout, on random
+    games of every preset at every seat count (homes, centre, reserves, 2 to 8 seats)."""
+    compared = 0
+    for number, (name, rules) in enumerate(sorted(PRESETS.items())):
+        for seats in rules.seat_counts:
+            game = Game.new(rules, seats=seats, seed=number)
+            rng = random.Random(f"value:{name}:{seats}")
+            teams = {s: k for k, team in enumerate(game.teams) for s in team}
+            for _ in range(120):
+                position = game.position
+                for seat in game.seats:
+                    expected = board_value(
+                        position.layout, seat=seat, teams=teams, topology=position.topology
+                    )
+                    assert position_value(position, seat=seat, teams=teams) == expected, (
+                        position.to_notation()
+                    )
+                    compared += 1
+                action = random_action(game, rng)
+                if game.winner is not None or action is None:
+                    break
+                game = game.apply(action)
+    assert compared > 5000

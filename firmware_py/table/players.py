@@ -1,0 +1,333 @@
+"""The companion's computer players, by level: ``easy``, ``medium`` and ``strong``.
+
+* ``easy`` (for children): plays a random legal card and move most of the time, and the ``medium``
+  choice now and then (:data:`EASY_GOOD_SHARE`), so it still moves on and sometimes takes a marble.
+* ``medium``: the one-move look-ahead of :mod:`firmware_py.table.computer` (the board each move leaves).
+* ``strong``: information-set Monte Carlo search. The seat cannot see the other hands nor the stock, so
+  it samples them (*determinizations*) consistently with what it knows: its own hand, the cards played
+  face up, every seat's card count, and the card it gave its partner in this deal's exchange (still in
+  the partner's hand unless the partner has played it since). The ``medium`` heuristic ranks the legal
+  moves and the best :data:`CANDIDATES` are searched: each sample plays every candidate in the same
+  sampled world, then a short rollout (each seat plays once more with a greedy policy: take an opponent
+  marble, else go home, else a random card), and the board is valued by the ``medium`` heuristic. The
+  candidate with the best mean wins. Every candidate sees the same samples and the same rollout dice
+  (common random numbers), so that differences between moves are not drowned by the luck of the draw.
+  It searches for a time budget (CPU seconds, so that a shared machine does not make it weaker) or a
+  fixed number of samples (reproducible: tests and analysis).
+
+A player only reads what its seat may know: :func:`determinize` replaces every hidden card and the
+game's seed (which would tell the future shuffles) before anything is simulated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping
+from typing import Protocol
+
+from firmware_py.engine import Card, MoveKind, PlaceKind, new_deck, parse_place, play
+from firmware_py.engine.deck import Pack
+from firmware_py.engine.game import Action, Dealt, EndTurn, Exchange, Exchanged, Game, Phase, Played
+from firmware_py.engine.moves import Move
+from firmware_py.table import computer
+
+LEVELS = ("easy", "medium", "strong")
+"""The levels a computer seat may play at."""
+EASY_GOOD_SHARE = 0.25
+"""How often the ``easy`` player makes the ``medium`` choice instead of a random one."""
+CANDIDATES = 6
+"""Moves the ``strong`` player searches, the best ranked by the ``medium`` heuristic."""
+WIN_VALUE = 1000.0
+"""Worth of a won game in a rollout (far above any board value)."""
+TABLE_MOVE_TIME = 1.0
+"""CPU seconds a ``strong`` seat thinks at the table (a Raspberry Pi 4)."""
+
+
+class Player(Protocol):
+    """A computer player: it acts for one seat, reading only what that seat may know."""
+
+    def act(self, game: Game, seat: str) -> Action:
+        """The action of ``seat`` now: its exchange card, its move, or ending a joker's extra turn."""
+        ...
+
+
+def teams_map(game: Game) -> dict[str, int]:
+    """Seat letter -> team number."""
+    return {seat: number for number, team in enumerate(game.teams) for seat in team}
+
+
+def exchange_card(game: Game, seat: str) -> Card:
+    """The card ``seat`` gives its partner: an Ace, King or joker to a partner with every marble in the
+    reserve, else the card least worth keeping."""
+    hand = game.hand(seat)
+    partner = game.partner_of(seat)
+    layout = game.position.layout
+    stuck = partner is not None and all(
+        parse_place(place).kind is PlaceKind.RESERVE for place, owner in layout.items() if owner == partner
+    )
+    if stuck:
+        for card in hand:
+            if card.rank in ("A", "K", "JOKER"):
+                return card
+    return min(hand, key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1))
+
+
+def _exchange_or_none(game: Game, seat: str) -> Action | None:
+    if game.phase is Phase.EXCHANGE:
+        return Exchange(seat, exchange_card(game, seat))
+    return None
+
+
+def medium_move(game: Game, seat: str, moves: tuple[Move, ...]) -> Move:
+    """The ``medium`` choice among ``moves`` (today's heuristic, :func:`.computer.choose`)."""
+    position = game.position
+    best = computer.choose(
+        [m.card.rank if m.card else "" for m in moves],
+        [play(position, m).layout for m in moves],
+        seat=seat,
+        teams=teams_map(game),
+        topology=position.topology,
+    )
+    return moves[best]
+
+
+def _moves_or_end(game: Game, seat: str) -> tuple[tuple[Move, ...], Action | None]:
+    """The seat's legal moves; when there are none (only after a joker), ending the turn instead."""
+    moves = game.legal_moves()
+    if not moves:
+        if game.extra_play:
+            return moves, EndTurn(seat)
+        raise ValueError(f"seat {seat} has nothing to do in {game.position.to_notation()}")
+    return moves, None
+
+
+class MediumPlayer:
+    """Today's heuristic: the move whose board is worth most to the team."""
+
+    def act(self, game: Game, seat: str) -> Action:
+        action = _exchange_or_none(game, seat)
+        if action is not None:
+            return action
+        moves, end = _moves_or_end(game, seat)
+        return end if end is not None else medium_move(game, seat, moves)
+
+
+class EasyPlayer:
+    """Mostly random: a card at random among the playable ones, then one of its moves."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(f"easy:{seed}")
+
+    def act(self, game: Game, seat: str) -> Action:
+        action = _exchange_or_none(game, seat)
+        if action is not None:
+            return action
+        moves, end = _moves_or_end(game, seat)
+        if end is not None:
+            return end
+        if self.rng.random() < EASY_GOOD_SHARE:
+            return medium_move(game, seat, moves)
+        return _random_by_card(moves, self.rng)
+
+
+def _random_by_card(moves: tuple[Move, ...] | list[Move], rng: random.Random) -> Move:
+    """A card uniformly among the moves' cards, then one of its moves (so the 7's many splits do not
+    crowd out the other cards)."""
+    cards = sorted({m.card for m in moves if m.card is not None})
+    if not cards:
+        return rng.choice(moves)
+    card = rng.choice(cards)
+    return rng.choice([m for m in moves if m.card == card])
+
+
+# -- what a seat knows, and the worlds consistent with it ----------------------------------------------
+
+
+def known_gift(game: Game, seat: str) -> Card | None:
+    """The card ``seat`` gave its partner in this deal's exchange, if the partner still holds it."""
+    partner = game.partner_of(seat)
+    if partner is None:
+        return None
+    played_since: list[Card] = []
+    for event in reversed(game.history):
+        if isinstance(event, Dealt):
+            return None
+        if isinstance(event, Played) and event.seat == partner:
+            played_since += event.cards
+        if isinstance(event, Exchanged):
+            for giver, _, card in event.gifts:
+                if giver == seat:
+                    return None if card in played_since else card
+            return None
+    return None
+
+
+def determinize(game: Game, seat: str, rng: random.Random) -> Game:
+    """A game the seat cannot tell from ``game``: every card it cannot see dealt again at random.
+
+    Kept: the board, the seat's hand, the cards played face up, every seat's card count, the stock's
+    size, the card the seat gave its partner (in the partner's hand). Replaced: the other hands, the
+    stock's cards and order, and the seed of later shuffles. Nothing hidden is read: the unseen cards
+    are the pack minus what the seat sees, and they are shuffled from sorted order.
+    """
+    hands = game.hand_tuple
+    own_index = game.seats.index(seat)
+    unseen = Counter(new_deck(game.rules))
+    unseen.subtract(hands[own_index])
+    unseen.subtract(game.pack.played)
+    gift = known_gift(game, seat)
+    partner = game.partner_of(seat)
+    if gift is not None:
+        unseen[gift] -= 1
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    new_hands: dict[str, list[Card]] = {}
+    for index, other in enumerate(game.seats):
+        if index == own_index:
+            new_hands[other] = list(hands[index])
+            continue
+        start = [gift] if gift is not None and other == partner else []
+        count = len(hands[index]) - len(start)
+        new_hands[other] = start + pool[:count]
+        del pool[:count]
+    world = dataclasses.replace(
+        game,
+        position=game.position.replace(hands=new_hands),
+        pack=Pack(tuple(pool), game.pack.played),
+        seed=rng.getrandbits(32),
+        log=None,
+    )
+    return world
+
+
+# -- the search player -------------------------------------------------------------------------------
+
+
+def _greedy_action(game: Game, rng: random.Random, teams: Mapping[str, int]) -> Action | None:
+    """The rollout policy: take an opponent marble, else enter the home, else a random card."""
+    seat = game.to_play
+    if seat is None:
+        return None
+    if game.phase is Phase.EXCHANGE:
+        return Exchange(seat, min(game.hand(seat), key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1)))
+    moves = game.legal_moves()
+    if not moves:
+        return EndTurn(seat) if game.extra_play else None
+    layout = game.position.layout
+    team = teams[seat]
+    takes = [m for m in moves if any(teams.get(layout.get(c, ""), team) != team for c in m.captures)]
+    if takes:
+        return rng.choice(takes)
+    homes = [m for m in moves if m.kind is MoveKind.STEP and any(to[1:2] == "H" for _, to in m.steps)]
+    if homes:
+        return rng.choice(homes)
+    return _random_by_card(moves, rng)
+
+
+def _value(game: Game, seat: str, teams: Mapping[str, int]) -> float:
+    if game.winner is not None:
+        return WIN_VALUE if seat in game.winner else -WIN_VALUE
+    return computer.position_value(game.position, seat=seat, teams=teams)
+
+
+class StrongPlayer:
+    """Information-set Monte Carlo search over the best moves of the ``medium`` heuristic.
+
+    Args:
+        move_time: CPU seconds per decision (None: no time limit, then ``samples`` must be set).
+        samples: sampled worlds per decision at most (None: as many as the time allows).
+        seed: seeds the sampling; two players with the same seed, asked the same question by the same
+            seat knowledge, decide the same (when limited by ``samples``).
+        depth: plies of rollout after the candidate move (None: one per seat, every seat plays once).
+    """
+
+    def __init__(
+        self,
+        move_time: float | None = TABLE_MOVE_TIME,
+        *,
+        samples: int | None = None,
+        seed: int = 0,
+        depth: int | None = None,
+    ) -> None:
+        if move_time is None and samples is None:
+            raise ValueError("a strong player needs a time budget or a number of samples")
+        self.move_time = move_time
+        self.samples = samples
+        self.seed = seed
+        self.depth = depth
+        self.decisions = 0
+        self.last_samples = 0
+        """Samples of the last decision (for the arena's figures)."""
+
+    def act(self, game: Game, seat: str) -> Action:
+        action = _exchange_or_none(game, seat)
+        if action is not None:
+            return action
+        moves, end = _moves_or_end(game, seat)
+        if end is not None:
+            return end
+        if game.must_discard == seat:
+            return medium_move(game, seat, moves)
+        return self.search(game, seat, moves)
+
+    def search(self, game: Game, seat: str, moves: tuple[Move, ...]) -> Move:
+        """The best of ``moves`` by sampled worlds and rollouts."""
+        started = time.process_time()
+        self.decisions += 1
+        rng = random.Random(f"strong:{self.seed}:{self.decisions}:{seat}")
+        teams = teams_map(game)
+        position = game.position
+        scores = [
+            computer.position_value(play(position, move), seat=seat, teams=teams)
+            - 0.01 * computer.CARD_KEEP.get(move.card.rank if move.card else "", 0.1)
+            for move in moves
+        ]
+        ranked = sorted(range(len(moves)), key=lambda i: -scores[i])
+        candidates = [moves[i] for i in ranked[:CANDIDATES]]
+        if len(candidates) == 1:
+            self.last_samples = 0
+            return candidates[0]
+        depth = self.depth if self.depth is not None else len(game.seats)
+        totals = [0.0] * len(candidates)
+        done = 0
+        while self.samples is None or done < self.samples:
+            world = determinize(game, seat, rng)
+            dice = rng.getrandbits(32)
+            for index, move in enumerate(candidates):
+                totals[index] += _rollout(world.play(move), seat, teams, depth, random.Random(dice))
+            done += 1
+            if self.move_time is not None and time.process_time() - started >= self.move_time:
+                break
+        self.last_samples = done
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def _rollout(game: Game, seat: str, teams: Mapping[str, int], depth: int, rng: random.Random) -> float:
+    """Play ``depth`` plies with the greedy policy, then value the board for ``seat``."""
+    for _ in range(depth):
+        if game.winner is not None:
+            break
+        action = _greedy_action(game, rng, teams)
+        if action is None:
+            break
+        game = game.apply(action)
+    return _value(game, seat, teams)
+
+
+def make_player(level: str, *, move_time: float | None = TABLE_MOVE_TIME, seed: int = 0) -> Player:
+    """The player of ``level`` (one of :data:`LEVELS`).
+
+    Raises:
+        ValueError: an unknown level (the message lists the levels).
+    """
+    if level == "easy":
+        return EasyPlayer(seed)
+    if level == "medium":
+        return MediumPlayer()
+    if level == "strong":
+        return StrongPlayer(move_time, seed=seed)
+    raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")

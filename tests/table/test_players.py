@@ -1,0 +1,196 @@
+"""The computer levels: legal play at every level, a search that never reads hidden cards, the arena."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from firmware_py.cli import main as tock
+from firmware_py.cli.arena import first_level_seats, play_match, two_teams, wilson
+from firmware_py.config import CameraSettings, Config, default_game, default_seats
+from firmware_py.engine import PRESETS, Card, TockError, new_deck
+from firmware_py.engine.deck import Pack
+from firmware_py.engine.game import Game, Phase
+from firmware_py.engine.selfplay import random_action
+from firmware_py.table.core import Table
+from firmware_py.table.players import (
+    EasyPlayer,
+    MediumPlayer,
+    StrongPlayer,
+    determinize,
+    known_gift,
+    make_player,
+    medium_move,
+)
+
+
+def _game_after(preset: str, seed: int, actions: int) -> Game:
+    """A game of 4 seats after ``actions`` random actions, in the play phase."""
+    game = Game.new(PRESETS[preset], seats=4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        action = random_action(game, rng)
+        assert action is not None
+        game = game.apply(action)
+    while game.phase is not Phase.PLAY or len(game.legal_moves()) < 3:
+        action = random_action(game, rng)
+        assert action is not None
+        game = game.apply(action)
+    return game
+
+
+def _others_reshuffled(game: Game, seat: str, seed: int) -> Game:
+    """The same game with every card ``seat`` cannot see dealt differently, and another seed."""
+    index = game.seats.index(seat)
+    hidden = [c for i, hand in enumerate(game.hand_tuple) if i != index for c in hand] + list(game.pack.stock)
+    random.Random(seed).shuffle(hidden)
+    hands = {}
+    for i, other in enumerate(game.seats):
+        if i == index:
+            hands[other] = list(game.hand_tuple[i])
+        else:
+            hands[other] = hidden[: len(game.hand_tuple[i])]
+            del hidden[: len(game.hand_tuple[i])]
+    return dataclasses.replace(
+        game,
+        position=game.position.replace(hands=hands),
+        pack=Pack(tuple(hidden), game.pack.played),
+        seed=game.seed + 1,
+    )
+
+
+def test_the_strong_player_decides_the_same_whatever_the_other_hands_hold() -> None:
+    decided = 0
+    for seed in range(4):
+        game = _game_after("r1", seed, 30 + 10 * seed)
+        seat = game.to_play
+        assert seat is not None
+        twin = _others_reshuffled(game, seat, seed)
+        assert twin.hand_tuple != game.hand_tuple and twin.hand(seat) == game.hand(seat)
+        first = StrongPlayer(None, samples=12, seed=7).act(game, seat)
+        second = StrongPlayer(None, samples=12, seed=7).act(twin, seat)
+        assert first == second
+        assert first in game.legal_moves()
+        decided += 1
+    assert decided == 4
+
+
+def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
+    game = _game_after("r1", 11, 40)
+    seat = game.to_play
+    assert seat is not None
+    worlds = [determinize(game, seat, random.Random(n)) for n in range(5)]
+    for world in worlds:
+        assert world.hand(seat) == game.hand(seat)
+        assert [len(h) for h in world.hand_tuple] == [len(h) for h in game.hand_tuple]
+        assert world.pack.played == game.pack.played and len(world.pack.stock) == len(game.pack.stock)
+        cards = [c for h in world.hand_tuple for c in h] + list(world.pack.stock) + list(world.pack.played)
+        assert Counter(cards) == Counter(new_deck(game.rules))
+        assert world.position.marbles == game.position.marbles and world.to_play == game.to_play
+    assert len({w.hand_tuple for w in worlds}) > 1  # the hidden cards really are drawn again
+
+
+def test_a_card_given_to_the_partner_stays_in_the_partners_hand_in_every_sampled_world() -> None:
+    # CANOP: "les coéquipiers s'échangent une carte": the giver knows where that card is.
+    game = Game.new(PRESETS["canop"], seats=4, seed=3)
+    gifts: dict[str, Card] = {}
+    while game.phase is Phase.EXCHANGE:
+        seat = game.pending_exchanges[0]
+        gifts[seat] = game.hand(seat)[0]
+        game = game.exchange(seat, gifts[seat])
+    seat = "A"
+    partner = game.partner_of(seat)
+    assert partner is not None and known_gift(game, seat) == gifts[seat]
+    for n in range(5):
+        assert gifts[seat] in determinize(game, seat, random.Random(n)).hand(partner)
+
+
+def test_every_level_plays_a_whole_game_legally() -> None:
+    game = Game.new(PRESETS["r1x"], seats=4, seed=5)
+    players = {
+        "A": StrongPlayer(None, samples=2, seed=1),
+        "B": EasyPlayer(1),
+        "C": MediumPlayer(),
+        "D": EasyPlayer(2),
+    }
+    actions = 0
+    while game.winner is None and actions < 5000:
+        seat = game.to_play
+        assert seat is not None
+        action = players[seat].act(game, seat)
+        assert action in game.legal_actions()
+        game = game.apply(action)
+        actions += 1
+    assert game.winner is not None
+
+
+def test_the_strong_player_with_one_candidate_plays_the_medium_move() -> None:
+    game = _game_after("r1", 2, 20)
+    seat = game.to_play
+    assert seat is not None
+    moves = game.legal_moves()
+    only = StrongPlayer(None, samples=1, seed=0)
+    best = medium_move(game, seat, moves)
+    assert only.search(game, seat, (best,)) == best
+
+
+def test_an_unknown_level_is_named() -> None:
+    with pytest.raises(ValueError, match="unknown level 'hard': expected one of easy, medium, strong"):
+        make_player("hard")
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(400, 400)
+    assert high == 1.0 and 0.99 < low < 1.0
+
+
+def test_the_levels_swap_seats_every_other_game() -> None:
+    rules = PRESETS["r1"]
+    first, second = two_teams(rules, 4)
+    assert first_level_seats(Game.new(rules, seats=4, seed=10)) == first == ("A", "C")
+    assert first_level_seats(Game.new(rules, seats=4, seed=11)) == second == ("B", "D")
+    result = play_match(rules, 4, 11, "medium", "easy", None)
+    assert result.finished and result.seed == 11 and result.actions > 0
+
+
+def test_tock_arena_prints_the_first_teams_win_rate_last() -> None:
+    result = CliRunner().invoke(
+        tock, ["arena", "--team1", "medium", "--team2", "easy", "--games", "2", "--seed", "4", "--quiet"]
+    )
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("medium vs easy: medium won ") and "of 2 = " in last and "(95 % interval " in last
+
+
+def test_tock_arena_refuses_a_game_without_two_teams() -> None:
+    result = CliRunner().invoke(
+        tock, ["arena", "--team1", "strong", "--team2", "medium", "--preset", "qc", "--seats", "6"]
+    )
+    assert result.exit_code == 1 and "the arena needs two teams; qc at 6 seats makes 3" in result.output
+    with pytest.raises(TockError):
+        two_teams(PRESETS["qc"], 6)
+
+
+def test_a_table_of_computer_seats_plays_each_at_its_own_level() -> None:
+    seats = tuple(
+        dataclasses.replace(seat, level=level)
+        for seat, level in zip(default_seats(4, humans=0), ("strong", "easy", "medium", "easy"), strict=True)
+    )
+    game = dataclasses.replace(default_game(), preset="r1", seats=seats, seed=9)
+    config = Config(
+        game=game, camera=CameraSettings(source="none"), computer_delay=0.0, computer_move_time=0.01
+    )
+    table = Table(config)
+    try:
+        view = table.public_view()
+        assert view["winner"] is not None
+        assert {entry["seat"] for entry in view["log"]} == {"A", "B", "C", "D"}
+    finally:
+        table.close()

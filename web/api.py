@@ -197,8 +197,9 @@ def seat_undo(token: str) -> Response:
 
 @bp.get("/seat/<token>/hints")
 def hints(token: str) -> Response:
-    """Every legal move of that seat's hand (the Learn page's hint mode)."""
-    return jsonify(get_table().hints(token))
+    """Every legal move of that seat's hand (the Learn page's hint mode); with ``?suggest=1`` the strong
+    computer player's choice among them is marked, with a sentence of why (the guided game)."""
+    return jsonify(get_table().hints(token, suggest=request.args.get("suggest") == "1"))
 
 
 @bp.post("/seat/<token>/explain")

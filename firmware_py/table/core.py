@@ -704,17 +704,14 @@ class Table:
             else:
                 moves = [m for card in self._s.ranks() for m in self._s.legal(card)]
             hints = [{"card": str(m.card), **self._s.move_info(m), "suggested": False} for m in moves]
-            if suggest and self._s.digital and moves:
-                tip = teaching.suggest(
-                    self._s.game,
-                    seat,
-                    self._s.names,
-                    move_time=self._s.config.computer_move_time,
-                    seed=len(self._s.log),
-                )
-                chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
-                chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
-            return hints
+            if not (suggest and self._s.digital and moves):
+                return hints
+            game, names, seed = self._s.game, dict(self._s.names), len(self._s.log)
+        # the search runs outside the lock on the (immutable) game, so that no page waits for it
+        tip = teaching.suggest(game, seat, names, move_time=self._s.config.computer_move_time, seed=seed)
+        chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
+        chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
+        return hints
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
         """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").

@@ -336,10 +336,17 @@ class ScriptedTable:
         )
         return {"move": move, "legal": legal, "reasons": reasons}
 
-    def hints(self, token: str) -> list[dict[str, Any]]:
+    def hints(self, token: str, *, suggest: bool = False) -> list[dict[str, Any]]:
         with self._lock:
             seat = self._seat(token)
-            return [{"card": card, **move} for card in self.hands[seat] for move in self._moves(card)]
+            hints = [
+                {"card": card, **move, "suggested": False}
+                for card in self.hands[seat]
+                for move in self._moves(card)
+            ]
+        if suggest and hints:  # the scripted suggestion: the first move, with a sentence of why
+            hints[0].update(suggested=True, why={"fr": "Suggéré.", "en": "Suggested."})
+        return hints
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
         if lang not in ("fr", "en"):

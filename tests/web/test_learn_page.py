@@ -3,6 +3,7 @@ board, "why not?" by tapping a card and two holes, and the guided first game fro
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,10 @@ def test_a_guided_first_game_suggests_a_move_the_newcomer_plays(
     suggestion = page.locator("[data-bind=suggestion] button.move")
     expect(suggestion).to_have_count(1)
     move = suggestion.get_attribute("data-move")
+    hints = real_table.hints(token)
+    assert move in {hint["move"] for hint in hints}, "the strong player's suggestion is a legal move"
+    why = page.locator("[data-bind=why]")
+    expect(why).to_have_text(re.compile(r"^Elle .+\.$|^C'est .+\.$"))  # one sentence of why, in French
     photograph(page, artifacts, "web-learn-guided")
     page.set_viewport_size({"width": 390, "height": 844})
     suggestion.click()

@@ -137,8 +137,8 @@
     render();
   }
 
-  /** The companion's suggestion for this turn: a move that brings a marble out, else one that sends
-      another back, else the one that goes furthest; shown lit, with a button to play it. */
+  /** The companion's suggestion for this turn: the strong computer player's move, with one sentence
+      of why; shown lit, with a button to play it. */
   async function suggest() {
     const box = bound("suggestion");
     const mine = view.turn === view.seat && view.phase === "play";
@@ -152,23 +152,21 @@
     suggested = turn;
     let hints = [];
     try {
-      hints = await api("GET", `${base}/hints`);
+      hints = await api("GET", `${base}/hints?suggest=1`);
     } catch (error) {
       return;
     }
-    const playable = hints.filter((h) => !/discard/.test(h.move));
-    if (!playable.length) {
+    const best = hints.find((h) => h.suggested);
+    if (!best || /discard/.test(best.move)) {
       box.replaceChildren(el("p", {}, t("guided_discard")));
       return;
     }
-    const score = (h) => (/R-|R\d-/.test(h.move) ? 100 : 0) + (/(prend|renvoie)/.test(h.fr || "") ? 50 : 0) + Tock.places(h.to).length;
-    const best = playable.slice().sort((a, b) => score(b) - score(a))[0];
     marks = { lit: Tock.places(best.to), from: Tock.places(best.from) };
     box.replaceChildren(el("p", {}, t("guided_suggests")), hintButton(best, async () => {
       try {
         await api("POST", `${base}/play`, { move: best.move });
       } catch (error) { /* the toast says why */ }
-    }));
+    }), el("p", { class: "why", dataset: { bind: "why" } }, pick(best.why || {})));
     render();
   }
 

@@ -3,13 +3,17 @@ key) and a spectator's client (no key), and seat helpers."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from firmware_py.cli.serve import Companion, assemble
+from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.table.core import Table
 from tests.web.scripted_table import ScriptedTable
 from web import create_app
@@ -90,3 +94,20 @@ def real_served(real_table: Table) -> Iterator[str]:
 
     with serving(real_table) as url:
         yield url
+
+
+@pytest.fixture()
+def companion(tmp_path: Path) -> Iterator[Companion]:
+    """The whole companion over the simulated camera (four people, seed 4), its first frames read."""
+    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=4), seed=4)
+    config = Config(
+        game=game,
+        camera=CameraSettings(source="sim", still_frames=2),
+        computer_delay=0.0,
+        db=tmp_path / "companion.sqlite3",
+    )
+    companion = assemble(config)
+    for _ in range(4):
+        companion.loop.step()
+    yield companion
+    companion.close()

@@ -3,34 +3,15 @@ each step in turn, the failure of a step in words, and the test reading."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from firmware_py.cli.serve import Companion, assemble
-from firmware_py.config import CameraSettings, Config, default_game, default_seats
+from firmware_py.cli.serve import Companion
 from tests.web.browsing import PHONE, pair, serving
-
-
-@pytest.fixture()
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=4), seed=4)
-    config = Config(
-        game=game,
-        camera=CameraSettings(source="sim", still_frames=2),
-        computer_delay=0.0,
-        db=tmp_path / "wizard.sqlite3",
-    )
-    companion = assemble(config)
-    for _ in range(3):
-        companion.loop.step()
-    yield companion
-    companion.close()
 
 
 @pytest.fixture()

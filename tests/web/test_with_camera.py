@@ -3,33 +3,12 @@ marble moved on the page that the camera then reads."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from flask.testing import FlaskClient
 
-from firmware_py.cli.serve import Companion, assemble
-from firmware_py.config import CameraSettings, Config, default_game, default_seats
+from firmware_py.cli.serve import Companion
 from tests.web.conftest import TEST_CONFIG, paired
 from web import create_app
-
-
-@pytest.fixture()
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=4), seed=4)
-    config = Config(
-        game=game,
-        camera=CameraSettings(source="sim", still_frames=2),
-        computer_delay=0.0,
-        db=tmp_path / "web.sqlite3",
-    )
-    companion = assemble(config)
-    for _ in range(4):
-        companion.loop.step()
-    yield companion
-    companion.close()
 
 
 @pytest.fixture()

@@ -354,6 +354,6 @@ def echo_pairing(url: str, table: Any) -> None:
     from firmware_py.cli.pairing import pairing_text
 
     if not sys.stdout.isatty():
-        click.echo("Pair the table: run 'tock key' on the Pi (its link is never written to a log).")
+        click.echo("Pair the table: run 'tock key' on this machine (its link is never written to a log).")
         return
     click.echo(pairing_text(url, table.table_key()), nl=False)

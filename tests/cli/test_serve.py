@@ -203,7 +203,7 @@ def test_as_a_service_the_pairing_link_is_never_written_to_its_log(tmp_path: Pat
     try:
         assert server.stdout is not None
         lines = [server.stdout.readline() for _ in range(4)]
-        assert lines[3].startswith("Pair the table: run 'tock key' on the Pi"), lines
+        assert lines[3].startswith("Pair the table: run 'tock key' on this machine"), lines
         server.send_signal(signal.SIGTERM)
         rest, _ = server.communicate(timeout=60)
         key = GameStore(db).table_key()

@@ -3,11 +3,12 @@
 A part of :class:`firmware_py.table.core.Table` over its shared state (always called under the table's lock
 except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.table.computer`
 for the ``medium`` level and :mod:`firmware_py.table.players` for the others (each seat's ``level``); a
-``strong`` seat searches ``computer_move_time`` CPU seconds under the table's lock.
+``strong`` seat searches ``computer_move_time`` CPU seconds on a thread of its own, outside the lock.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from firmware_py.engine import Card, TockError
@@ -61,42 +62,74 @@ class ComputerSeats:
                 or self._s.plan["seat"] != seat
                 or self._s.plan["version"] != len(self._s.log)
             ):
-                self._s.plan = self._choose_for(seat)
+                if self._searches_aside(seat):
+                    self._search_aside(seat)
+                    return
+                self._s.plan = self._plan_of(seat, self._choose(seat, self._s.game, len(self._s.log)))
             if self._s.config.computer_delay > 0 or self._s.uses_camera:
                 return
             self.commit_plan()
 
-    def _choose_for(self, seat: str) -> dict[str, Any]:
+    def _searches_aside(self, seat: str) -> bool:
+        """Whether ``seat``'s choice is searched on a thread of its own: a ``strong`` seat at a table that
+        shows a computer's move before making it (a delay or a camera), so that no page waits for the
+        search; a table of computers without delay plays straight on."""
+        return self._s.seats[seat].level == "strong" and (
+            self._s.config.computer_delay > 0 or self._s.uses_camera
+        )
+
+    def _search_aside(self, seat: str) -> None:
+        """Search ``seat``'s move on the (immutable) game outside the lock; the plan is made when the
+        search ends, unless the game has moved on meanwhile (an undo, a new game)."""
+        game, seed = self._s.game, len(self._s.log)
+        if self._s.searching is game:
+            return
+        self._s.searching = game
+
+        def search() -> None:
+            move = self._choose(seat, game, seed)
+            with self._s.lock:
+                if self._s.searching is not game:
+                    return
+                self._s.searching = None
+                if self._s.game is game:
+                    self._s.plan = self._plan_of(seat, move)
+                    self._table._changed()
+
+        threading.Thread(target=search, name=f"tock-search-{seat}", daemon=True).start()
+
+    def _choose(self, seat: str, game: Any, seed: int) -> Any:
+        """The move of computer ``seat`` at its level; ``seed`` (the log's length) makes a position always
+        get the same choice."""
+        level = self._s.seats[seat].level
+        if level != "medium":
+            player = players.make_player(level, move_time=self._s.config.computer_move_time, seed=seed)
+            return player.act(game, seat)
         moves = self._s.legal()
         if not moves:
             raise TockError(f"seat {seat} has no legal move, not even a discard")
-        level = self._s.seats[seat].level
-        if level == "medium":
-            results = [self._s.result(m) for m in moves]
-            best = computer.choose(
-                [m.card.rank if m.card else "" for m in moves],
-                results,
-                seat=seat,
-                teams=self._s.teams,
-                topology=self._s.topology,
-            )
-            move, result = moves[best], results[best]
-        else:  # seeded by the game's length, so that a position always gets the same choice
-            player = players.make_player(
-                level, move_time=self._s.config.computer_move_time, seed=len(self._s.log)
-            )
-            chosen = player.act(self._s.game, seat)
-            move = next(m for m in moves if m == chosen)
-            result = self._s.result(move)
-        info = self._s.move_info(move)
+        best = computer.choose(
+            [m.card.rank if m.card else "" for m in moves],
+            [self._s.result(m) for m in moves],
+            seat=seat,
+            teams=self._s.teams,
+            topology=self._s.topology,
+        )
+        return moves[best]
+
+    def _plan_of(self, seat: str, chosen: Any) -> dict[str, Any]:
+        """The computer's move as shown on the pages and the LEDs, made when due."""
+        move = next((m for m in self._s.legal() if m == chosen), None)
+        if move is None:
+            raise TockError(f"seat {seat} chose {chosen}, which is not a legal move")
         return {
             "seat": seat,
             "move_obj": move,
-            "result": result,
+            "result": self._s.result(move),
             "due": self._s.clock() + self._s.config.computer_delay,
             "version": len(self._s.log),
             "made": False,
-            **info,
+            **self._s.move_info(move),
         }
 
     def _exchange_choice(self, seat: str) -> Card:

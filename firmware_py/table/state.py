@@ -102,6 +102,8 @@ class TableState:
         self.subscriptions: list[Subscription] = []
         self.version = 0
         self.advancing = False
+        self.searching: Any = None
+        """The game a strong computer seat's move is being searched on, aside from the lock (or None)."""
         # LEDs
         self.strip = strip
         self.driver: Any = None

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import threading
+import time
 from collections import Counter
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -16,6 +19,7 @@ from firmware_py.engine import PRESETS, Card, TockError, new_deck
 from firmware_py.engine.deck import Pack
 from firmware_py.engine.game import Game, Phase
 from firmware_py.engine.selfplay import random_action
+from firmware_py.table import players as players_module
 from firmware_py.table.core import Table
 from firmware_py.table.players import (
     EasyPlayer,
@@ -193,4 +197,43 @@ def test_a_table_of_computer_seats_plays_each_at_its_own_level() -> None:
         assert view["winner"] is not None
         assert {entry["seat"] for entry in view["log"]} == {"A", "B", "C", "D"}
     finally:
+        table.close()
+
+
+def test_a_strong_seat_searches_aside_so_that_no_page_waits_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a table that shows a computer's move before making it, the strong seat's search holds no lock:
+    the pages are answered while it runs, and its move is shown once it ends."""
+    searching, released = threading.Event(), threading.Event()
+    real_player = players_module.make_player
+
+    class HeldSearch:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def act(self, game: Game, seat: str) -> Any:
+            searching.set()
+            assert released.wait(30), "the search was never released"
+            return self.inner.act(game, seat)
+
+    monkeypatch.setattr(
+        players_module, "make_player", lambda level, **kw: HeldSearch(real_player(level, **kw))
+    )
+    seats = tuple(dataclasses.replace(seat, level="strong") for seat in default_seats(4, humans=0))
+    game = dataclasses.replace(default_game(), preset="r1", seats=seats, seed=9)
+    config = Config(
+        game=game, camera=CameraSettings(source="none"), computer_delay=0.5, computer_move_time=0.01
+    )
+    table = Table(config)  # the first seat's search starts, aside
+    try:
+        assert searching.wait(30), "the strong seat's search started"
+        view = table.public_view()  # answered while the search runs: it holds no lock
+        assert view["computer"] is None and view["log"] == []
+        released.set()
+        deadline = time.monotonic() + 30
+        while table.public_view()["computer"] is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        shown = table.public_view()["computer"]
+        assert shown is not None and shown["seat"] == view["turn"], "the searched move is shown when found"
+    finally:
+        released.set()
         table.close()

@@ -75,12 +75,6 @@ def exchange_card(game: Game, seat: str) -> Card:
     return min(hand, key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1))
 
 
-def _exchange_or_none(game: Game, seat: str) -> Action | None:
-    if game.phase is Phase.EXCHANGE:
-        return Exchange(seat, exchange_card(game, seat))
-    return None
-
-
 def medium_move(game: Game, seat: str, moves: tuple[Move, ...]) -> Move:
     """The ``medium`` choice among ``moves`` (today's heuristic, :func:`.computer.choose`)."""
     position = game.position
@@ -94,8 +88,11 @@ def medium_move(game: Game, seat: str, moves: tuple[Move, ...]) -> Move:
     return moves[best]
 
 
-def _moves_or_end(game: Game, seat: str) -> tuple[tuple[Move, ...], Action | None]:
-    """The seat's legal moves; when there are none (only after a joker), ending the turn instead."""
+def _moves_or_forced(game: Game, seat: str) -> tuple[tuple[Move, ...], Action | None]:
+    """The seat's legal moves, or the one action it has no choice about: its card for the partner in
+    the exchange, or ending the turn when a joker's extra play has no move."""
+    if game.phase is Phase.EXCHANGE:
+        return (), Exchange(seat, exchange_card(game, seat))
     moves = game.legal_moves()
     if not moves:
         if game.extra_play:
@@ -108,11 +105,8 @@ class MediumPlayer:
     """Today's heuristic: the move whose board is worth most to the team."""
 
     def act(self, game: Game, seat: str) -> Action:
-        action = _exchange_or_none(game, seat)
-        if action is not None:
-            return action
-        moves, end = _moves_or_end(game, seat)
-        return end if end is not None else medium_move(game, seat, moves)
+        moves, forced = _moves_or_forced(game, seat)
+        return forced if forced is not None else medium_move(game, seat, moves)
 
 
 class EasyPlayer:
@@ -122,12 +116,9 @@ class EasyPlayer:
         self.rng = random.Random(f"easy:{seed}")
 
     def act(self, game: Game, seat: str) -> Action:
-        action = _exchange_or_none(game, seat)
-        if action is not None:
-            return action
-        moves, end = _moves_or_end(game, seat)
-        if end is not None:
-            return end
+        moves, forced = _moves_or_forced(game, seat)
+        if forced is not None:
+            return forced
         if self.rng.random() < EASY_GOOD_SHARE:
             return medium_move(game, seat, moves)
         return _random_by_card(moves, self.rng)
@@ -263,12 +254,9 @@ class StrongPlayer:
         """Samples of the last decision (for the arena's figures)."""
 
     def act(self, game: Game, seat: str) -> Action:
-        action = _exchange_or_none(game, seat)
-        if action is not None:
-            return action
-        moves, end = _moves_or_end(game, seat)
-        if end is not None:
-            return end
+        moves, forced = _moves_or_forced(game, seat)
+        if forced is not None:
+            return forced
         if game.must_discard == seat:
             return medium_move(game, seat, moves)
         return self.search(game, seat, moves)

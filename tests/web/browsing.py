@@ -51,7 +51,7 @@ def table_page(context: Any, served: str, size: dict[str, int] = TABLET) -> Any:
 
 def pair(context: Any, served: str, table: Any) -> None:
     """Make the browser the table's device, as a person does: open the table's pairing link."""
-    key = table.table_key if isinstance(table.table_key, str) else table.table_key()
+    key = table.table_key()
     page = context.new_page()
     page.goto(f"{served}/pair/{key}")
     assert page.url == served + "/table"

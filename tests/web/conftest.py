@@ -47,7 +47,7 @@ def paired(client: FlaskClient, key: str) -> FlaskClient:
 @pytest.fixture()
 def client(app: Flask, table: ScriptedTable) -> FlaskClient:
     """The table's device (paired): it may run the game."""
-    return paired(app.test_client(), table.table_key)
+    return paired(app.test_client(), table.table_key())
 
 
 @pytest.fixture()

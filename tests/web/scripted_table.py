@@ -73,7 +73,7 @@ class ScriptedTable:
         self._jpeg = camera_jpeg
         self._geometry = geometry
         self.version = 0
-        self.table_key = secrets.token_urlsafe(18)
+        self._table_key = secrets.token_urlsafe(18)
         self._ending = False
         self.new_game({})
 
@@ -160,8 +160,11 @@ class ScriptedTable:
             for seat, token in self.tokens.items()
         ]
 
+    def table_key(self) -> str:
+        return self._table_key
+
     def is_table_key(self, key: str) -> bool:
-        return secrets.compare_digest(key.encode(), self.table_key.encode())
+        return secrets.compare_digest(key.encode(), self._table_key.encode())
 
     def setup_options(self) -> dict[str, Any]:
         return {

@@ -156,7 +156,7 @@ def test_camera_image_and_calibration(client: FlaskClient) -> None:
     _error(client.get("/api/camera.jpg"), 404, "no_camera")
     _error(client.post("/api/calibrate", json={"what": "markers"}), 409, "no_camera")
     scripted = ScriptedTable(camera_jpeg=b"\xff\xd8jpeg")
-    camera = paired(create_app(TEST_CONFIG, table=scripted).test_client(), scripted.table_key)
+    camera = paired(create_app(TEST_CONFIG, table=scripted).test_client(), scripted.table_key())
     image = camera.get("/api/camera.jpg?overlay=0")
     assert image.status_code == 200 and image.mimetype == "image/jpeg" and image.data == b"\xff\xd8jpeg"
     assert camera.post("/api/calibrate", json={"what": "colours"}).get_json()["what"] == "colours"

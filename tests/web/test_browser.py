@@ -347,7 +347,7 @@ def test_a_spectator_sees_the_board_and_the_log_and_no_control(
     page.locator('.hole[data-place="CR2"]').click(force=True)
     expect(page.locator(".marble.selected")).to_have_count(0)
     html = page.content()
-    assert table.table_key not in html
+    assert table.table_key() not in html
     assert not any(link["token"] in html for link in table.seat_links())
     response = page.goto(served + "/setup")
     assert response is not None and response.status == 403

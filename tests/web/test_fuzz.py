@@ -139,7 +139,7 @@ def both_roles(request: pytest.FixtureRequest) -> Iterator[tuple[Any, FlaskClien
     """The app over a table: the table's client (paired) and a spectator's."""
     table: Any = ScriptedTable() if request.param == "scripted table" else Table()
     app = create_app({**TEST_CONFIG, "TOCK_STREAM_SECONDS": 0.0}, table=table)
-    key = table.table_key if isinstance(table, ScriptedTable) else table.table_key()
+    key = table.table_key()
     yield table, paired(app.test_client(), key), app.test_client()
     if isinstance(table, Table):
         table.close()

@@ -116,7 +116,7 @@ def test_no_key_reaches_a_spectator(spectator: FlaskClient, table: ScriptedTable
     tokens = {link["seat"]: link["token"] for link in table.seat_links()}
     checked = 0
     for what, body in _every_answer(spectator, {}):
-        assert table.table_key not in body, f"{what} shows the table key"
+        assert table.table_key() not in body, f"{what} shows the table key"
         for seat, token in tokens.items():
             assert token not in body, f"{what} shows seat {seat}'s key"
         checked += 1
@@ -132,19 +132,19 @@ def test_a_seat_never_sees_another_seat_s_key_nor_the_table_s(
     seat_client = create_app(TEST_CONFIG, table=table).test_client()  # type: ignore[arg-type]
     for path in (f"/seat/{tokens['A']}", f"/api/seat/{tokens['A']}", f"/learn/{tokens['A']}"):
         body = seat_client.get(path).get_data(as_text=True)
-        assert table.table_key not in body
+        assert table.table_key() not in body
         assert not any(token in body for seat, token in tokens.items() if seat != "A"), path
 
 
 def test_the_table_sees_every_seat_link_built_on_the_configured_address(table: ScriptedTable) -> None:
     app = create_app({**TEST_CONFIG, "TOCK_PUBLIC_URL": "http://192.168.1.20:8000"}, table=table)  # type: ignore[arg-type]
     client = app.test_client()
-    client.set_cookie(TABLE_COOKIE, table.table_key, domain="evil.example")
+    client.set_cookie(TABLE_COOKIE, table.table_key(), domain="evil.example")
     page = client.get("/table", headers={"Host": "evil.example"}).get_data(as_text=True)
     for link in table.seat_links():
         assert f"http://192.168.1.20:8000/seat/{link['token']}" in page
     assert "evil.example" not in page, "links never follow the Host header"
-    assert table.table_key not in page, "the table's own key is in its cookie only"
+    assert table.table_key() not in page, "the table's own key is in its cookie only"
 
 
 def test_pairing_sets_an_http_only_cookie_and_a_wrong_key_sets_nothing(
@@ -153,7 +153,7 @@ def test_pairing_sets_an_http_only_cookie_and_a_wrong_key_sets_nothing(
     wrong = spectator.get("/pair/" + "x" * 24)
     assert wrong.status_code == 403 and "Set-Cookie" not in wrong.headers
     assert spectator.get("/setup").status_code == 403
-    right = spectator.get(f"/pair/{table.table_key}")
+    right = spectator.get(f"/pair/{table.table_key()}")
     assert right.status_code == 302 and right.headers["Location"].endswith("/table")
     cookie = right.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
@@ -176,7 +176,7 @@ def test_a_state_change_from_another_site_is_refused_even_for_the_table(
 
 def test_a_configured_origin_is_accepted(table: ScriptedTable) -> None:
     app = create_app({**TEST_CONFIG, "TOCK_ORIGINS": ("http://tock.local:8000",)}, table=table)  # type: ignore[arg-type]
-    client = paired(app.test_client(), table.table_key)
+    client = paired(app.test_client(), table.table_key())
     assert (
         client.post(
             "/api/game", json={"settings": {}}, headers={"Origin": "http://tock.local:8000"}

@@ -8,12 +8,15 @@ for the ``medium`` level and :mod:`firmware_py.table.players` for the others (ea
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
 from firmware_py.engine import Card, TockError
 from firmware_py.table import computer, players
 from firmware_py.table.state import TableActions, TableState
+
+LOG = logging.getLogger(__name__)
 
 SIM_CONFIRM_SECONDS = 5.0
 """How long a computer move made on the simulated board may wait for the camera to read it."""
@@ -87,12 +90,18 @@ class ComputerSeats:
         self._s.searching = game
 
         def search() -> None:
-            move = self._choose(seat, game, seed)
+            try:
+                move = self._choose(seat, game, seed)
+            except Exception:  # a failed search must not leave the seat stuck: it plays the heuristic's move
+                LOG.exception("the search of computer seat %s failed; it plays the medium move", seat)
+                move = None
             with self._s.lock:
                 if self._s.searching is not game:
                     return
                 self._s.searching = None
                 if self._s.game is game:
+                    if move is None:
+                        move = players.medium_move(game, seat, tuple(self._s.legal()))
                     self._s.plan = self._plan_of(seat, move)
                     self._table._changed()
 

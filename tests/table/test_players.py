@@ -237,3 +237,30 @@ def test_a_strong_seat_searches_aside_so_that_no_page_waits_for_it(monkeypatch: 
     finally:
         released.set()
         table.close()
+
+
+def test_a_failed_search_never_leaves_a_strong_seat_stuck(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Whatever goes wrong in the search, the seat still moves: the heuristic's move, and the log says why."""
+
+    class BrokenSearch:
+        def act(self, game: Game, seat: str) -> Any:
+            raise RuntimeError("no world could be sampled")
+
+    monkeypatch.setattr(players_module, "make_player", lambda level, **kw: BrokenSearch())
+    seats = tuple(dataclasses.replace(seat, level="strong") for seat in default_seats(4, humans=0))
+    game = dataclasses.replace(default_game(), preset="r1", seats=seats, seed=9)
+    config = Config(
+        game=game, camera=CameraSettings(source="none"), computer_delay=0.5, computer_move_time=0.01
+    )
+    table = Table(config)
+    try:
+        deadline = time.monotonic() + 30
+        while table.public_view()["computer"] is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        shown = table.public_view()["computer"]
+        assert shown is not None and shown["seat"] == table.public_view()["turn"]
+        assert "no world could be sampled" in caplog.text
+    finally:
+        table.close()

@@ -119,7 +119,7 @@ def report_lines(
     rate = summary.games / seconds if seconds > 0 else float("inf")
     endings = ", ".join(f"{name} {count}" for name, count in sorted(summary.endings.items()))
     spread = "" if jobs <= 1 else f", {jobs} processes"
-    checks = "every invariant checked" if check else "no invariant checks"
+    checks = "every invariant checked" if check else "no invariant checks, the same games on the fast core"
     lines = [
         f"{label}, {seats} seats: {summary.games} games in {seconds:.1f} s of CPU = {rate:.1f} games/s "
         f"per core ({checks}, {engine_kind()} engine{spread}); {summary.actions} actions, "
@@ -166,7 +166,8 @@ def _progress_line(total: int) -> Progress:
     "--check/--no-check",
     default=True,
     show_default=True,
-    help="Check every invariant after every action (--no-check: only that games end).",
+    help="Check every invariant after every action (--no-check: the same games on the fast core, "
+    "only their end checked).",
 )
 @click.option(
     "--jobs",

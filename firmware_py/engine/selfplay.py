@@ -15,6 +15,9 @@ checks that:
 and, at the end, that replaying the recorded actions from the seed gives the same game. Failures are
 collected as text, never raised, so that a run reports all of them; pure, no I/O (the ``tock selfplay``
 command prints).
+
+Without the checks the same game is played on the fast core (:mod:`~firmware_py.engine.fastplay`),
+action for action: what ``make bench`` and ``tock selfplay --no-check`` time.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dataclasses import dataclass, field
 
 from firmware_py.engine.cards import new_deck
 from firmware_py.engine.errors import InvalidPositionError, TockError
+from firmware_py.engine.fastplay import fast_random_game
 from firmware_py.engine.game import Action, Dealt, EndTurn, Game, Phase
 from firmware_py.engine.legality import explain
 from firmware_py.engine.movegen import card_moves, distinct_cards
@@ -126,9 +130,12 @@ def play_random_game(
         rules: the rule set.
         seats: number of seats.
         seed: seeds both the game's chance and the random player.
-        check: check every invariant after every action (otherwise only that the game ends).
+        check: check every invariant after every action; otherwise the same game is played on the fast
+            core, and only its end is checked.
         max_actions: the game must be over after this many actions.
     """
+    if not check:
+        return _fast_report(rules, seats, seed, max_actions)
     game = Game.new(rules, seats=seats, seed=seed)
     rng = random.Random(f"selfplay:{seed}")
     pack = pack_counts(rules)
@@ -161,13 +168,22 @@ def play_random_game(
         failures.append(f"no winner after {len(played)} actions")
     if check and not failures:
         failures += _check_replay(game, rules, seats, seed, played)
-    ending = "unfinished" if game.winner is None else _ending(game)
+    ending = "unfinished" if game.winner is None else _ending(game.winner)
     deals = sum(isinstance(event, Dealt) for event in game.history)
     return GameReport(seed, seats, len(played), game.winner, tuple(failures), ending, discards, deals)
 
 
-def _ending(game: Game) -> str:
-    winner = game.winner or ()
+def _fast_report(rules: RuleSet, seats: int, seed: int, max_actions: int) -> GameReport:
+    """The report of the game played on the fast core (only its end is checked)."""
+    fast = fast_random_game(rules, seats, seed, max_actions)
+    failures = (f"action {fast.actions}: nothing to do in {fast.stuck}",) if fast.stuck else ()
+    if fast.winner is None and not failures:
+        failures = (f"no winner after {fast.actions} actions",)
+    ending = "unfinished" if fast.winner is None else _ending(fast.winner)
+    return GameReport(seed, seats, fast.actions, fast.winner, failures, ending, fast.discards, fast.deals)
+
+
+def _ending(winner: tuple[str, ...]) -> str:
     return f"{'solo' if len(winner) == 1 else 'team'} {'+'.join(winner)}"
 
 

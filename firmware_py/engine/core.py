@@ -23,6 +23,7 @@ set and on whole games.
 from __future__ import annotations
 
 from itertools import combinations, product
+from typing import Final
 
 from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import JOKER, RANKS, Card
@@ -42,19 +43,35 @@ from firmware_py.engine.rules import (
 )
 from firmware_py.engine.tables import RESERVE, Tables, tables_for
 
-STEP, ENTER, SWAP, SPLIT = 0, 1, 2, 3
-"""Move kinds in the low 3 bits of a move's integer."""
-JOKER_CODE = 13
+STEP: Final = 0
+"""Move kinds in the low 3 bits of a move's integer: one marble's step (or a 7 taken by one marble)."""
+ENTER: Final = 1
+"""A marble out of its reserve."""
+SWAP: Final = 2
+"""Two marbles change places."""
+SPLIT: Final = 3
+"""A 7 split over several marbles."""
+JOKER_CODE: Final = 13
 """Rank code of the joker; the other ranks are their index in ``RANKS`` (A is 0, K is 12)."""
-RANK_STEPS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18)
+RANK_STEPS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18)
 """How far each rank code moves a marble forward."""
 
-Part = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]
-"""Parts of a 7 over some marbles: ``(from, to, section)`` in an order that plays, and what they take."""
+Part = tuple[tuple[int, ...], int, int]
+"""Parts of a 7 over some marbles: their ``from << 8 | to`` pairs in an order that plays, the key of the
+set (:func:`_key`) and the move's integer."""
 
-_FORWARD, _BACK_FOUR, _FIVE, _SEVEN, _SWAPS = range(5)
-_GUARD = {StartCell.NONE: 0, StartCell.FRESH: 1, StartCell.ANY: 2}
-_NONE, _FRESH, _ANY = 0, 1, 2
+_FORWARD: Final = 0
+"""What a card's rank does under the rules (``Context.does``): forward its count, back 4, move another
+player's marble 5, split a 7, swap."""
+_BACK_FOUR: Final = 1
+_FIVE: Final = 2
+_SEVEN: Final = 3
+_SWAPS: Final = 4
+_NONE: Final = 0
+"""Which marbles on their own start cell a rule covers: none, the one just out, any."""
+_FRESH: Final = 1
+_ANY: Final = 2
+_GUARD = {StartCell.NONE: _NONE, StartCell.FRESH: _FRESH, StartCell.ANY: _ANY}
 
 
 def rank_code(rank: str) -> int:
@@ -77,11 +94,11 @@ def kind_step(frm: int, to: int, section: int) -> int:
     return (frm + 1) << 3 | to << 11 | section << 19
 
 
-def split_code(parts: list[tuple[int, int, int]]) -> int:
-    """A 7 split over several marbles: its ``(from, to, section)`` parts in an order that plays."""
-    code = SPLIT | (len(parts) - 1) << 3
-    for k, (frm, to, _) in enumerate(parts):
-        code |= (frm << 8 | to) << (5 + 16 * k)
+def split_code(pairs: list[int]) -> int:
+    """A 7 split over several marbles: its parts' ``from << 8 | to`` pairs in an order that plays."""
+    code = SPLIT | (len(pairs) - 1) << 3
+    for k in range(len(pairs)):
+        code |= pairs[k] << (5 + 16 * k)
     return code
 
 
@@ -144,15 +161,34 @@ class Context:
         self.five_without_marble_out = rules.five_without_marble_out
         self.seven_most = 2 if rules.seven is SevenMode.SPLIT_TWO else 4
         self.jack_swaps_own = rules.jack_swaps_own
-        ranks = (*RANKS, JOKER)
-        self.enters: list[bool] = [r in ("A", "K", JOKER) for r in ranks]
-        self.via_centre: list[bool] = [
-            rules.shortcut is Shortcut.CENTRE and r in rules.centre_cards for r in ranks
-        ]
-        self.does: list[int] = [_does(rules, r) for r in ranks]
-        self.sweeps: list[bool] = [r == "K" and rules.king_sweep is not KingSweep.NONE for r in ranks]
-        self.also_swaps: list[bool] = [r == "J" and rules.jack is JackMode.SWAP_OR_ELEVEN for r in ranks]
-        self.ten_swaps: list[bool] = [r == "10" and rules.ten_swaps for r in ranks]
+        self.plans: list[int] = [_plan(rules, rank) for rank in (*RANKS, JOKER)]
+        """Per rank code, what its card does under these rules, packed (see :func:`_plan`)."""
+
+
+_ENTERS: Final = 1
+_VIA_CENTRE: Final = 2
+_SWEEPS: Final = 4
+_ALSO_SWAPS: Final = 8
+_TEN_SWAPS: Final = 16
+
+
+def _plan(rules: RuleSet, rank: str) -> int:
+    """What a card of ``rank`` does under ``rules``, in one integer: the flags ``_ENTERS`` (takes a
+    marble out), ``_VIA_CENTRE``, ``_SWEEPS`` (the King takes what it passes), ``_ALSO_SWAPS`` (a Jack
+    that may swap or go 11), ``_TEN_SWAPS`` (QC's advanced 10); what it does (``_FORWARD``...) from bit
+    5; how far it goes from bit 8."""
+    plan = _does(rules, rank) << 5 | RANK_STEPS[rank_code(rank)] << 8
+    if rank in ("A", "K", JOKER):
+        plan |= _ENTERS
+    if rules.shortcut is Shortcut.CENTRE and rank in rules.centre_cards:
+        plan |= _VIA_CENTRE
+    if rank == "K" and rules.king_sweep is not KingSweep.NONE:
+        plan |= _SWEEPS
+    if rank == "J" and rules.jack is JackMode.SWAP_OR_ELEVEN:
+        plan |= _ALSO_SWAPS
+    if rank == "10" and rules.ten_swaps:
+        plan |= _TEN_SWAPS
+    return plan
 
 
 def _does(rules: RuleSet, rank: str) -> int:
@@ -292,33 +328,33 @@ class State:
             self._prepare()
         if self.won:
             return
-        ctx = self.ctx
+        plan = self.ctx.plans[rank]
         mine_loc = self.mine_loc
         mine_sec = self.mine_sec
-        if ctx.enters[rank]:
+        if plan & _ENTERS:
             out.extend(self.entries)
-        if ctx.via_centre[rank]:
+        if plan & _VIA_CENTRE:
             for k in range(len(mine_loc)):
                 self._centre(mine_sec[k], mine_loc[k], out)
-        does = ctx.does[rank]
+        does = plan >> 5 & 7
         if does == _FORWARD:
-            n = RANK_STEPS[rank]
-            sweep = ctx.sweeps[rank]
+            n = plan >> 8
+            sweep = bool(plan & _SWEEPS)
             for k in range(len(mine_loc)):
                 self._forward(mine_sec[k], mine_loc[k], n, False, sweep, False, out)
-            if ctx.also_swaps[rank]:
+            if plan & _ALSO_SWAPS:
                 self._swaps(False, out)
         elif does == _BACK_FOUR:
             for k in range(len(mine_loc)):
                 self._backward(mine_sec[k], mine_loc[k], out)
         elif does == _FIVE:
-            if ctx.five_without_marble_out or self.has_marble_in_play():
+            if self.ctx.five_without_marble_out or self.has_marble_in_play():
                 self._five(out)
         elif does == _SEVEN:
             self._seven(out)
         else:
             self._swaps(False, out)
-        if ctx.ten_swaps[rank]:
+        if plan & _TEN_SWAPS:
             self._swaps(True, out)
 
     def _prepare(self) -> None:
@@ -627,7 +663,9 @@ class State:
         """Where a part of ``d`` steps of the marble on ``loc`` may land (it takes what is there)."""
         routes: list[int] = []
         self._forward(section, loc, d, False, False, True, routes)
-        return [code >> 11 & 255 for code in routes]
+        for i in range(len(routes)):
+            routes[i] = routes[i] >> 11 & 255
+        return routes
 
     def _group_parts(
         self, locs: list[int], secs: list[int], group: tuple[int, ...], total: int
@@ -635,11 +673,12 @@ class State:
         """Every set of parts adding up to ``total`` over the marbles of ``group`` (each moves)."""
         if len(group) == 1:
             m = group[0]
-            occ = self.occ
-            return [
-                (((locs[m], to, secs[m]),), (to,) if occ[to] >= 0 else ())
-                for to in self._part_routes(secs[m], locs[m], total)
-            ]
+            loc = locs[m]
+            parts: list[Part] = []
+            for to in self._part_routes(secs[m], loc, total):
+                pair = loc << 8 | to
+                parts.append(((pair,), pair, step_code(STEP, loc, to, secs[m], 0)))
+            return parts
         found: dict[int, Part] = {}
         movers = list(group)
         self._seven_parts(locs, secs, movers, total, [-1] * len(movers), [], [], found, set())
@@ -658,39 +697,39 @@ class State:
         seen: set[int],
     ) -> None:
         """Play the parts over ``movers`` one after the other in every order (``movegen._seven_parts``):
-        ``tos[k]`` is where mover ``k`` went (-1: not yet), ``order`` the movers in the order played."""
+        ``tos[k]`` is where mover ``k`` went (-1: not yet), ``order`` the movers in the order played,
+        ``caps`` where the parts so far took a marble."""
         state = remaining
-        for to in tos:
-            state = state << 9 | (to + 1)
+        unmoved = 0
+        last = -1
+        for k in range(len(tos)):
+            state = state << 9 | (tos[k] + 1)
+            if tos[k] < 0:
+                unmoved += 1
+                last = k
         if state in seen:
             return
         seen.add(state)
-        left = [k for k in range(len(movers)) if tos[k] < 0]
-        if not left:
+        if not unmoved:
             if remaining == 0:
-                steps = [(locs[movers[k]], tos[k], secs[movers[k]]) for k in order]
-                key = _pairs_key(steps)
-                if key not in found:
-                    found[key] = (tuple(steps), tuple(caps))
+                self._record([locs[movers[k]] << 8 | tos[k] for k in order], found)
             return
         occ = self.occ
-        if len(left) == 1:
-            k = left[0]
-            m = movers[k]
+        if unmoved == 1:
+            m = movers[last]
             loc = locs[m]
-            section = secs[m]
-            if occ[loc] != section or loc in caps or remaining < 1:
+            if occ[loc] != secs[m] or loc in caps or remaining < 1:
                 return
-            for to in self._part_routes(section, loc, remaining):
+            for to in self._part_routes(secs[m], loc, remaining):
                 if to not in tos:
-                    steps = [(locs[movers[j]], tos[j], secs[movers[j]]) for j in order]
-                    steps.append((loc, to, section))
-                    key = _pairs_key(steps)
-                    if key not in found:
-                        found[key] = (tuple(steps), (*caps, to) if occ[to] >= 0 else tuple(caps))
+                    pairs = [locs[movers[j]] << 8 | tos[j] for j in order]
+                    pairs.append(loc << 8 | to)
+                    self._record(pairs, found)
             return
-        most = remaining - len(left) + 1
-        for k in left:
+        most = remaining - unmoved + 1
+        for k in range(len(tos)):
+            if tos[k] >= 0:
+                continue
             m = movers[k]
             loc = locs[m]
             section = secs[m]
@@ -713,17 +752,26 @@ class State:
                     tos[k] = -1
                     self._pop_part(loc, to, section, taken, saved)
 
+    def _record(self, pairs: list[int], found: dict[int, Part]) -> None:
+        """Keep a set of parts (in the order they played) unless the same set was found before."""
+        key = _key(pairs)
+        if key not in found:
+            found[key] = (tuple(pairs), key, split_code(pairs))
+
     def _push_part(self, loc: int, to: int, section: int, taken: int) -> int:
         """Play one part on the board while the split is searched (``taken``: the section of the marble
         on ``to``, or -1); returns the guards that :meth:`_pop_part` restores."""
         occ = self.occ
         start_owner = self.ctx.start_owner
         saved = self.blk << 8 | self.imm
-        for c in (loc, to) if taken >= 0 else (loc,):
-            guard = start_owner[c]
-            if guard >= 0:
-                self.blk &= ~(1 << guard)
-                self.imm &= ~(1 << guard)
+        guard = start_owner[loc]
+        if guard >= 0:
+            self.blk &= ~(1 << guard)
+            self.imm &= ~(1 << guard)
+        guard = start_owner[to]
+        if taken >= 0 and guard >= 0:
+            self.blk &= ~(1 << guard)
+            self.imm &= ~(1 << guard)
         occ[loc] = -1
         occ[to] = section
         return saved
@@ -974,12 +1022,18 @@ class _SevenSearch:
             if left < len(group):
                 return
             last = self.parts(group, left)
-            if last:
-                chosen.append(last)
-                for combination in product(*chosen):
-                    steps = [step for part in combination for step in part[0]]
-                    self.found[_pairs_key(steps)] = _code_of(steps)
-                chosen.pop()
+            if not last:
+                return
+            found = self.found
+            if not chosen:
+                for part in last:
+                    found[part[1]] = part[2]
+                return
+            chosen.append(last)
+            for combination in product(*chosen):
+                pairs = [pair for part in combination for pair in part[0]]
+                found[_key(pairs)] = split_code(pairs)
+            chosen.pop()
             return
         for t in range(len(group), left - (len(groups) - index - 1) + 1):
             parts = self.parts(group, t)
@@ -989,18 +1043,10 @@ class _SevenSearch:
                 chosen.pop()
 
 
-def _code_of(steps: list[tuple[int, int, int]]) -> int:
-    """A 7's parts as one move: a single part is a plain step."""
-    if len(steps) == 1:
-        frm, to, section = steps[0]
-        return step_code(STEP, frm, to, section, 0)
-    return split_code(steps)
-
-
-def _pairs_key(steps: list[tuple[int, int, int]]) -> int:
+def _key(pairs: list[int]) -> int:
     """One integer for a set of parts: their ``from << 8 | to`` pairs, sorted, packed 16 bits apart."""
     key = 0
-    for pair in sorted(frm << 8 | to for frm, to, _ in steps):
+    for pair in sorted(pairs):
         key = key << 16 | pair
     return key
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
-from firmware_py.engine.cards import JOKER, Card, new_deck
-from firmware_py.engine.core import State, context_for, rank_code
+from firmware_py.engine.cards import Card, new_deck
+from firmware_py.engine.core import JOKER_CODE, State, context_for, rank_code
 from firmware_py.engine.dealing import deal_schedule
 from firmware_py.engine.moves import Move
 from firmware_py.engine.rules import NothingPlayable, RuleSet, seat_letters
@@ -30,7 +31,8 @@ from firmware_py.engine.tables import RESERVE
 
 Bits = Callable[[int], int]
 """A generator's ``getrandbits``."""
-JACK = rank_code("J")
+JACK: Final = 10
+"""The Jack's rank code (``rank_code("J")``)."""
 
 
 def below(bits: Bits, n: int) -> int:
@@ -71,6 +73,9 @@ class _Table:
         letters = seat_letters(seats)
         self.rules = rules
         self.seed = seed
+        self.dealer_rotates = rules.dealer_rotates
+        self.joker_replays = rules.joker_replays
+        self.jack_left_skips = rules.jack_left_skips
         self.count = len(letters)
         ctx = context_for(rules, letters)
         self.state = State(ctx, [RESERVE] * (4 * self.count), 0, 0)
@@ -80,6 +85,8 @@ class _Table:
         """Card ids are indices in this list: equal cards share an id, and ids sort as the cards do."""
         index = {card: i for i, card in enumerate(self.values)}
         self.ranks: list[int] = [rank_code(card.rank) for card in self.values]
+        self.out: list[int] = []
+        """The moves of the card being tried (one list, emptied for each card)."""
         self.stock: list[int] = [index[card] for card in deck]
         self.played: list[int] = []
         self.hands: list[list[int]] = [[] for _ in letters]
@@ -114,7 +121,7 @@ class _Table:
         return order
 
     def new_pack(self, *, rotate: bool) -> None:
-        if rotate and self.rules.dealer_rotates:
+        if rotate and self.dealer_rotates:
             self.dealer = (self.dealer + 1) % self.count
         self.stock = self.shuffled(self.stock + self.played)
         self.played = []
@@ -200,8 +207,9 @@ class _Table:
         state = self.state
         hand = self.hands[seat]
         if self.must_discard < 0:
-            cards = list(dict.fromkeys(hand))
-            out: list[int] = []
+            cards = _distinct(hand)
+            out = self.out
+            out.clear()
             while cards:
                 card = cards.pop(below(bits, len(cards)))
                 state.generate(self.ranks[card], out)
@@ -222,7 +230,7 @@ class _Table:
         if self.must_discard == seat:
             discards = sorted(set(hand))
         else:
-            discards = list(dict.fromkeys(hand))
+            discards = _distinct(hand)
             if state.winner() >= 0 or not discards:
                 return -1
             mode = self.rules.nothing_playable
@@ -248,15 +256,15 @@ class _Table:
             hand.remove(card)
             gone = [card]
         self.played += gone
-        joker = code >= 0 and self.values[card].rank == JOKER
-        draws = len(gone) if self.draw_pile else 1 if joker and self.rules.joker_replays else 0
+        joker = code >= 0 and self.ranks[card] == JOKER_CODE
+        draws = len(gone) if self.draw_pile else 1 if joker and self.joker_replays else 0
         for _ in range(draws):
             if not self.stock:
                 self.stock = self.stock + self.shuffled(self.played)
                 self.played = []
             hand.append(self.stock.pop(0))
         self.must_discard = -1
-        if code >= 0 and self.ranks[card] == JACK and self.rules.jack_left_skips:
+        if code >= 0 and self.ranks[card] == JACK and self.jack_left_skips:
             left = (seat + 1) % self.count
             if left != seat and self.hands[left]:
                 self.must_discard = left
@@ -264,7 +272,7 @@ class _Table:
         if code >= 0:
             state.make(code)
         self.winner = state.winner()
-        self.extra_play = self.winner < 0 and joker and self.rules.joker_replays and bool(hand)
+        self.extra_play = self.winner < 0 and joker and self.joker_replays and bool(hand)
         nxt = seat if self.extra_play else -1 if self.winner >= 0 else self.next_with_cards(seat)
         self.to_play = nxt
         if nxt >= 0:
@@ -279,6 +287,15 @@ class _Table:
         if code < 0:
             return str(Move.discard(self.values[card]))
         return str(self.state.to_move(code, self.values[card]))
+
+
+def _distinct(hand: list[int]) -> list[int]:
+    """The hand's different cards, in hand order (``movegen.distinct_cards``)."""
+    cards: list[int] = []
+    for card in hand:
+        if card not in cards:
+            cards.append(card)
+    return cards
 
 
 def fast_random_game(

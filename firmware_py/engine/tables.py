@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from firmware_py.engine.board import (
     CELLS_PER_SECTION,
@@ -30,7 +31,7 @@ from firmware_py.engine.board import (
 )
 from firmware_py.engine.errors import NotationError
 
-RESERVE = -1
+RESERVE: Final = -1
 """Location of a marble waiting in its reserve."""
 
 

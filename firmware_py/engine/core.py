@@ -608,11 +608,12 @@ class State:
         played_mask = self.played_mask
         mine = self.mine_loc
         team = ctx.team_mask[self.turn]
-        for a in sorted(loc for loc in mine if loc < track):
+        taken = sorted([loc for loc in self.marbles if 0 <= loc < track])  # the track cells with a marble
+        for a in sorted([loc for loc in mine if loc < track]):
             sa = occ[a]
-            for b in range(track):
+            for b in taken:
                 sb = occ[b]
-                if sb < 0 or b == a:
+                if b == a:
                     continue
                 if played_mask >> sb & 1:
                     if opponents_only or not ctx.jack_swaps_own or b < a:

@@ -246,6 +246,8 @@ class State:
         """Whether :meth:`make` keeps what :meth:`unmake` needs (self-play, which never unmakes, does not)."""
         self.captured: list[int] = []
         """Locations of the marbles the last move made took, in the order the move took them."""
+        self.captured_sections: list[int] = []
+        """The sections of those marbles."""
         self.stamp = 0
         """Changed by every move made or unmade: what :meth:`_prepare` worked out is then out of date."""
         self.prepared = -1
@@ -263,6 +265,12 @@ class State:
         """The core state of a public position (its rules, seats, marbles, flags and seat to play)."""
         ctx = context_for(position.rules, position.seats)
         return cls(ctx, list(position.marbles), position.fresh, position.turn_index)
+
+    def copy(self) -> State:
+        """A state of the same marbles to play on, leaving this one as it is."""
+        other = State(self.ctx, list(self.marbles), self.fresh, self.turn)
+        other.recording = self.recording
+        return other
 
     def to_position(self, hands: tuple[tuple[Card, ...], ...] | None = None) -> Position:
         """The public position of this state (with ``hands`` when known)."""
@@ -820,7 +828,8 @@ class State:
 
     def make(self, code: int) -> None:
         """Play a move this state generated (the seat to play is left to the caller)."""
-        self.captured = []
+        self.captured.clear()
+        self.captured_sections.clear()
         self.stamp += 1
         undo = self.undo
         mark = len(undo)
@@ -889,6 +898,7 @@ class State:
         """Send the marble on ``loc`` back to its reserve."""
         section = self.occ[loc]
         self.captured.append(loc)
+        self.captured_sections.append(section)
         self._relocate(self.ctx.seat_of[section], loc, RESERVE)
         self._write_occ(loc, -1)
         if loc == self.ctx.start[section]:
@@ -954,6 +964,31 @@ class State:
             if ctx.centre in self.marbles[4 * i : 4 * i + 4]:
                 return section
         return -1
+
+    def takes_other(self, code: int, team: int) -> bool:
+        """Whether the move ``code`` takes a marble of a section outside the bit mask ``team``."""
+        kind = code & 7
+        if kind == SWAP:
+            return False
+        occ = self.occ
+        if kind == SPLIT:
+            recording = self.recording
+            self.recording = True
+            self.make(code)
+            taken = any(not team >> section & 1 for section in self.captured_sections)
+            self.unmake()
+            self.recording = recording
+            return taken
+        ctx = self.ctx
+        frm = (code >> 3 & 255) - 1
+        to = code >> 11 & 255
+        swept = code >> 22
+        if swept:
+            for i in range(12):
+                if swept >> i & 1 and not team >> occ[(frm + i + 1) % ctx.track] & 1:
+                    return True
+        landing = occ[to]
+        return landing >= 0 and not team >> landing & 1 and not (to == ctx.centre and ctx.centre_several)
 
     # ---- the API edge --------------------------------------------------------------------------------
 

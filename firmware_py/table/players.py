@@ -10,6 +10,8 @@
   moves and the best :data:`CANDIDATES` are searched: each sample plays every candidate in the same
   sampled world, then a short rollout (each seat plays once more with a greedy policy: take an opponent
   marble, else go home, else a random card), and the board is valued by the ``medium`` heuristic. The
+  rollouts play on the engine's fast core (:mod:`firmware_py.engine.playout`), a whole table copied per
+  candidate, which holds several times the samples of the public ``Game`` in the same time. The
   candidate with the best mean wins. Every candidate sees the same samples and the same rollout dice
   (common random numbers), so that differences between moves are not drowned by the luck of the draw.
   It searches for a time budget (CPU seconds, so that a shared machine does not make it weaker) or a
@@ -21,17 +23,19 @@ game's seed (which would tell the future shuffles) before anything is simulated.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
 from collections import Counter
 from collections.abc import Mapping
 from typing import Protocol
 
-from firmware_py.engine import Card, MoveKind, PlaceKind, new_deck, parse_place, play
-from firmware_py.engine.deck import Pack
+from firmware_py.engine import Card, PlaceKind, parse_place, play
+from firmware_py.engine.core import State, rank_code
+from firmware_py.engine.coretable import CoreTable, setup_for, shuffle, table_with
 from firmware_py.engine.game import Action, Dealt, EndTurn, Exchange, Exchanged, Game, Phase, Played
+from firmware_py.engine.movegen import card_moves
 from firmware_py.engine.moves import Move
+from firmware_py.engine.playout import greedy_action
 from firmware_py.table import computer
 
 LEVELS = ("easy", "medium", "strong")
@@ -156,72 +160,88 @@ def known_gift(game: Game, seat: str) -> Card | None:
     return None
 
 
-def determinize(game: Game, seat: str, rng: random.Random) -> Game:
-    """A game the seat cannot tell from ``game``: every card it cannot see dealt again at random.
+class Unseen:
+    """What one seat knows of the cards, once per decision: the table without the cards it cannot see
+    (the other hands and the stock empty), its own hand, the card it gave its partner (still in the
+    partner's hand) and every card it has not seen, sorted."""
+
+    def __init__(self, game: Game, seat: str) -> None:
+        setup = setup_for(game.rules, game.seats)
+        hands = game.hand_tuple
+        self.index = game.seats.index(seat)
+        self.own = [setup.card_id(card) for card in hands[self.index]]
+        self.counts = [len(hand) for hand in hands]
+        self.stock = len(game.pack.stock)
+        self.table = table_with(game, [[] for _ in hands], [], [-1] * len(hands), 0)
+        unseen = Counter(setup.card_id(card) for card in setup.deck)
+        unseen.subtract(self.own)
+        unseen.subtract(self.table.played)
+        gift = known_gift(game, seat)
+        partner = game.partner_of(seat)
+        self.gift = -1 if gift is None else setup.card_id(gift)
+        self.partner = -1 if partner is None else game.seats.index(partner)
+        if gift is not None:
+            unseen[self.gift] -= 1
+        self.pool = sorted(unseen.elements())
+
+    def world(self, rng: random.Random) -> CoreTable:
+        """A table the seat cannot tell from the game: every card it cannot see dealt again at random,
+        from sorted order, and a new seed for later shuffles."""
+        pool = list(self.pool)
+        shuffle(pool, rng.getrandbits)
+        world = self.table.clone()
+        for index, count in enumerate(self.counts):
+            if index == self.index:
+                world.hands[index] = list(self.own)
+                continue
+            start = [self.gift] if self.gift >= 0 and index == self.partner else []
+            count -= len(start)
+            world.hands[index] = start + pool[:count]
+            del pool[:count]
+        world.stock = pool
+        world.seed = rng.getrandbits(32)
+        return world
+
+
+def determinize(game: Game, seat: str, rng: random.Random) -> CoreTable:
+    """A table the seat cannot tell from ``game``: every card it cannot see dealt again at random.
 
     Kept: the board, the seat's hand, the cards played face up, every seat's card count, the stock's
     size, the card the seat gave its partner (in the partner's hand). Replaced: the other hands, the
     stock's cards and order, and the seed of later shuffles. Nothing hidden is read: the unseen cards
-    are the pack minus what the seat sees, and they are shuffled from sorted order.
+    are the pack minus what the seat sees (:class:`Unseen`), and they are shuffled from sorted order.
     """
-    hands = game.hand_tuple
-    own_index = game.seats.index(seat)
-    unseen = Counter(new_deck(game.rules))
-    unseen.subtract(hands[own_index])
-    unseen.subtract(game.pack.played)
-    gift = known_gift(game, seat)
-    partner = game.partner_of(seat)
-    if gift is not None:
-        unseen[gift] -= 1
-    pool = sorted(unseen.elements())
-    rng.shuffle(pool)
-    new_hands: dict[str, list[Card]] = {}
-    for index, other in enumerate(game.seats):
-        if index == own_index:
-            new_hands[other] = list(hands[index])
-            continue
-        start = [gift] if gift is not None and other == partner else []
-        count = len(hands[index]) - len(start)
-        new_hands[other] = start + pool[:count]
-        del pool[:count]
-    world = dataclasses.replace(
-        game,
-        position=game.position.replace(hands=new_hands),
-        pack=Pack(tuple(pool), game.pack.played),
-        seed=rng.getrandbits(32),
-        log=None,
-    )
-    return world
+    return Unseen(game, seat).world(rng)
 
 
 # -- the search player -------------------------------------------------------------------------------
 
 
-def _greedy_action(game: Game, rng: random.Random, teams: Mapping[str, int]) -> Action | None:
-    """The rollout policy: take an opponent marble, else enter the home, else a random card."""
-    seat = game.to_play
-    if seat is None:
-        return None
-    if game.phase is Phase.EXCHANGE:
-        return Exchange(seat, min(game.hand(seat), key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1)))
-    moves = game.legal_moves()
-    if not moves:
-        return EndTurn(seat) if game.extra_play else None
-    layout = game.position.layout
-    team = teams[seat]
-    takes = [m for m in moves if any(teams.get(layout.get(c, ""), team) != team for c in m.captures)]
-    if takes:
-        return rng.choice(takes)
-    homes = [m for m in moves if m.kind is MoveKind.STEP and any(to[1:2] == "H" for _, to in m.steps)]
-    if homes:
-        return rng.choice(homes)
-    return _random_by_card(moves, rng)
+def _value(table: CoreTable, seat: str, teams: Mapping[str, int]) -> float:
+    """How good the table is for ``seat``: a won game far above any board."""
+    if table.winner >= 0:
+        return WIN_VALUE if seat in table.state.ctx.team_letters[table.winner] else -WIN_VALUE
+    return computer.position_value(table.state.to_position(), seat=seat, teams=teams)
 
 
-def _value(game: Game, seat: str, teams: Mapping[str, int]) -> float:
-    if game.winner is not None:
-        return WIN_VALUE if seat in game.winner else -WIN_VALUE
-    return computer.position_value(game.position, seat=seat, teams=teams)
+def _core_moves(game: Game, moves: list[Move]) -> list[tuple[int, int]]:
+    """Each move as the core plays it: ``(card id, move integer)``; a card id of -1 lays the hand down,
+    a move integer of -1 discards. Read from the board and the seat's own cards only."""
+    setup = setup_for(game.rules, game.seats)
+    state = State.of(game.position)
+    found: list[tuple[int, int]] = []
+    for move in moves:
+        if move.card is None:
+            found.append((-1, -1))
+            continue
+        card = setup.card_id(move.card)
+        if move.is_discard:
+            found.append((card, -1))
+            continue
+        codes: list[int] = []
+        state.generate(rank_code(move.card.rank), codes)
+        found.append((card, codes[card_moves(game.position, move.card).index(move)]))
+    return found
 
 
 class StrongPlayer:
@@ -279,31 +299,32 @@ class StrongPlayer:
             self.last_samples = 0
             return candidates[0]
         depth = self.depth if self.depth is not None else len(game.seats)
+        plays = _core_moves(game, candidates)
+        unseen = Unseen(game, seat)
+        keep = [computer.CARD_KEEP.get(card.rank, 0.1) for card in unseen.table.setup.values]
         totals = [0.0] * len(candidates)
+        out: list[int] = []
+        dice = random.Random()
         done = 0
         while self.samples is None or done < self.samples:
-            world = determinize(game, seat, rng)
-            dice = rng.getrandbits(32)
-            for index, move in enumerate(candidates):
-                totals[index] += _rollout(world.play(move), seat, teams, depth, random.Random(dice))
+            world = unseen.world(rng)
+            dice.seed(rng.getrandbits(32))
+            throws = dice.getstate()
+            bits = dice.getrandbits
+            for index, (card, code) in enumerate(plays):
+                table = world.clone()
+                table.play(card, code)
+                dice.setstate(throws)  # every candidate meets the same dice
+                for _ in range(depth):
+                    if not greedy_action(table, bits, keep, out):
+                        break
+                totals[index] += _value(table, seat, teams)
             done += 1
             if self.move_time is not None and time.process_time() - started >= self.move_time:
                 break
         self.last_samples = done
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
-
-
-def _rollout(game: Game, seat: str, teams: Mapping[str, int], depth: int, rng: random.Random) -> float:
-    """Play ``depth`` plies with the greedy policy, then value the board for ``seat``."""
-    for _ in range(depth):
-        if game.winner is not None:
-            break
-        action = _greedy_action(game, rng, teams)
-        if action is None:
-            break
-        game = game.apply(action)
-    return _value(game, seat, teams)
 
 
 def make_player(level: str, *, move_time: float | None = TABLE_MOVE_TIME, seed: int = 0) -> Player:

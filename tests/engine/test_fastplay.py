@@ -12,7 +12,8 @@ import random
 import pytest
 
 from firmware_py.engine import PRESETS, Move, RuleSet
-from firmware_py.engine.fastplay import below, fast_random_game, shuffle
+from firmware_py.engine.coretable import below, shuffle
+from firmware_py.engine.fastplay import fast_random_game
 from firmware_py.engine.game import Game
 from firmware_py.engine.selfplay import play_random_game, random_action
 from tests.engine.positions import random_rules

@@ -16,6 +16,7 @@ from firmware_py.cli import main as tock
 from firmware_py.cli.arena import first_level_seats, play_match, two_teams, wilson
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import PRESETS, Card, TockError, new_deck
+from firmware_py.engine.coretable import CoreTable
 from firmware_py.engine.deck import Pack
 from firmware_py.engine.game import Game, Phase
 from firmware_py.engine.selfplay import random_action
@@ -30,6 +31,11 @@ from firmware_py.table.players import (
     make_player,
     medium_move,
 )
+
+
+def _cards(world: CoreTable, ids: list[int]) -> list[Card]:
+    """The cards of a core table's card ids."""
+    return [world.setup.values[card] for card in ids]
 
 
 def _game_after(preset: str, seed: int, actions: int) -> Game:
@@ -88,14 +94,18 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
     seat = game.to_play
     assert seat is not None
     worlds = [determinize(game, seat, random.Random(n)) for n in range(5)]
+    index = game.seats.index(seat)
     for world in worlds:
-        assert world.hand(seat) == game.hand(seat)
-        assert [len(h) for h in world.hand_tuple] == [len(h) for h in game.hand_tuple]
-        assert world.pack.played == game.pack.played and len(world.pack.stock) == len(game.pack.stock)
-        cards = [c for h in world.hand_tuple for c in h] + list(world.pack.stock) + list(world.pack.played)
+        hands = [tuple(_cards(world, hand)) for hand in world.hands]
+        assert hands[index] == game.hand(seat)
+        assert [len(h) for h in hands] == [len(h) for h in game.hand_tuple]
+        assert tuple(_cards(world, world.played)) == game.pack.played
+        assert len(world.stock) == len(game.pack.stock)
+        cards = [c for h in hands for c in h] + _cards(world, world.stock + world.played)
         assert Counter(cards) == Counter(new_deck(game.rules))
-        assert world.position.marbles == game.position.marbles and world.to_play == game.to_play
-    assert len({w.hand_tuple for w in worlds}) > 1  # the hidden cards really are drawn again
+        assert world.state.to_position() == game.position.reseated(game.position.turn_index, None)
+        assert world.to_play == index and world.seed != game.seed
+    assert len({tuple(tuple(h) for h in w.hands) for w in worlds}) > 1  # the hidden cards are drawn again
 
 
 def test_a_card_given_to_the_partner_stays_in_the_partners_hand_in_every_sampled_world() -> None:
@@ -110,7 +120,8 @@ def test_a_card_given_to_the_partner_stays_in_the_partners_hand_in_every_sampled
     partner = game.partner_of(seat)
     assert partner is not None and known_gift(game, seat) == gifts[seat]
     for n in range(5):
-        assert gifts[seat] in determinize(game, seat, random.Random(n)).hand(partner)
+        world = determinize(game, seat, random.Random(n))
+        assert gifts[seat] in _cards(world, world.hands[game.seats.index(partner)])
 
 
 def test_every_level_plays_a_whole_game_legally() -> None:

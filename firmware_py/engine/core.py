@@ -26,22 +26,26 @@ from itertools import combinations, product
 from typing import Final
 
 from firmware_py.engine.board import SECTION_LETTERS
-from firmware_py.engine.cards import JOKER, RANKS, Card
+from firmware_py.engine.cards import Card
+from firmware_py.engine.context import (
+    ALSO_SWAPS,
+    BACK_FOUR,
+    ENTERS,
+    FIVE,
+    FORWARD,
+    GUARD_ANY,
+    GUARD_FRESH,
+    GUARD_NONE,
+    SEVEN,
+    SWEEPS,
+    TEN_SWAPS,
+    VIA_CENTRE,
+    Context,
+    context_for,
+)
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position
-from firmware_py.engine.rules import (
-    FiveMode,
-    JackMode,
-    KingSweep,
-    Overshoot,
-    RuleSet,
-    SevenCaptures,
-    SevenMode,
-    Shortcut,
-    StartCell,
-    teams_of,
-)
-from firmware_py.engine.tables import RESERVE, Tables, tables_for
+from firmware_py.engine.tables import RESERVE
 
 STEP: Final = 0
 """Move kinds in the low 3 bits of a move's integer: one marble's step (or a 7 taken by one marble)."""
@@ -51,32 +55,9 @@ SWAP: Final = 2
 """Two marbles change places."""
 SPLIT: Final = 3
 """A 7 split over several marbles."""
-JOKER_CODE: Final = 13
-"""Rank code of the joker; the other ranks are their index in ``RANKS`` (A is 0, K is 12)."""
-RANK_STEPS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18)
-"""How far each rank code moves a marble forward."""
-
 Part = tuple[tuple[int, ...], int, int]
 """Parts of a 7 over some marbles: their ``from << 8 | to`` pairs in an order that plays, the key of the
 set (:func:`_key`) and the move's integer."""
-
-_FORWARD: Final = 0
-"""What a card's rank does under the rules (``Context.does``): forward its count, back 4, move another
-player's marble 5, split a 7, swap."""
-_BACK_FOUR: Final = 1
-_FIVE: Final = 2
-_SEVEN: Final = 3
-_SWAPS: Final = 4
-_NONE: Final = 0
-"""Which marbles on their own start cell a rule covers: none, the one just out, any."""
-_FRESH: Final = 1
-_ANY: Final = 2
-_GUARD = {StartCell.NONE: _NONE, StartCell.FRESH: _FRESH, StartCell.ANY: _ANY}
-
-
-def rank_code(rank: str) -> int:
-    """The core's code of a rank (``"A"`` 0 .. ``"K"`` 12, the joker 13)."""
-    return JOKER_CODE if rank == JOKER else RANKS.index(rank)
 
 
 def step_code(kind: int, frm: int, to: int, section: int, swept: int) -> int:
@@ -100,122 +81,6 @@ def split_code(pairs: list[int]) -> int:
     for k in range(len(pairs)):
         code |= pairs[k] << (5 + 16 * k)
     return code
-
-
-class Context:
-    """One game's facts, resolved once: board tables, seats, teams and every rule switch as a typed
-    attribute (what the string-keyed memos of ``Position`` hold for the public API)."""
-
-    def __init__(self, rules: RuleSet, seats: tuple[str, ...]) -> None:
-        tables: Tables = tables_for(rules.topology(len(seats)))
-        self.rules = rules
-        self.seats = seats
-        self.tables = tables
-        self.count = len(seats)
-        self.track = tables.track
-        self.centre = tables.centre
-        self.size = tables.size
-        self.sections: list[int] = [SECTION_LETTERS.index(s) for s in seats]
-        self.seat_of: list[int] = [-1] * tables.sections
-        for i, section in enumerate(self.sections):
-            self.seat_of[section] = i
-        self.start: list[int] = list(tables.start)
-        self.entry: list[int] = list(tables.entry)
-        self.home: list[int] = list(tables.home)
-        self.shortcuts: list[int] = list(tables.shortcuts)
-        self.is_shortcut: list[bool] = list(tables.is_shortcut) + [False] * (tables.size - tables.track)
-        self.start_owner: list[int] = [-1] * tables.size
-        for section in self.sections:
-            self.start_owner[tables.start[section]] = section
-        teams = teams_of(rules, seats)
-        self.teams: list[list[int]] = [[seats.index(s) for s in team] for team in teams]
-        self.team_letters = teams
-        self.team_mask: list[int] = [0] * self.count
-        self.partners: list[list[int]] = [[] for _ in seats]
-        for team in self.teams:
-            mask = 0
-            for i in team:
-                mask |= 1 << self.sections[i]
-            for i in team:
-                self.team_mask[i] = mask
-                self.partners[i] = [self.sections[j] for j in sorted(team) if j != i]
-        self.own: list[list[int]] = [[section] for section in self.sections]
-        """Per seat: its own section alone (what it plays until its marbles are home)."""
-        self.nobody: list[int] = []
-        self.play_for_partner = rules.play_for_partner
-        self.round_again = rules.overshoot is Overshoot.ROUND_AGAIN
-        self.five_pass = rules.five_passes_start
-        self.back_pass = rules.back_past_own_start
-        self.back_from_start = rules.back_from_start
-        self.sweep_all = rules.king_sweep is KingSweep.ALL
-        self.seven_never = rules.seven_captures is SevenCaptures.NEVER
-        self.jump = rules.shortcut in (Shortcut.JUMP_OPTIONAL, Shortcut.JUMP_FORCED)
-        self.jump_forced = rules.shortcut is Shortcut.JUMP_FORCED
-        self.centre_several = rules.centre_holds_several
-        self.home_back_out = rules.home_back_out
-        self.blocking = _GUARD[rules.start_blocking]
-        self.immunity = _GUARD[rules.start_immunity]
-        self.jack_spares = _GUARD[rules.jack_spares_start]
-        self.five_spares = _GUARD[rules.five_spares_start]
-        self.five_others = rules.five is FiveMode.ANY_OTHER
-        self.five_without_marble_out = rules.five_without_marble_out
-        self.seven_most = 2 if rules.seven is SevenMode.SPLIT_TWO else 4
-        self.jack_swaps_own = rules.jack_swaps_own
-        self.plans: list[int] = [_plan(rules, rank) for rank in (*RANKS, JOKER)]
-        """Per rank code, what its card does under these rules, packed (see :func:`_plan`)."""
-
-
-_ENTERS: Final = 1
-_VIA_CENTRE: Final = 2
-_SWEEPS: Final = 4
-_ALSO_SWAPS: Final = 8
-_TEN_SWAPS: Final = 16
-
-
-def _plan(rules: RuleSet, rank: str) -> int:
-    """What a card of ``rank`` does under ``rules``, in one integer: the flags ``_ENTERS`` (takes a
-    marble out), ``_VIA_CENTRE``, ``_SWEEPS`` (the King takes what it passes), ``_ALSO_SWAPS`` (a Jack
-    that may swap or go 11), ``_TEN_SWAPS`` (QC's advanced 10); what it does (``_FORWARD``...) from bit
-    5; how far it goes from bit 8."""
-    plan = _does(rules, rank) << 5 | RANK_STEPS[rank_code(rank)] << 8
-    if rank in ("A", "K", JOKER):
-        plan |= _ENTERS
-    if rules.shortcut is Shortcut.CENTRE and rank in rules.centre_cards:
-        plan |= _VIA_CENTRE
-    if rank == "K" and rules.king_sweep is not KingSweep.NONE:
-        plan |= _SWEEPS
-    if rank == "J" and rules.jack is JackMode.SWAP_OR_ELEVEN:
-        plan |= _ALSO_SWAPS
-    if rank == "10" and rules.ten_swaps:
-        plan |= _TEN_SWAPS
-    return plan
-
-
-def _does(rules: RuleSet, rank: str) -> int:
-    if rank == "4" and rules.four_backwards:
-        return _BACK_FOUR
-    if rank == "5" and rules.five is not FiveMode.PLUS_FIVE:
-        return _FIVE
-    if rank == "7" and rules.seven is not SevenMode.PLUS_SEVEN:
-        return _SEVEN
-    if rank == "J" and rules.jack is JackMode.SWAP:
-        return _SWAPS
-    return _FORWARD
-
-
-_CONTEXTS: dict[tuple[RuleSet, tuple[str, ...]], Context] = {}
-_CONTEXTS_KEPT = 64
-
-
-def context_for(rules: RuleSet, seats: tuple[str, ...]) -> Context:
-    """The context of a game of these rules and seats (built once, then shared)."""
-    key = (rules, seats)
-    ctx = _CONTEXTS.get(key)
-    if ctx is None:
-        if len(_CONTEXTS) >= _CONTEXTS_KEPT:
-            _CONTEXTS.clear()
-        ctx = _CONTEXTS[key] = Context(rules, seats)
-    return ctx
 
 
 class State:
@@ -339,30 +204,30 @@ class State:
         plan = self.ctx.plans[rank]
         mine_loc = self.mine_loc
         mine_sec = self.mine_sec
-        if plan & _ENTERS:
+        if plan & ENTERS:
             out.extend(self.entries)
-        if plan & _VIA_CENTRE:
+        if plan & VIA_CENTRE:
             for k in range(len(mine_loc)):
                 self._centre(mine_sec[k], mine_loc[k], out)
         does = plan >> 5 & 7
-        if does == _FORWARD:
+        if does == FORWARD:
             n = plan >> 8
-            sweep = bool(plan & _SWEEPS)
+            sweep = bool(plan & SWEEPS)
             for k in range(len(mine_loc)):
                 self._forward(mine_sec[k], mine_loc[k], n, False, sweep, False, out)
-            if plan & _ALSO_SWAPS:
+            if plan & ALSO_SWAPS:
                 self._swaps(False, out)
-        elif does == _BACK_FOUR:
+        elif does == BACK_FOUR:
             for k in range(len(mine_loc)):
                 self._backward(mine_sec[k], mine_loc[k], out)
-        elif does == _FIVE:
+        elif does == FIVE:
             if self.ctx.five_without_marble_out or self.has_marble_in_play():
                 self._five(out)
-        elif does == _SEVEN:
+        elif does == SEVEN:
             self._seven(out)
         else:
             self._swaps(False, out)
-        if plan & _TEN_SWAPS:
+        if plan & TEN_SWAPS:
             self._swaps(True, out)
 
     def _prepare(self) -> None:
@@ -400,15 +265,15 @@ class State:
         ctx = self.ctx
         blk = 0
         imm = 0
-        if self.fresh or ctx.blocking == _ANY or ctx.immunity == _ANY:
+        if self.fresh or ctx.blocking == GUARD_ANY or ctx.immunity == GUARD_ANY:
             occ = self.occ
             for section in ctx.sections:
                 if occ[ctx.start[section]] != section:
                     continue
                 fresh = self.fresh >> section & 1
-                if ctx.blocking == _ANY or (ctx.blocking == _FRESH and fresh):
+                if ctx.blocking == GUARD_ANY or (ctx.blocking == GUARD_FRESH and fresh):
                     blk |= 1 << section
-                if ctx.immunity == _ANY or (ctx.immunity == _FRESH and fresh):
+                if ctx.immunity == GUARD_ANY or (ctx.immunity == GUARD_FRESH and fresh):
                     imm |= 1 << section
         self.blk = blk
         self.imm = imm
@@ -423,10 +288,10 @@ class State:
 
     def _spared(self, loc: int, which: int) -> bool:
         """Whether the marble on ``loc`` stands on its own start cell and ``which`` protects it."""
-        if which == _NONE:
+        if which == GUARD_NONE:
             return False
         owner = self.ctx.start_owner[loc]
-        return owner >= 0 and self.occ[loc] == owner and (which == _ANY or bool(self.fresh >> owner & 1))
+        return owner >= 0 and self.occ[loc] == owner and (which == GUARD_ANY or bool(self.fresh >> owner & 1))
 
     def _forward(
         self, owner: int, frm: int, n: int, five: bool, sweep: bool, part: bool, out: list[int]

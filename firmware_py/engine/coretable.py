@@ -22,7 +22,8 @@ from collections.abc import Callable
 from typing import Final
 
 from firmware_py.engine.cards import Card, new_deck
-from firmware_py.engine.core import JOKER_CODE, State, context_for, rank_code
+from firmware_py.engine.context import JOKER_CODE, context_for, rank_code
+from firmware_py.engine.core import State
 from firmware_py.engine.dealing import deal_schedule
 from firmware_py.engine.game import Game, Phase
 from firmware_py.engine.moves import Move

@@ -12,17 +12,27 @@ from itertools import combinations, product
 
 from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import JOKER, RANKS, Card
+from firmware_py.engine.context import (
+    ALSO_SWAPS,
+    BACK_FOUR,
+    ENTERS,
+    FIVE,
+    FORWARD,
+    SEVEN,
+    SWEEPS,
+    TEN_SWAPS,
+    VIA_CENTRE,
+    TurnInfo,
+    rank_code,
+)
 from firmware_py.engine.moves import Move, MoveKind, generated_move
 from firmware_py.engine.position import Position
 from firmware_py.engine.position import start_marbles as _start_marbles
 from firmware_py.engine.routes import Board, Route, backward, centre, enter, forward, pop_part, push_part
 from firmware_py.engine.rules import (
     FiveMode,
-    JackMode,
-    KingSweep,
     NothingPlayable,
     SevenMode,
-    Shortcut,
 )
 from firmware_py.engine.tables import RESERVE
 
@@ -51,29 +61,9 @@ Delta = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]
 Raw = tuple[MoveKind, tuple[tuple[int, int], ...], Delta]
 
 
-class TurnInfo:
-    """Who is to play and whose marbles they move."""
-
-    __slots__ = ("mover", "played", "team", "index_of")
-
-    def __init__(self, position: Position) -> None:
-        sections = position.sections
-        self.index_of = {s: i for i, s in enumerate(sections)}
-        self.mover = sections[position.turn_index]
-        team_letters = next(t for t in position.teams() if position.turn in t)
-        self.team = frozenset(sections[position.seats.index(s)] for s in team_letters)
-        tables = position.tables
-        own = position.marbles[4 * position.turn_index : 4 * position.turn_index + 4]
-        if all(tables.track <= x < tables.centre for x in own):
-            partners = sorted(self.team - {self.mover}, key=self.index_of.__getitem__)
-            self.played: tuple[int, ...] = tuple(partners) if position.rules.play_for_partner else ()
-        else:
-            self.played = (self.mover,)
-
-
 def turn_info(position: Position) -> TurnInfo:
-    """The mover and the sections whose marbles they play (memoised in the position, and per seat to
-    play in the game memo: it changes only when the mover's last marble gets home)."""
+    """The mover and the sections whose marbles they play (memoised in the position; the game's context
+    keeps one per seat to play, which changes only when the mover's last marble gets home)."""
     cache = position.cache
     info = cache.get("turn")
     if info is None:
@@ -81,12 +71,8 @@ def turn_info(position: Position) -> TurnInfo:
         tables = position.tables
         marbles = position.marbles
         # sorted locations (the reserve, -1, first): all home when the lowest and the highest are home
-        key = ("turn", i, marbles[4 * i] >= tables.track and marbles[4 * i + 3] < tables.centre)
-        memo = position.game_memo()
-        info = memo.get(key)
-        if info is None:
-            info = memo[key] = TurnInfo(position)
-        cache["turn"] = info
+        all_home = marbles[4 * i] >= tables.track and marbles[4 * i + 3] < tables.centre
+        info = cache["turn"] = position.context.turn_info(i, all_home)
     return info
 
 
@@ -99,38 +85,22 @@ def raw_moves(position: Position, rank: str) -> list[Raw]:
     return cached
 
 
-_FORWARD, _BACK_FOUR, _FIVE, _SEVEN, _SWAP = range(5)
-"""What a card's rank does under the rules (see :func:`_plan`)."""
 Plan = tuple[bool, bool, int, int, bool, bool, bool]
 """Per rank: enters a marble, goes through the centre, what it does, steps, sweeps, also swaps, 10 swaps."""
 
 
 def _plan(position: Position, rank: str) -> Plan:
-    """What a card of ``rank`` may do under these rules (memoised per game: the rules decide it)."""
-    memo = position.game_memo()
-    plan: Plan | None = memo.get(("plan", rank))
-    if plan is None:
-        rules = position.rules
-        if rank == "4" and rules.four_backwards:
-            does = _BACK_FOUR
-        elif rank == "5" and rules.five is not FiveMode.PLUS_FIVE:
-            does = _FIVE
-        elif rank == "7" and rules.seven is not SevenMode.PLUS_SEVEN:
-            does = _SEVEN
-        elif rank == "J" and rules.jack is JackMode.SWAP:
-            does = _SWAP
-        else:
-            does = _FORWARD
-        plan = memo[("plan", rank)] = (
-            rank in ENTER_RANKS,
-            rules.shortcut is Shortcut.CENTRE and rank in rules.centre_cards,
-            does,
-            STEPS[rank],
-            rank == "K" and rules.king_sweep is not KingSweep.NONE,
-            does == _FORWARD and rank == "J" and rules.jack is JackMode.SWAP_OR_ELEVEN,
-            rank == "10" and rules.ten_swaps,
-        )
-    return plan
+    """What a card of ``rank`` may do under these rules (worked out once per game, in the context)."""
+    plan = position.context.plans[rank_code(rank)]
+    return (
+        bool(plan & ENTERS),
+        bool(plan & VIA_CENTRE),
+        plan >> 5 & 7,
+        plan >> 8,
+        bool(plan & SWEEPS),
+        bool(plan & ALSO_SWAPS),
+        bool(plan & TEN_SWAPS),
+    )
 
 
 Setup = tuple[TurnInfo, Board, list[Raw], list[tuple[int, int]]]
@@ -164,18 +134,18 @@ def _generate(position: Position, rank: str) -> list[Raw]:
     if via_centre:
         for loc, section in mine:
             _add_steps(out, loc, section, centre(b, loc))
-    if does == _FORWARD:
+    if does == FORWARD:
         for loc, section in mine:
             _add_steps(out, loc, section, forward(b, section, loc, n, sweep=sweep))
         if also_swaps:
             _swaps(position, info, mine, out, opponents_only=False)
-    elif does == _BACK_FOUR:
+    elif does == BACK_FOUR:
         for loc, section in mine:
             _add_steps(out, loc, section, backward(b, section, loc, 4))
-    elif does == _FIVE:
+    elif does == FIVE:
         if position.rules.five_without_marble_out or has_marble_in_play(position):
             _five(position, b, info, out)
-    elif does == _SEVEN:
+    elif does == SEVEN:
         _seven(position, b, mine, out)
     else:
         _swaps(position, info, mine, out, opponents_only=False)

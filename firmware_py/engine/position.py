@@ -20,8 +20,9 @@ from typing import Any
 
 from firmware_py.engine.board import SECTION_LETTERS, BoardTopology
 from firmware_py.engine.cards import Card
+from firmware_py.engine.context import Context, context_for
 from firmware_py.engine.errors import InvalidPositionError, NotationError
-from firmware_py.engine.rules import PRESETS, RuleSet, StartCell, seat_letters, teams_of
+from firmware_py.engine.rules import PRESETS, RuleSet, StartCell, seat_letters
 from firmware_py.engine.tables import RESERVE, Tables, tables_for
 from firmware_py.engine.violations import Rule, Violation, spoken_list, violation
 
@@ -247,24 +248,23 @@ class Position:
         return self.tables.topology
 
     @property
+    def context(self) -> Context:
+        """Engine-internal: the game's facts resolved once (board tables, teams, rule switches), shared
+        by every position of the game."""
+        ctx = self.cache.get("ctx")
+        if ctx is None:
+            ctx = self.cache["ctx"] = context_for(self.rules, self.seats)
+        return ctx
+
+    @property
     def tables(self) -> Tables:
         """Engine-internal integer tables of the board."""
-        tables = self.cache.get("tables")
-        if tables is None:
-            memo = self.game_memo()
-            tables = memo.get("tables")
-            if tables is None:
-                tables = memo["tables"] = tables_for(self.rules.topology(len(self.seats)))
-            self.cache["tables"] = tables
-        return tables
+        return self.context.tables
 
     @property
     def sections(self) -> tuple[int, ...]:
         """Section index of each seat, in ``seats`` order."""
-        sections = self.cache.get("sections")
-        if sections is None:
-            sections = self.cache["sections"] = tuple([SECTION_LETTERS.index(s) for s in self.seats])
-        return sections
+        return self.context.section_tuple
 
     @property
     def turn(self) -> str:
@@ -344,10 +344,7 @@ class Position:
 
     def teams(self) -> tuple[tuple[str, ...], ...]:
         """The teams of this game (tuples of seat letters)."""
-        teams = self.cache.get("teams")
-        if teams is None:
-            teams = self.cache["teams"] = teams_of(self.rules, self.seats)
-        return teams
+        return self.context.team_letters
 
     @property
     def winner(self) -> tuple[str, ...] | None:
@@ -370,21 +367,6 @@ class Position:
         cache["winner"] = winner
         return winner
 
-    def game_memo(self) -> dict[Any, Any]:
-        """Engine-internal: a memo for facts that depend only on the rules and the seats (the turn's
-        mover and team, route switches, what each rank does), shared by every position with the same
-        rules object and seats: successive positions, and positions read from notation or a camera."""
-        memo = self.cache.get("game")
-        if memo is None:
-            key = (id(self.rules), self.seats)
-            entry = _GAME_MEMOS.get(key)
-            if entry is None or entry[0] is not self.rules:  # the rules held in the entry keep its id
-                if len(_GAME_MEMOS) >= _GAME_MEMOS_KEPT:
-                    _GAME_MEMOS.clear()
-                entry = _GAME_MEMOS[key] = (self.rules, {})
-            memo = self.cache["game"] = entry[1]
-        return memo
-
     def successor(
         self,
         marbles: tuple[int, ...],
@@ -392,27 +374,19 @@ class Position:
         turn_index: int,
         hands: tuple[tuple[Card, ...], ...] | None,
     ) -> Position:
-        """Engine-internal: a position of the same game (rules, seats), sharing the board tables and
-        the game memo. Nothing is checked: the engine calls it with values it derived itself."""
-        cache = self.cache
-        memo = cache.get("game")
-        shared = None if memo is None else memo.get("shared")
-        if shared is None:
-            shared = {key: cache[key] for key in _SHARED if key in cache}
-            if memo is not None and len(shared) == len(_SHARED):  # the same for every position of the game
-                memo["shared"] = shared
-        return Position(self.rules, self.seats, marbles, fresh, turn_index, hands, shared.copy())
+        """Engine-internal: a position of the same game (rules, seats), sharing its context. Nothing is
+        checked: the engine calls it with values it derived itself."""
+        ctx = self.cache.get("ctx")
+        cache = {} if ctx is None else {"ctx": ctx}
+        return Position(self.rules, self.seats, marbles, fresh, turn_index, hands, cache)
 
     def occupancy(self) -> list[int]:
         """Engine-internal: per location, the section of the marble on it, or -1 (do not mutate)."""
         occ = self.cache.get("occ")
         if occ is None:
-            occ = [-1] * self.tables.size
-            memo = self.game_memo()
-            owners = memo.get("owners")  # the section of each entry of ``marbles``
-            if owners is None:
-                owners = memo["owners"] = tuple(s for s in self.sections for _ in range(MARBLES_PER_SEAT))
-            for loc, section in zip(self.marbles, owners, strict=False):  # as the seats slice them
+            ctx = self.context
+            occ = [-1] * ctx.size
+            for loc, section in zip(self.marbles, ctx.owners, strict=False):  # as the seats slice them
                 if loc != RESERVE:
                     occ[loc] = section
             self.cache["occ"] = occ
@@ -423,11 +397,10 @@ class Position:
     def to_notation(self) -> str:
         """The position in text (``docs/notation.md``); :meth:`from_notation` reads it back."""
         ids = self.tables.place_ids
-        memo = self.game_memo()
-        rules_text = memo.get("rules_notation")
-        if rules_text is None:  # the same for every position of the game
-            rules_text = memo["rules_notation"] = _rules_notation(self.rules)
-        parts = [rules_text]
+        ctx = self.context
+        if not ctx.rules_text:  # the same for every position of the game
+            ctx.rules_text = _rules_notation(self.rules)
+        parts = [ctx.rules_text]
         for i, seat in enumerate(self.seats):
             section = self.sections[i]
             start = self.tables.start[section]
@@ -561,13 +534,7 @@ class Position:
         return cls.from_notation(notation)
 
 
-_GAME_MEMOS: dict[tuple[int, tuple[str, ...]], tuple[RuleSet, dict[Any, Any]]] = {}
-"""Game memos by rules (their identity) and seats, so that positions read from notation or a camera
-share them too; emptied when it holds more than a few hundred games' worth of house rules."""
-_GAME_MEMOS_KEPT = 256
-_SHARED = ("tables", "sections", "teams", "game")
-"""Cache entries that depend only on the rules and the seats: successors share them."""
-_KEPT_BY_REPLACE = (*_SHARED, "occ", "guards", "board", "winner")
+_KEPT_BY_REPLACE = ("ctx", "occ", "guards", "board", "winner")
 """Cache entries that depend only on the game and the marbles: :meth:`Position.replace` keeps them."""
 
 
@@ -626,10 +593,7 @@ def validate(position: Position) -> tuple[Violation, ...]:
 
 
 def _validate(position: Position) -> tuple[Violation, ...]:
-    memo = position.game_memo()
-    seat_problems = memo.get("seat_problems")
-    if seat_problems is None:  # the same for every position of the game
-        seat_problems = memo["seat_problems"] = _check_seats(position.rules, position.seats)
+    seat_problems = _check_seats(position.rules, position.seats)
     if seat_problems:
         return seat_problems
     problems: list[Violation] = []

@@ -12,7 +12,6 @@ Locations are the integers of ``tables``; ``-2`` stands for "off the end of the 
 from __future__ import annotations
 
 from firmware_py.engine.position import Position, blocking_and_immune
-from firmware_py.engine.rules import KingSweep, Overshoot, SevenCaptures, Shortcut
 from firmware_py.engine.tables import Tables
 from firmware_py.engine.violations import Rule
 
@@ -68,7 +67,6 @@ class Board:
     home_back_out: bool
 
     def __init__(self, position: Position, *, full: bool, copy: bool = False) -> None:
-        rules = position.rules
         self.tables: Tables = position.tables
         occ = position.occupancy()
         self.occ: list[int] = list(occ) if copy else occ
@@ -76,33 +74,17 @@ class Board:
         self.blocking: set[int] | frozenset[int] = set(blocking) if copy else blocking
         self.immune: set[int] | frozenset[int] = set(immune) if copy else immune
         self.full = full
-        memo = position.game_memo()
-        switches = memo.get("route_switches")
-        if switches is None:
-            switches = memo["route_switches"] = (
-                rules.overshoot is Overshoot.ROUND_AGAIN,
-                rules.five_passes_start,
-                rules.back_past_own_start,
-                rules.back_from_start,
-                rules.king_sweep is KingSweep.ALL,
-                rules.seven_captures is SevenCaptures.NEVER,
-                rules.shortcut in (Shortcut.JUMP_OPTIONAL, Shortcut.JUMP_FORCED),
-                rules.shortcut is Shortcut.JUMP_FORCED,
-                rules.centre_holds_several,
-                rules.home_back_out,
-            )
-        (
-            self.round_again,
-            self.five_pass,
-            self.back_pass,
-            self.back_from_start,
-            self.sweep_all,
-            self.seven_never,
-            self.jump,
-            self.jump_forced,
-            self.centre_several,
-            self.home_back_out,
-        ) = switches
+        ctx = position.context
+        self.round_again = ctx.round_again
+        self.five_pass = ctx.five_pass
+        self.back_pass = ctx.back_pass
+        self.back_from_start = ctx.back_from_start
+        self.sweep_all = ctx.sweep_all
+        self.seven_never = ctx.seven_never
+        self.jump = ctx.jump
+        self.jump_forced = ctx.jump_forced
+        self.centre_several = ctx.centre_several
+        self.home_back_out = ctx.home_back_out
 
 
 def forward(

@@ -30,7 +30,8 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from firmware_py.engine import Card, PlaceKind, parse_place, play
-from firmware_py.engine.core import State, rank_code
+from firmware_py.engine.context import rank_code
+from firmware_py.engine.core import State
 from firmware_py.engine.coretable import CoreTable, setup_for, shuffle, table_with
 from firmware_py.engine.game import Action, Dealt, EndTurn, Exchange, Exchanged, Game, Phase, Played
 from firmware_py.engine.movegen import card_moves

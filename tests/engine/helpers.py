@@ -11,7 +11,8 @@ from typing import Any
 
 from firmware_py.engine import Card, Move, Position, explain, find_preset, legal_moves, play
 from firmware_py.engine.cards import RANKS
-from firmware_py.engine.core import State, rank_code
+from firmware_py.engine.context import rank_code
+from firmware_py.engine.core import State
 from firmware_py.engine.movegen import card_moves
 
 

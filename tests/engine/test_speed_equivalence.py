@@ -1,13 +1,13 @@
 """The engine's shortcuts decide exactly as the plain definitions do.
 
-Move generation shares memos between the positions of one game (the turn's mover and team, the route
-switches), carries the occupancy over from the position before, walks a route by arithmetic when nothing
-on the board can stop it, builds its moves without ``Move.__init__``, leaves settled home marbles out
-of the split 7 and plays the last part of a split without another recursion. These tests hold the fast
-paths to what they replace: a position reached by play lists the same moves (captures and effects
-included, each equal to the move ``Move(...)`` builds) as the same position read back from its notation
-with empty memos, and the split 7 finds exactly the sets of parts that a brute-force search over every
-order of every share finds.
+Move generation shares one typed context between the positions of one game (the turn's mover and team,
+the route switches), carries the occupancy over from the position before, walks a route by arithmetic
+when nothing on the board can stop it, builds its moves without ``Move.__init__``, leaves settled home
+marbles out of the split 7 and plays the last part of a split without another recursion. These tests hold
+the fast paths to what they replace: a position reached by play lists the same moves (captures and
+effects included, each equal to the move ``Move(...)`` builds) as the same position read back from its
+notation with empty memos, and the split 7 finds exactly the sets of parts that a brute-force search over
+every order of every share finds.
 """
 
 from __future__ import annotations

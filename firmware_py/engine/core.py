@@ -43,6 +43,7 @@ from firmware_py.engine.context import (
     Context,
     context_for,
 )
+from firmware_py.engine.movegen import meeting_groups, settled
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position
 from firmware_py.engine.tables import RESERVE
@@ -513,7 +514,7 @@ class State:
         for k in range(len(mine_loc)):
             loc = mine_loc[k]
             s = mine_sec[k]
-            if loc < ctx.track or (loc != ctx.centre and not _settled(occ, loc, ctx.home[s] + 4)):
+            if loc < ctx.track or (loc != ctx.centre and not settled(occ, loc, ctx.home[s] + 4)):
                 locs.append(loc)
                 secs.append(s)
         count = len(locs)
@@ -529,7 +530,7 @@ class State:
         search = _SevenSearch(self, locs, secs)
         for k in range(1, min(ctx.seven_most, count) + 1):
             for combo in combinations(range(count), k):
-                search.share(_groups(combo, search.meets), 0, 7, [])
+                search.share(meeting_groups(combo, search.meets), 0, 7, [])
         self.blk, self.imm = search.blk, search.imm
         out.extend(search.found.values())
 
@@ -950,35 +951,3 @@ def _key(pairs: list[int]) -> int:
     for pair in sorted(pairs):
         key = key << 16 | pair
     return key
-
-
-def _settled(occ: list[int], loc: int, lane_end: int) -> bool:
-    """Whether the marble on home cell ``loc`` can never move again (every cell ahead of it is taken)."""
-    return all(occ[q] >= 0 for q in range(loc + 1, lane_end))
-
-
-def _groups(combo: tuple[int, ...], meets: list[list[bool]]) -> list[tuple[int, ...]]:
-    """The marbles of ``combo`` in groups whose parts may meet (connected components)."""
-    groups: list[tuple[int, ...]] = []
-    left = list(combo)
-    while left:
-        group = [left.pop(0)]
-        for i in group:
-            joined = [j for j in left if meets[i][j]]
-            group += joined
-            left = [j for j in left if j not in joined]
-        groups.append(tuple(sorted(group)))
-    return groups
-
-
-def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
-    if parts == 1:
-        return [(total,)]
-    return [
-        (first, *rest)
-        for first in range(1, total - parts + 2)
-        for rest in _compositions(total - first, parts - 1)
-    ]
-
-
-_COMPOSITIONS = {k: _compositions(7, k) for k in range(1, 5)}

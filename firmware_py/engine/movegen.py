@@ -242,7 +242,7 @@ def _seven(position: Position, board: Board, mine: list[tuple[int, int]], out: l
     movable = [
         (loc, s)
         for loc, s in mine
-        if loc < tables.track or (loc != tables.centre and not _settled(occ, loc, tables.home[s] + 4))
+        if loc < tables.track or (loc != tables.centre and not settled(occ, loc, tables.home[s] + 4))
     ]
     if len(movable) <= 1:  # (often) one marble takes the whole 7, or none can move
         for loc, s in movable:
@@ -277,7 +277,7 @@ def _seven(position: Position, board: Board, mine: list[tuple[int, int]], out: l
     found: dict[tuple[tuple[int, int], ...], Raw] = {}
     for k in range(1, min(most, len(movable)) + 1):
         for combo in combinations(range(len(movable)), k):
-            groups = _groups(combo, meets)
+            groups = meeting_groups(combo, meets)
             for totals in _COMPOSITIONS[len(groups)]:
                 if any(t < len(g) for g, t in zip(groups, totals, strict=True)):
                     continue
@@ -292,7 +292,7 @@ def _seven(position: Position, board: Board, mine: list[tuple[int, int]], out: l
     out.extend(found.values())
 
 
-def _settled(occ: list[int], loc: int, lane_end: int) -> bool:
+def settled(occ: list[int], loc: int, lane_end: int) -> bool:
     """Whether the marble on home cell ``loc`` can never move again: every cell ahead of it, up to the
     end of its lane (``lane_end`` excluded), is taken, so none of those marbles can move either and no
     cell ahead will ever be freed.
@@ -302,7 +302,7 @@ def _settled(occ: list[int], loc: int, lane_end: int) -> bool:
     return all(occ[q] >= 0 for q in range(loc + 1, lane_end))
 
 
-def _groups(combo: tuple[int, ...], meets: list[list[bool]]) -> list[tuple[int, ...]]:
+def meeting_groups(combo: tuple[int, ...], meets: list[list[bool]]) -> list[tuple[int, ...]]:
     """The marbles of ``combo`` in groups whose parts may meet (connected components)."""
     groups: list[tuple[int, ...]] = []
     left = list(combo)

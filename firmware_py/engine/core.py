@@ -264,10 +264,10 @@ class State:
     def _guards(self) -> None:
         """Which marbles on their own start cell block passage, and which cannot be taken, now."""
         ctx = self.ctx
+        occ = self.occ
         blk = 0
         imm = 0
-        if self.fresh or ctx.blocking == GUARD_ANY or ctx.immunity == GUARD_ANY:
-            occ = self.occ
+        if ctx.blocking == GUARD_ANY or ctx.immunity == GUARD_ANY:
             for section in ctx.sections:
                 if occ[ctx.start[section]] != section:
                     continue
@@ -276,6 +276,17 @@ class State:
                     blk |= 1 << section
                 if ctx.immunity == GUARD_ANY or (ctx.immunity == GUARD_FRESH and fresh):
                     imm |= 1 << section
+        else:  # only marbles just out are guarded: the sections of the flags set
+            left = self.fresh
+            while left:
+                bit = left & -left
+                left ^= bit
+                section = bit.bit_length() - 1
+                if occ[ctx.start[section]] == section:
+                    if ctx.blocking == GUARD_FRESH:
+                        blk |= bit
+                    if ctx.immunity == GUARD_FRESH:
+                        imm |= bit
         self.blk = blk
         self.imm = imm
 
@@ -541,97 +552,6 @@ class State:
         for i in range(len(routes)):
             routes[i] = routes[i] >> 11 & 255
         return routes
-
-    def _group_parts(
-        self, locs: list[int], secs: list[int], group: tuple[int, ...], total: int
-    ) -> list[Part]:
-        """Every set of parts adding up to ``total`` over the marbles of ``group`` (each moves)."""
-        if len(group) == 1:
-            m = group[0]
-            loc = locs[m]
-            parts: list[Part] = []
-            for to in self._part_routes(secs[m], loc, total):
-                pair = loc << 8 | to
-                parts.append(((pair,), pair, step_code(STEP, loc, to, secs[m], 0)))
-            return parts
-        found: dict[int, Part] = {}
-        movers = list(group)
-        self._seven_parts(locs, secs, movers, total, [-1] * len(movers), [], [], found, set())
-        return list(found.values())
-
-    def _seven_parts(
-        self,
-        locs: list[int],
-        secs: list[int],
-        movers: list[int],
-        remaining: int,
-        tos: list[int],
-        order: list[int],
-        caps: list[int],
-        found: dict[int, Part],
-        seen: set[int],
-    ) -> None:
-        """Play the parts over ``movers`` one after the other in every order (``movegen._seven_parts``):
-        ``tos[k]`` is where mover ``k`` went (-1: not yet), ``order`` the movers in the order played,
-        ``caps`` where the parts so far took a marble."""
-        state = remaining
-        unmoved = 0
-        last = -1
-        for k in range(len(tos)):
-            state = state << 9 | (tos[k] + 1)
-            if tos[k] < 0:
-                unmoved += 1
-                last = k
-        if state in seen:
-            return
-        seen.add(state)
-        if not unmoved:
-            if remaining == 0:
-                self._record([locs[movers[k]] << 8 | tos[k] for k in order], found)
-            return
-        occ = self.occ
-        if unmoved == 1:
-            m = movers[last]
-            loc = locs[m]
-            if occ[loc] != secs[m] or loc in caps or remaining < 1:
-                return
-            for to in self._part_routes(secs[m], loc, remaining):
-                if to not in tos:
-                    pairs = [locs[movers[j]] << 8 | tos[j] for j in order]
-                    pairs.append(loc << 8 | to)
-                    self._record(pairs, found)
-            return
-        most = remaining - unmoved + 1
-        for k in range(len(tos)):
-            if tos[k] >= 0:
-                continue
-            m = movers[k]
-            loc = locs[m]
-            section = secs[m]
-            if occ[loc] != section or loc in caps:
-                return
-            for d in range(1, most + 1):
-                for to in self._part_routes(section, loc, d):
-                    if to in tos:
-                        continue
-                    taken = occ[to]
-                    saved = self._push_part(loc, to, section, taken)
-                    tos[k] = to
-                    order.append(k)
-                    if taken >= 0:
-                        caps.append(to)
-                    self._seven_parts(locs, secs, movers, remaining - d, tos, order, caps, found, seen)
-                    if taken >= 0:
-                        caps.pop()
-                    order.pop()
-                    tos[k] = -1
-                    self._pop_part(loc, to, section, taken, saved)
-
-    def _record(self, pairs: list[int], found: dict[int, Part]) -> None:
-        """Keep a set of parts (in the order they played) unless the same set was found before."""
-        key = _key(pairs)
-        if key not in found:
-            found[key] = (tuple(pairs), key, split_code(pairs))
 
     def _push_part(self, loc: int, to: int, section: int, taken: int) -> int:
         """Play one part on the board while the split is searched (``taken``: the section of the marble
@@ -904,17 +824,118 @@ class _SevenSearch:
             for i in range(count)
         ]
         self.cache: dict[int, list[Part]] = {}
+        self.single: list[list[list[Part] | None]] = [[None] * 8 for _ in range(count)]
+        """Per marble and share 1..7, its parts alone (the commonest question, asked without a key)."""
+        self.first: list[list[list[int] | None]] = [[None] * 8 for _ in range(count)]
+        """Per marble and distance 1..7, where it lands on the board as it was (see :meth:`dests`)."""
         self.found: dict[int, int] = {}
 
     def parts(self, group: tuple[int, ...], total: int) -> list[Part]:
         """Every set of parts adding up to ``total`` over the marbles of ``group`` (each moves)."""
+        if len(group) == 1:
+            m = group[0]
+            single = self.single[m]
+            alone = single[total]
+            if alone is None:
+                loc = self.locs[m]
+                alone = single[total] = []
+                for to in self.dests(m, total):
+                    pair = loc << 8 | to
+                    alone.append(((pair,), pair, step_code(STEP, loc, to, self.secs[m], 0)))
+            return alone
         key = total
         for m in group:
             key = key << 4 | (m + 1)
         parts = self.cache.get(key)
         if parts is None:
-            parts = self.cache[key] = self.state._group_parts(self.locs, self.secs, group, total)
+            found: dict[int, Part] = {}
+            movers = list(group)
+            self.orders(movers, total, [-1] * len(movers), [], [], found, set())
+            parts = self.cache[key] = list(found.values())
         return parts
+
+    def dests(self, m: int, d: int) -> list[int]:
+        """Where a part of ``d`` steps of marble ``m`` may land on the board as it was (found once)."""
+        known = self.first[m]
+        found = known[d]
+        if found is None:
+            found = known[d] = self.state._part_routes(self.secs[m], self.locs[m], d)
+        return found
+
+    def orders(
+        self,
+        movers: list[int],
+        remaining: int,
+        tos: list[int],
+        order: list[int],
+        caps: list[int],
+        found: dict[int, Part],
+        seen: set[int],
+    ) -> None:
+        """Play the parts over ``movers`` one after the other in every order (``movegen._seven_parts``):
+        ``tos[k]`` is where mover ``k`` went (-1: not yet), ``order`` the movers in the order played,
+        ``caps`` where the parts so far took a marble."""
+        state = remaining
+        unmoved = 0
+        last = -1
+        for k in range(len(tos)):
+            state = state << 9 | (tos[k] + 1)
+            if tos[k] < 0:
+                unmoved += 1
+                last = k
+        if state in seen:
+            return
+        seen.add(state)
+        locs = self.locs
+        if not unmoved:
+            if remaining == 0:
+                self.record([locs[movers[k]] << 8 | tos[k] for k in order], found)
+            return
+        board = self.state
+        occ = board.occ
+        secs = self.secs
+        if unmoved == 1:
+            m = movers[last]
+            loc = locs[m]
+            if occ[loc] != secs[m] or loc in caps or remaining < 1:
+                return
+            for to in board._part_routes(secs[m], loc, remaining):
+                if to not in tos:
+                    pairs = [locs[movers[j]] << 8 | tos[j] for j in order]
+                    pairs.append(loc << 8 | to)
+                    self.record(pairs, found)
+            return
+        most = remaining - unmoved + 1
+        for k in range(len(tos)):
+            if tos[k] >= 0:
+                continue
+            m = movers[k]
+            loc = locs[m]
+            section = secs[m]
+            if occ[loc] != section or loc in caps:
+                return
+            for d in range(1, most + 1):
+                for to in self.dests(m, d) if not order else board._part_routes(section, loc, d):
+                    if to in tos:
+                        continue
+                    taken = occ[to]
+                    saved = board._push_part(loc, to, section, taken)
+                    tos[k] = to
+                    order.append(k)
+                    if taken >= 0:
+                        caps.append(to)
+                    self.orders(movers, remaining - d, tos, order, caps, found, seen)
+                    if taken >= 0:
+                        caps.pop()
+                    order.pop()
+                    tos[k] = -1
+                    board._pop_part(loc, to, section, taken, saved)
+
+    def record(self, pairs: list[int], found: dict[int, Part]) -> None:
+        """Keep a set of parts (in the order they played) unless the same set was found before."""
+        key = _key(pairs)
+        if key not in found:
+            found[key] = (tuple(pairs), key, split_code(pairs))
 
     def share(self, groups: list[tuple[int, ...]], index: int, left: int, chosen: list[list[Part]]) -> None:
         """Give the groups from ``index`` on every share of ``left`` (each at least its marbles' count),

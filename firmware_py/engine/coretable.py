@@ -251,14 +251,15 @@ class CoreTable:
         if self.trace is not None:
             self.trace.append(self.notation(card, code))
         if card < 0:
-            gone = list(hand)
+            gone = len(hand)
+            self.played += hand
             hand.clear()
         else:
             hand.remove(card)
-            gone = [card]
-        self.played += gone
+            gone = 1
+            self.played.append(card)
         joker = code >= 0 and setup.ranks[card] == JOKER_CODE
-        draws = len(gone) if setup.draw_pile else 1 if joker and setup.joker_replays else 0
+        draws = gone if setup.draw_pile else 1 if joker and setup.joker_replays else 0
         for _ in range(draws):
             if not self.stock:
                 self.stock = self.stock + self.shuffled(self.played)

@@ -50,6 +50,10 @@ ALSO_SWAPS: Final = 8
 TEN_SWAPS: Final = 16
 """QC's advanced 10 may also swap."""
 
+BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(256))
+"""``n.bit_length()`` of the small numbers, for the core's bit tricks (a table look-up costs less than
+the method call)."""
+
 GUARD_NONE: Final = 0
 """Which marbles on their own start cell a rule covers (``StartCell``): none, the one just out, any."""
 GUARD_FRESH: Final = 1

@@ -30,6 +30,7 @@ from firmware_py.engine.cards import Card
 from firmware_py.engine.context import (
     ALSO_SWAPS,
     BACK_FOUR,
+    BIT_LENGTHS,
     ENTERS,
     FIVE,
     FORWARD,
@@ -56,6 +57,7 @@ SWAP: Final = 2
 """Two marbles change places."""
 SPLIT: Final = 3
 """A 7 split over several marbles."""
+
 Part = tuple[tuple[int, ...], int, int]
 """Parts of a 7 over some marbles: their ``from << 8 | to`` pairs in an order that plays, the key of the
 set (:func:`_key`) and the move's integer."""
@@ -243,7 +245,8 @@ class State:
         entries = self.entries
         mine_loc = self.mine_loc
         mine_sec = self.mine_sec
-        entries.clear()
+        if entries:
+            entries.clear()
         mine_loc.clear()
         mine_sec.clear()
         played_mask = 0
@@ -281,7 +284,7 @@ class State:
             while left:
                 bit = left & -left
                 left ^= bit
-                section = bit.bit_length() - 1
+                section = BIT_LENGTHS[bit] - 1
                 if occ[ctx.start[section]] == section:
                     if ctx.blocking == GUARD_FRESH:
                         blk |= bit
@@ -614,8 +617,9 @@ class State:
 
     def make(self, code: int) -> None:
         """Play a move this state generated (the seat to play is left to the caller)."""
-        self.captured.clear()
-        self.captured_sections.clear()
+        if self.captured:  # (a call to clear() costs more than the test)
+            self.captured.clear()
+            self.captured_sections.clear()
         self.stamp += 1
         undo = self.undo
         mark = len(undo)

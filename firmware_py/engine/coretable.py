@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Final
 
 from firmware_py.engine.cards import Card, new_deck
-from firmware_py.engine.context import JOKER_CODE, context_for, rank_code
+from firmware_py.engine.context import BIT_LENGTHS, JOKER_CODE, context_for, rank_code
 from firmware_py.engine.core import State
 from firmware_py.engine.dealing import deal_schedule
 from firmware_py.engine.game import Game, Phase
@@ -38,7 +38,7 @@ JACK: Final = 10
 def below(bits: Bits, n: int) -> int:
     """A uniform integer in ``0 .. n-1``, drawn as :meth:`random.Random.randrange` draws ``randrange(n)``
     (and ``choice`` its index): ``n.bit_length()`` random bits, again until the number is below ``n``."""
-    k = n.bit_length()
+    k = BIT_LENGTHS[n] if n < 256 else n.bit_length()
     r = bits(k)
     while r >= n:
         r = bits(k)

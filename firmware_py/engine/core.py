@@ -620,6 +620,8 @@ class State:
         if self.captured:  # (a call to clear() costs more than the test)
             self.captured.clear()
             self.captured_sections.clear()
+        # Nobody has won, and only a marble arriving in a home can change that (a capture never does).
+        still = self.winner_stamp == self.stamp and self.winning < 0
         self.stamp += 1
         undo = self.undo
         mark = len(undo)
@@ -635,6 +637,7 @@ class State:
                 if self.occ[to] >= 0:
                     self._capture(to)
                 self._move(frm, to, section)
+                still = still and not ctx.track <= to < ctx.centre
         elif kind == SWAP:
             self._swap((code >> 3 & 255) - 1, code >> 11 & 255)
         else:
@@ -650,8 +653,11 @@ class State:
             if self.occ[to] >= 0 and not (to == ctx.centre and ctx.centre_several):
                 self._capture(to)
             self._move(frm, to, section)
+            still = still and not ctx.track <= to < ctx.centre
             if kind == ENTER:
                 self.fresh |= 1 << section
+        if still:
+            self.winner_stamp = self.stamp
         if self.recording:
             undo.append((len(undo) - mark) // 2)
             undo.append(fresh)
@@ -733,8 +739,20 @@ class State:
 
     def _relocate(self, seat: int, frm: int, to: int) -> None:
         """Move one of ``seat``'s marbles from ``frm`` to ``to``, keeping its four locations sorted."""
-        self._write_marble(self._index_of(seat, frm), to)
-        self._sort_block(seat)
+        j = self._index_of(seat, frm)
+        if self.recording:
+            self._write_marble(j, to)
+            self._sort_block(seat)
+            return
+        marbles = self.marbles  # nothing to record: slide the neighbours over, then put it in its place
+        base = 4 * seat
+        while j > base and marbles[j - 1] > to:
+            marbles[j] = marbles[j - 1]
+            j -= 1
+        while j < base + 3 and marbles[j + 1] < to:
+            marbles[j] = marbles[j + 1]
+            j += 1
+        marbles[j] = to
 
     def _sort_block(self, seat: int) -> None:
         marbles = self.marbles

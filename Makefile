@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The rules engine compiled with mypyc (about 2.7 times as fast); without a C compiler it runs as Python, so a
+# The rules engine compiled with mypyc (faster: the README has the figures); without a C compiler it runs as Python, so a
 # failed build says why and goes on. Does nothing when the compiled engine matches the sources.
 engine: $(STAMP)
 	-$(BIN)/python -m firmware_py.build_engine

@@ -248,6 +248,8 @@ class CoreTable:
         setup = self.setup
         seat = self.to_play
         hand = self.hands[seat]
+        # the seat the position names when nobody is next (a win, or the next deal): as Game says
+        named = seat if self.must_discard == seat else (seat + 1) % setup.count
         if self.trace is not None:
             self.trace.append(self.notation(card, code))
         if card < 0:
@@ -277,9 +279,8 @@ class CoreTable:
         self.extra_play = self.winner < 0 and joker and setup.joker_replays and bool(hand)
         nxt = seat if self.extra_play else -1 if self.winner >= 0 else self.next_with_cards(seat)
         self.to_play = nxt
-        if nxt >= 0:
-            state.turn = nxt
-        elif self.winner < 0:
+        state.turn = nxt if nxt >= 0 else named
+        if nxt < 0 and self.winner < 0:
             self.next_deal()
 
     def notation(self, card: int, code: int) -> str:

@@ -12,8 +12,8 @@ import random
 import pytest
 
 from firmware_py.engine import PRESETS, Move, RuleSet
-from firmware_py.engine.coretable import below, shuffle
-from firmware_py.engine.fastplay import fast_random_game
+from firmware_py.engine.coretable import below, shuffle, table_of
+from firmware_py.engine.fastplay import fast_random_game, random_exchange, random_play
 from firmware_py.engine.game import Game
 from firmware_py.engine.selfplay import play_random_game, random_action
 from tests.engine.positions import random_rules
@@ -104,3 +104,34 @@ def test_a_fast_game_that_does_not_end_in_time_is_reported() -> None:
 def test_the_trace_writes_moves_in_the_engine_s_notation() -> None:
     texts = [t for t in _fast_actions(PRESETS["r1x"], 4, 5) if ">" not in t and not t.endswith(":end")]
     assert texts and all(str(Move.parse(text)) == text for text in texts)
+
+
+@pytest.mark.parametrize("preset", ["r1", "r1x", "toc", "canop", "qc"])
+def test_a_game_taken_onto_the_core_mid_way_goes_on_as_the_game_does(preset: str) -> None:
+    """``table_of`` carries everything a game holds: marbles, hands, stock, played pile, dealer, deals,
+    shuffles, an exchange under way; the same random player then plays the same rest of the game."""
+    rules = PRESETS[preset]
+    for seed in range(3):
+        game = Game.new(rules, seats=4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(37 + 29 * seed):  # somewhere in a deal, an exchange or a joker's extra turn
+            action = random_action(game, rng)
+            assert action is not None
+            game = game.apply(action)
+        table = table_of(game)
+        table.trace = []
+        bits = random.Random(f"rest:{seed}").getrandbits
+        rest_rng = random.Random(f"rest:{seed}")
+        out: list[int] = []
+        expected: list[str] = []
+        while game.winner is None and len(expected) < 400:
+            action = random_action(game, rest_rng)
+            assert action is not None
+            expected.append(str(action))
+            game = game.apply(action)
+            if table.exchange:
+                random_exchange(table, bits)
+            else:
+                assert random_play(table, bits, out) >= 0
+        assert table.trace == expected
+        assert table.state.to_position() == game.position.reseated(game.position.turn_index, None)

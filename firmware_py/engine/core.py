@@ -6,8 +6,8 @@ The public API (:class:`~firmware_py.engine.position.Position`, :class:`~firmwar
 ids per move: right for the table, the notation and the explanations, far too slow for a computer seat
 that plays out thousands of games per move. This core is what a search walks instead:
 
-- a :class:`Context` resolves the rule switches, the board tables and the teams once per game (typed
-  attributes, no string-keyed memo);
+- a :class:`~firmware_py.engine.context.Context` resolves the rule switches, the board tables and the
+  teams once per game (typed attributes, no string-keyed memo);
 - a :class:`State` is mutable: per location the section of the marble on it (``occ``), four locations
   per seat (``marbles``, sorted as in ``Position``), the just-out flags and the seat to play;
 - :meth:`State.generate` appends a card's legal moves to a list as integers (see :func:`step_code` and
@@ -15,9 +15,10 @@ that plays out thousands of games per move. This core is what a search walks ins
   and :meth:`State.unmake` takes it back.
 
 Moves become :class:`Move` values only at the API edge (:meth:`State.to_move`). The rules are those of
-``routes`` and ``movegen`` (which ``explain`` shares, so that it says *why*); ``tests/engine/test_core.py``
-holds this core to them move for move, captures and order included, on random positions of every rule
-set and on whole games.
+``routes`` and ``movegen`` (which ``explain`` shares, so that it says *why*), stated again here for speed:
+``tests/engine/test_core.py``, every rule test (through ``tests/engine/helpers.py``) and
+``tests/engine/test_fastplay.py`` hold this core to them move for move, captures and order included, on
+random positions of every rule set, on each rule sheet's sentences and on whole games.
 """
 
 from __future__ import annotations
@@ -188,12 +189,6 @@ class State:
                 if 0 <= loc < ctx.track or loc == ctx.centre:
                     return True
         return False
-
-    def can_play(self, rank: int) -> bool:
-        """Whether a card of ``rank`` (a rank code) has a legal move."""
-        out: list[int] = []
-        self.generate(rank, out)
-        return bool(out)
 
     # ---- generation ------------------------------------------------------------------------------
 

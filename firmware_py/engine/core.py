@@ -841,9 +841,9 @@ class _SevenSearch:
             for i in range(count)
         ]
         self.cache: dict[int, list[Part]] = {}
-        self.single: list[list[list[Part] | None]] = [[None] * 8 for _ in range(count)]
+        self.single: list[list[Part] | None] = [None] * (8 * count)
         """Per marble and share 1..7, its parts alone (the commonest question, asked without a key)."""
-        self.first: list[list[list[int] | None]] = [[None] * 8 for _ in range(count)]
+        self.first: list[list[int] | None] = [None] * (8 * count)
         """Per marble and distance 1..7, where it lands on the board as it was (see :meth:`dests`)."""
         self.found: dict[int, int] = {}
 
@@ -851,11 +851,10 @@ class _SevenSearch:
         """Every set of parts adding up to ``total`` over the marbles of ``group`` (each moves)."""
         if len(group) == 1:
             m = group[0]
-            single = self.single[m]
-            alone = single[total]
+            alone = self.single[8 * m + total]
             if alone is None:
                 loc = self.locs[m]
-                alone = single[total] = []
+                alone = self.single[8 * m + total] = []
                 for to in self.dests(m, total):
                     pair = loc << 8 | to
                     alone.append(((pair,), pair, step_code(STEP, loc, to, self.secs[m], 0)))
@@ -873,10 +872,9 @@ class _SevenSearch:
 
     def dests(self, m: int, d: int) -> list[int]:
         """Where a part of ``d`` steps of marble ``m`` may land on the board as it was (found once)."""
-        known = self.first[m]
-        found = known[d]
+        found = self.first[8 * m + d]
         if found is None:
-            found = known[d] = self.state._part_routes(self.secs[m], self.locs[m], d)
+            found = self.first[8 * m + d] = self.state._part_routes(self.secs[m], self.locs[m], d)
         return found
 
     def orders(

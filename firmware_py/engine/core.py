@@ -126,8 +126,11 @@ class State:
         self.played: list[int] = []
         self.played_mask = 0
         self.entries: list[int] = []
-        self.mine_loc: list[int] = []
-        self.mine_sec: list[int] = []
+        self.mine_loc: list[int] = [0] * 4 * ctx.count
+        """The first ``mine`` entries: the locations of the marbles the seat to play moves (of its
+        sections, in turn order), and their sections (``mine_sec``); written in place, never emptied."""
+        self.mine_sec: list[int] = [0] * 4 * ctx.count
+        self.mine = 0
 
     @classmethod
     def of(cls, position: Position) -> State:
@@ -205,18 +208,18 @@ class State:
         if plan & ENTERS:
             out.extend(self.entries)
         if plan & VIA_CENTRE:
-            for k in range(len(mine_loc)):
+            for k in range(self.mine):
                 self._centre(mine_sec[k], mine_loc[k], out)
         does = plan >> 5 & 7
         if does == FORWARD:
             n = plan >> 8
             sweep = bool(plan & SWEEPS)
-            for k in range(len(mine_loc)):
+            for k in range(self.mine):
                 self._forward(mine_sec[k], mine_loc[k], n, False, sweep, False, out)
             if plan & ALSO_SWAPS:
                 self._swaps(False, out)
         elif does == BACK_FOUR:
-            for k in range(len(mine_loc)):
+            for k in range(self.mine):
                 self._backward(mine_sec[k], mine_loc[k], out)
         elif does == FIVE:
             if self.ctx.five_without_marble_out or self.has_marble_in_play():
@@ -242,8 +245,7 @@ class State:
         mine_sec = self.mine_sec
         if entries:
             entries.clear()
-        mine_loc.clear()
-        mine_sec.clear()
+        mine = 0
         played_mask = 0
         for section in played:
             played_mask |= 1 << section
@@ -255,8 +257,10 @@ class State:
             for j in range(base, base + 4):
                 loc = marbles[j]
                 if loc != RESERVE:
-                    mine_loc.append(loc)
-                    mine_sec.append(section)
+                    mine_loc[mine] = loc
+                    mine_sec[mine] = section
+                    mine += 1
+        self.mine = mine
         self.played_mask = played_mask
 
     def _guards(self) -> None:
@@ -492,7 +496,7 @@ class State:
         mine = self.mine_loc
         team = ctx.team_mask[self.turn]
         taken = sorted([loc for loc in self.marbles if 0 <= loc < track])  # the track cells with a marble
-        for a in sorted([loc for loc in mine if loc < track]):
+        for a in sorted([mine[k] for k in range(self.mine) if mine[k] < track]):
             sa = occ[a]
             for b in taken:
                 sb = occ[b]
@@ -520,7 +524,7 @@ class State:
         mine_sec = self.mine_sec
         locs: list[int] = []
         secs: list[int] = []
-        for k in range(len(mine_loc)):
+        for k in range(self.mine):
             loc = mine_loc[k]
             s = mine_sec[k]
             if loc < ctx.track or (loc != ctx.centre and not settled(occ, loc, ctx.home[s] + 4)):

@@ -31,6 +31,10 @@ JOKER_CODE: Final = 13
 """Rank code of the joker; the other ranks are their index in ``RANKS`` (A is 0, K is 12)."""
 RANK_STEPS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18)
 """How far each rank code moves a marble forward."""
+STEPS: Final = dict(zip((*RANKS, JOKER), RANK_STEPS, strict=True))
+"""How far each rank moves a marble forward, by rank."""
+ENTER_RANKS: Final = frozenset({"A", "K", JOKER})
+"""Ranks that take a marble out of its reserve (every sheet: A or K; the joker where there is one)."""
 
 FORWARD: Final = 0
 """What a card's rank does under the rules (bits 5-7 of a plan): forward its count, back 4, move another
@@ -165,7 +169,7 @@ def plan_of(rules: RuleSet, rank: str) -> int:
     that may swap or go 11), ``TEN_SWAPS`` (QC's advanced 10); what it does (``FORWARD``...) from bit
     5; how far it goes from bit 8."""
     plan = does_of(rules, rank) << 5 | RANK_STEPS[rank_code(rank)] << 8
-    if rank in ("A", "K", JOKER):
+    if rank in ENTER_RANKS:
         plan |= ENTERS
     if rules.shortcut is Shortcut.CENTRE and rank in rules.centre_cards:
         plan |= VIA_CENTRE

@@ -123,7 +123,6 @@ class State:
         self.winner_stamp = -1
         self.winning = -1
         self.won = False
-        self.played: list[int] = []
         self.played_mask = 0
         self.entries: list[int] = []
         self.mine_loc: list[int] = [0] * 4 * ctx.count
@@ -239,7 +238,7 @@ class State:
         self._guards()
         ctx = self.ctx
         marbles = self.marbles
-        self.played = played = self.played_sections()
+        played = self.played_sections()
         entries = self.entries
         mine_loc = self.mine_loc
         mine_sec = self.mine_sec

@@ -11,11 +11,9 @@ from itertools import permutations, product
 
 from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import JOKER, RANKS, Card, card_words
-from firmware_py.engine.context import TurnInfo
+from firmware_py.engine.context import ENTER_RANKS, STEPS, TurnInfo
 from firmware_py.engine.errors import IllegalMoveError, NotationError
 from firmware_py.engine.movegen import (
-    ENTER_RANKS,
-    STEPS,
     apply_delta,
     card_in_hand,
     card_moves,

@@ -36,26 +36,6 @@ from firmware_py.engine.rules import (
 )
 from firmware_py.engine.tables import RESERVE
 
-STEPS = {
-    "A": 1,
-    "2": 2,
-    "3": 3,
-    "4": 4,
-    "5": 5,
-    "6": 6,
-    "7": 7,
-    "8": 8,
-    "9": 9,
-    "10": 10,
-    "J": 11,
-    "Q": 12,
-    "K": 13,
-    JOKER: 18,
-}
-"""How far each rank moves a marble forward."""
-ENTER_RANKS = frozenset({"A", "K", JOKER})
-"""Ranks that take a marble out of its reserve (every sheet: A or K; the joker where there is one)."""
-
 Delta = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]
 """A move's effect: ``((from, to, section), ...)``, captured locations, section entering (or -1)."""
 Raw = tuple[MoveKind, tuple[tuple[int, int], ...], Delta]

@@ -14,7 +14,7 @@ from enum import Enum
 
 from firmware_py.engine import PRESETS, Card, Move, MoveKind, Position, RuleSet, legal_moves, seat_letters
 from firmware_py.engine.cards import new_deck
-from firmware_py.engine.movegen import STEPS
+from firmware_py.engine.context import STEPS
 from firmware_py.engine.routes import Board, backward, forward
 
 

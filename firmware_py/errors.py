@@ -1,9 +1,10 @@
-"""Errors of the companion at the table, shaped for the web page and the command line.
+"""Errors of the companion, named by what went wrong; none of them knows about HTTP.
 
-Every refusal of the table (a wrong seat token, a card played out of turn, a button pressed at the wrong
-time, an illegal move) is a :class:`TableError` carrying a short code, the HTTP status the web app should
-answer, a sentence in French and in English, and details (for an illegal move, the engine's violations)
-so that the page can show *where* the problem is.
+Every refusal of the table (a wrong seat link, a card played out of turn, a button pressed at the wrong
+time, an illegal move) is a :class:`TableError` of one kind below, carrying a short code, a sentence in
+French and in English, and details (for an illegal move, the engine's violations) so that the page can
+show *where* the problem is. The sentences themselves are written once, in :mod:`firmware_py.refusals`;
+the web maps each kind to its HTTP status (:mod:`web.errors`).
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ class TableError(Exception):
 
     Args:
         code: short snake_case reason, stable for programs (``"not_your_turn"``, ``"illegal_move"``...).
-        status: the HTTP status a web app answers with: 400 bad input, 403 wrong or missing seat token,
-            404 unknown thing, 409 not your turn / wrong phase / button at the wrong time, 422 illegal move.
         message_fr: the sentence shown to French-speaking players.
         message_en: the same in English.
         details: JSON-able facts, e.g. ``{"violations": [violation.to_dict(), ...]}`` or ``{"field": ...}``.
@@ -26,14 +25,12 @@ class TableError(Exception):
     def __init__(
         self,
         code: str,
-        status: int,
         message_fr: str,
         message_en: str,
         details: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message_en)
         self.code = code
-        self.status = status
         self.message_fr = message_fr
         self.message_en = message_en
         self.details: dict[str, Any] = dict(details or {})
@@ -43,17 +40,42 @@ class TableError(Exception):
         return {"error": self.code, "fr": self.message_fr, "en": self.message_en, **self.details}
 
     def __repr__(self) -> str:
-        return f"TableError({self.code!r}, {self.status}, {self.message_en!r})"
+        return f"{type(self).__name__}({self.code!r}, {self.message_en!r})"
 
 
-def bad_input(field: str, message_fr: str, message_en: str) -> TableError:
-    """A 400 naming the field of the request that is wrong."""
-    return TableError("bad_input", 400, message_fr, message_en, {"field": field})
+class BadInput(TableError):
+    """The request itself is wrong: a field missing, unreadable or naming nothing that exists."""
+
+    def __init__(self, field: str, message_fr: str, message_en: str) -> None:
+        super().__init__("bad_input", message_fr, message_en, {"field": field})
 
 
-def wrong_moment(code: str, message_fr: str, message_en: str) -> TableError:
-    """A 409: not your turn, wrong phase of the game, a button pressed at the wrong time."""
-    return TableError(code, 409, message_fr, message_en)
+class NotAllowed(TableError):
+    """The request's key or origin does not allow it (the table's key missing, a page of another site)."""
+
+
+class UnknownSeat(NotAllowed):
+    """A seat link that is not one of this game's."""
+
+
+class NotFound(TableError):
+    """The thing asked for does not exist here (a game not in the save, a camera in a game without one)."""
+
+
+class WrongMoment(TableError):
+    """The request is fine but not now: the game is over, cards are being exchanged, a button has no use."""
+
+
+class NotYourTurn(WrongMoment):
+    """A seat acts while another seat is to play."""
+
+
+class CannotDo(TableError):
+    """The table tried and could not: a calibration that found no board, a save it cannot read."""
+
+
+class IllegalMove(TableError):
+    """The move breaks the rules: the details hold the engine's violations, each with its places."""
 
 
 class ConfigError(Exception):

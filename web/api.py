@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
 
-from firmware_py.errors import TableError, bad_input
+from firmware_py import refusals
 from web.extension import check_seat_token, get_table
 from web.i18n import LANGUAGES, current_language
 from web.roles import table_only
@@ -36,7 +36,7 @@ def _body() -> dict[str, Any]:
 
     Raises:
         415: the body is not declared as JSON.
-        TableError: 400 when it is not a JSON object, or is nested deeper than :data:`MAX_DEPTH`.
+        BadInput: when it is not a JSON object, or is nested deeper than :data:`MAX_DEPTH`.
     """
     if not request.is_json:
         abort(415)
@@ -48,13 +48,9 @@ def _body() -> dict[str, Any]:
     else:
         too_deep = _depth(body) > MAX_DEPTH
     if too_deep:
-        raise bad_input(
-            "body",
-            f"JSON imbriqué trop profondément (au plus {MAX_DEPTH} niveaux).",
-            f"JSON nested too deeply (at most {MAX_DEPTH} levels).",
-        )
+        raise refusals.body_too_deep(MAX_DEPTH)
     if not isinstance(body, dict):
-        raise bad_input("body", "Le corps doit être un objet JSON.", "The body must be a JSON object.")
+        raise refusals.body_not_object()
     return body
 
 
@@ -73,15 +69,11 @@ def _text(body: dict[str, Any], field: str) -> str:
     """A required short text field of ``body``.
 
     Raises:
-        TableError: 400 naming the field when it is missing, not a string, empty or too long.
+        BadInput: naming the field when it is missing, not a string, empty or too long.
     """
     value = body.get(field)
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
-        raise bad_input(
-            field,
-            f"Le champ « {field} » doit être un texte de 1 à {MAX_TEXT} caractères.",
-            f"The field '{field}' must be a text of 1 to {MAX_TEXT} characters.",
-        )
+        raise refusals.text_field(field, MAX_TEXT)
     return value.strip()
 
 
@@ -99,7 +91,7 @@ def rules() -> Response:
     """The chosen preset in plain words, in ``?lang=`` or the page's language."""
     lang = request.args.get("lang", current_language())
     if lang not in LANGUAGES:
-        raise bad_input("lang", "Langue inconnue : fr ou en.", "Unknown language: fr or en.")
+        raise refusals.unknown_language()
     return jsonify(get_table().rules_text(lang))
 
 
@@ -142,7 +134,7 @@ def new_game() -> Response:
     body = _body()
     settings = body.get("settings")
     if not isinstance(settings, dict):
-        raise bad_input("settings", "« settings » doit être un objet JSON.", "'settings' must be an object.")
+        raise refusals.settings_expected()
     table = get_table()
     table.new_game(settings)
     return jsonify(table.public_view())
@@ -218,7 +210,7 @@ def camera_image() -> Response:
     overlay = request.args.get("overlay", "1") not in ("0", "false", "no")
     jpeg = get_table().camera_jpeg(overlay=overlay)
     if jpeg is None:
-        raise TableError("no_camera", 404, "Pas de caméra dans cette partie.", "No camera in this game.")
+        raise refusals.no_camera_in_game()
     return Response(jpeg, mimetype="image/jpeg")
 
 
@@ -229,7 +221,5 @@ def calibrate() -> Response:
     ``"colours"`` (the marbles' colours learnt) or ``"test"`` (what the camera reads now)."""
     what = _text(_body(), "what")
     if what not in CALIBRATIONS:
-        raise bad_input(
-            "what", "« what » : markers, colours ou test.", "'what' must be markers, colours or test."
-        )
+        raise refusals.calibration_step()
     return jsonify(get_table().calibrate(what))

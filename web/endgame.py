@@ -16,7 +16,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
 from werkzeug.wrappers import Response as Redirect
 
-from firmware_py.errors import TableError
+from firmware_py import refusals
 from firmware_py.store.history import ReplayError
 from firmware_py.table.replay import replay_frames
 from firmware_py.table.summary import game_summary
@@ -27,20 +27,10 @@ from web.roles import table_only
 bp = Blueprint("endgame", __name__)
 
 
-def _no_game(game_id: int) -> TableError:
-    return TableError(
-        "no_such_game", 404, f"Aucune partie {game_id} dans la sauvegarde.", f"No game {game_id} in the save."
-    )
-
-
-def _no_save() -> TableError:
-    return TableError("no_save", 404, "Pas de sauvegarde sur cette table.", "No save on this table.")
-
-
 def _store() -> Any:
     store = getattr(get_table(), "store", None)
     if store is None:
-        raise _no_save()
+        raise refusals.no_save()
     return store
 
 
@@ -50,11 +40,9 @@ def summary(game_id: int) -> Response:
     try:
         return jsonify(game_summary(_store(), game_id))
     except KeyError:
-        raise _no_game(game_id) from None
+        raise refusals.no_such_game(game_id) from None
     except ReplayError as error:
-        raise TableError(
-            "unreadable_game", 409, f"Partie illisible : {error}", f"Unreadable game: {error}"
-        ) from None
+        raise refusals.unreadable_game(error) from None
 
 
 @bp.post("/api/rematch")
@@ -70,7 +58,7 @@ def _frames(game_id: int) -> dict[str, Any]:
     try:
         return replay_frames(_store(), game_id)
     except KeyError:
-        raise _no_game(game_id) from None
+        raise refusals.no_such_game(game_id) from None
 
 
 @bp.get("/api/games/<int:game_id>/replay")
@@ -84,7 +72,7 @@ def replay_current() -> Redirect:
     """The replay of the game at the table."""
     game_id = get_table().public_view()["game_id"]
     if not isinstance(game_id, int):  # a table that saves nothing has no game to step through
-        raise _no_save()
+        raise refusals.no_save()
     return redirect(url_for("endgame.replay_page", game_id=game_id))
 
 

@@ -1,6 +1,7 @@
 """Every refusal becomes a clear 4xx answer with the reason: JSON for the API, a short page otherwise.
 
-The table raises :class:`firmware_py.errors.TableError` carrying the HTTP status to answer; Flask's own
+The table raises kinds of :class:`firmware_py.errors.TableError`, each answered with the status of
+:data:`STATUS`; Flask's own
 errors (unknown address, wrong method, a body too large, bad JSON) are answered the same way, so a
 script on a phone always gets ``{"error": code, "fr", "en", "message"}`` and never a traceback. An
 unexpected error is a 500 with the same shape; it is logged with the address's pattern
@@ -16,10 +17,28 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from firmware_py.errors import TableError
+from firmware_py.errors import (
+    BadInput,
+    CannotDo,
+    IllegalMove,
+    NotAllowed,
+    NotFound,
+    TableError,
+    WrongMoment,
+)
 from web.i18n import current_language
 
 JSON_PREFIXES = ("/api/", "/events")
+
+STATUS: dict[type[TableError], int] = {
+    BadInput: 400,
+    NotAllowed: 403,
+    NotFound: 404,
+    WrongMoment: 409,
+    CannotDo: 409,
+    IllegalMove: 422,
+}
+"""The HTTP status that answers each kind of refusal (a kind's subclasses answer as it does)."""
 
 HTTP_MESSAGES: dict[int, tuple[str, str]] = {
     400: ("Requête invalide.", "Bad request."),
@@ -60,7 +79,8 @@ def error_response(status: int, body: dict[str, Any]) -> tuple[Response | str, i
 
 def handle_table_error(error: TableError) -> tuple[Response | str, int]:
     """A refusal of the table: its status, code, both sentences and details (e.g. violations)."""
-    return error_response(error.status, error.to_dict())
+    status = next((STATUS[kind] for kind in type(error).__mro__ if kind in STATUS), 400)
+    return error_response(status, error.to_dict())
 
 
 def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:

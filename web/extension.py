@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from firmware_py.errors import TableError
+from firmware_py import refusals
 from firmware_py.table.protocol import TableService
 
 EXTENSION_KEY = "tock"
@@ -28,16 +28,11 @@ def check_seat_token(endpoint: str | None, values: dict[str, Any] | None) -> Non
     Registered as a URL value preprocessor of every blueprint with ``<token>`` addresses.
 
     Raises:
-        TableError: 403 ``unknown_seat``, the table's own answer to an unknown token.
+        UnknownSeat: the table's own answer to an unknown token.
     """
     token = (values or {}).get("token")
     if token is not None and not TOKEN_SHAPE.fullmatch(token):
-        raise TableError(
-            "unknown_seat",
-            403,
-            "Ce lien de place n'est pas valable pour cette partie.",
-            "This seat link is not valid for this game.",
-        )
+        raise refusals.unknown_seat()
 
 
 def get_table() -> TableService:

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
+from firmware_py import refusals
 from firmware_py.engine import PRESETS, RuleSet
 from firmware_py.engine.board import BoardTopology
 from firmware_py.errors import ConfigError
@@ -24,7 +25,7 @@ from web.extension import check_seat_token, get_table
 from web.i18n import current_language
 from web.lessons import board_lessons, card_lessons
 from web.qr import qr_svg
-from web.roles import COOKIE_SECONDS, TABLE_COOKIE, is_table, not_the_table, table_only
+from web.roles import COOKIE_SECONDS, TABLE_COOKIE, is_table, table_only
 from web.setup_words import setup_words
 
 bp = Blueprint("pages", __name__)
@@ -84,7 +85,7 @@ def pair(token: str) -> Response:
     """The table's link (printed by ``tock serve``): keep its key in a cookie, then open the table page.
     A wrong key is refused (403) and sets nothing."""
     if not get_table().is_table_key(token):
-        raise not_the_table()
+        raise refusals.table_only()
     response = redirect(url_for("pages.table"))
     response.set_cookie(TABLE_COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/")
     return response

@@ -17,7 +17,7 @@ from typing import ParamSpec, TypeVar
 
 from flask import Flask, current_app, request
 
-from firmware_py.errors import TableError
+from firmware_py import refusals
 from web.extension import get_table
 
 TABLE_COOKIE = "tock_table"
@@ -44,22 +44,13 @@ def is_table() -> bool:
     return key is not None and get_table().is_table_key(key)
 
 
-def not_the_table() -> TableError:
-    return TableError(
-        "table_only",
-        403,
-        "Réservé à la table : ouvrez le lien de la table (affiché par « tock serve » ou « tock key »).",
-        "For the table only: open the table's link (shown by 'tock serve' or 'tock key').",
-    )
-
-
 def table_only(view: Callable[P, R]) -> Callable[P, R]:
     """Refuse (403) the request unless it comes from the paired table."""
 
     @wraps(view)
     def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
         if not is_table():
-            raise not_the_table()
+            raise refusals.table_only()
         return view(*args, **kwargs)
 
     return guarded
@@ -82,9 +73,4 @@ def check_origin() -> None:
     origin = request.headers.get("Origin")
     cross_site = request.headers.get("Sec-Fetch-Site") == "cross-site"
     if cross_site or (origin is not None and not allowed_origin(origin)):
-        raise TableError(
-            "foreign_origin",
-            403,
-            "Requête refusée : elle vient d'une page d'un autre site.",
-            "Request refused: it comes from a page of another site.",
-        )
+        raise refusals.foreign_origin()

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from firmware_py import refusals
 from firmware_py.engine import Rule, match
 from firmware_py.engine.violations import violation
-from firmware_py.errors import TableError, bad_input, wrong_moment
 from firmware_py.table.board_diff import board_diff, same_board
 from firmware_py.table.state import TableActions, TableState
 from firmware_py.table.wording import change
@@ -66,23 +66,19 @@ class BoardWatch:
         on another sends that one to a free place of its reserve (what a player does by hand).
 
         Raises:
-            TableError: 400 unknown place / no marble there, 409 with a real camera (move the real marble)
-            or when the game is over, 422 when (without camera) the board can be no legal move.
+            BadInput: unknown place / no marble there, WrongMoment: with a real camera (move the real marble)
+            or when the game is over, IllegalMove: when (without camera) the board can be no legal move.
         """
         with self._s.lock:
             for field, place in (("from", from_place), ("to", to_place)):
                 if not isinstance(place, str) or not self._s.topology.has_place(place):
-                    raise bad_input(field, f"Trou inconnu : {place!r}.", f"Unknown hole: {place!r}.")
+                    raise refusals.unknown_hole(field, place)
             # a game set up without camera is played on the page even when the companion simulates one
             sim_board = self._s.sim_board if self._s.uses_camera else None
             if self._s.uses_camera and sim_board is None:
-                raise wrong_moment(
-                    "real_board",
-                    "Déplacez la vraie bille sur le plateau.",
-                    "Move the real marble on the board.",
-                )
+                raise refusals.real_board()
             if self._s.winner() is not None:
-                raise wrong_moment("game_over", "La partie est finie.", "The game is over.")
+                raise refusals.game_over()
             board = dict(
                 sim_board
                 if sim_board is not None
@@ -92,7 +88,7 @@ class BoardWatch:
             )
             seat = board.get(from_place)
             if seat is None:
-                raise bad_input("from", f"Pas de bille en {from_place}.", f"No marble on {from_place}.")
+                raise refusals.no_marble(from_place)
             if from_place == to_place:
                 return {"layout": board, "version": self._s.version}
             del board[from_place]
@@ -115,23 +111,13 @@ class BoardWatch:
         """No camera: the board moved on the page is matched like a camera reading (under the lock)."""
         result = self._match(board)
         if result is None:
-            raise wrong_moment(
-                "choose_card",
-                "Dites d'abord quelle carte vous jouez.",
-                "First say which card you play.",
-            )
+            raise refusals.choose_card_first()
         if result.kind == "illegal":
             self._s.proposed = None
             self._s.to_do = {}
             violations = self._reasons(result, board)
             self._table._changed()
-            raise TableError(
-                "illegal_move",
-                422,
-                "Coup interdit : " + " ; ".join(v["fr"] for v in violations),
-                "Illegal move: " + "; ".join(v["en"] for v in violations),
-                {"violations": violations},
-            )
+            raise refusals.illegal_move(violations)
         self._s.proposed = board
         self._apply_match(result, board)
 
@@ -418,20 +404,16 @@ class BoardWatch:
         * ``"test"``: read the board as the camera sees it now, to compare with the real one.
 
         Raises:
-            TableError: 400 unknown ``what``, 409 no camera, or the step failed: its ``details`` say what
+            BadInput: unknown ``what``, WrongMoment: no camera, or the step failed: its ``details`` say what
                 is wrong (``problem``: markers, dark, glare, covered, marbles...; ``places``: the holes).
         """
         from vision.calibration import CalibrationError, find_board  # numpy and OpenCV: only with a camera
 
         if what not in CALIBRATION_STEPS:
-            raise bad_input(
-                "what",
-                "Étape de calibration : markers, colours ou test.",
-                "Calibration step: markers, colours or test.",
-            )
+            raise refusals.calibration_step()
         with self._s.lock:
             if self._s.loop is None or self._s.last_frame is None:
-                raise wrong_moment("no_camera", "Pas d'image de caméra.", "No camera picture.")
+                raise refusals.no_camera_picture()
             frame, layout, sim = (
                 self._s.last_frame,
                 dict(self._s.position.layout),
@@ -461,13 +443,10 @@ class BoardWatch:
                 empty = self._s.empty_frame
             calibration = reader.calibrate(frame, layout, empty=empty)
         except CalibrationError as error:
-            raise TableError(
-                "calibration_failed",
-                409,
-                f"Calibration impossible : {PROBLEM_FR[error.problem]}"
-                + (f" (trous {', '.join(error.places[:8])})" if error.places else "")
-                + ".",
-                f"Calibration failed: {error}",
+            raise refusals.calibration_failed(
+                PROBLEM_FR[error.problem]
+                + (f" (trous {', '.join(error.places[:8])})" if error.places else ""),
+                error,
                 {"problem": error.problem, "places": list(error.places), "step": what},
             ) from None
         text = calibration.to_json()

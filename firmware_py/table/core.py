@@ -17,7 +17,7 @@ How a move reaches the game:
 * computer seats: the table picks the move (:mod:`firmware_py.table.computer`), shows it, and a person moves
   the marbles (in simulation, or without camera, the move is made by itself after ``computer_delay``).
 
-Errors are :class:`firmware_py.errors.TableError` carrying the HTTP status the web should answer.
+Refusals are the kinds of :class:`firmware_py.errors.TableError`, worded in :mod:`firmware_py.refusals`.
 
 The table is composed of parts, each owning one concern over one shared
 :class:`~firmware_py.table.state.TableState`: this module (the game, its turns and saves, the keys, the
@@ -39,6 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from firmware_py import refusals
 from firmware_py.config import (
     CameraSettings,
     Config,
@@ -55,7 +56,7 @@ from firmware_py.engine import (
     play,
     teams_of,
 )
-from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
+from firmware_py.errors import ConfigError, TableError
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
 from firmware_py.table import teaching
@@ -307,7 +308,7 @@ class Table:
         """:meth:`public_view` plus that seat's hand and what it may play (see :meth:`RoleViews.seat`).
 
         Raises:
-            TableError: 403 for an unknown token.
+            UnknownSeat: for an unknown token.
         """
         with self._s.lock:
             return self._views.seat(self._seat_of(token))
@@ -325,12 +326,7 @@ class Table:
     def _seat_of(self, token: str) -> str:
         seat = self._s.by_token.get(token) if isinstance(token, str) else None
         if seat is None:
-            raise TableError(
-                "unknown_seat",
-                403,
-                "Ce lien de place n'est pas valable pour cette partie.",
-                "This seat link is not valid for this game.",
-            )
+            raise refusals.unknown_seat()
         self._s.seen[seat] = self._s.clock()
         return seat
 
@@ -357,39 +353,27 @@ class Table:
         ``seed``.
 
         Raises:
-            TableError: 400 naming the field that is wrong.
+            BadInput: naming the field that is wrong.
         """
         if not isinstance(settings, dict):
-            raise bad_input(
-                "settings", "Réglages attendus (un objet JSON).", "Settings expected (a JSON object)."
-            )
+            raise refusals.settings_expected()
         try:
             parsed = parse_game_settings(settings)
         except ConfigError as error:
-            raise bad_input(
-                error.key, f"Réglage refusé : {error.message_fr}", f"Setting refused: {error.message_en}"
-            ) from None
+            raise refusals.setting_refused(error.key, error.message_fr, error.message_en) from None
         with self._s.lock:
             if self._s.strip is not None and not _is_simulated(self._s.strip):
                 from hardware.ledmap import LedMap
 
                 if LedMap.load(parsed.model).count != self._s.strip.num_pixels:
-                    raise bad_input(
-                        "model",
-                        f"Les LED de ce plateau sont câblées pour {self._s.setup.model}.",
-                        f"The LEDs under this board are wired for {self._s.setup.model}.",
-                    )
+                    raise refusals.leds_wired_for(self._s.setup.model)
             new_model = self._s.loop is not None and parsed.model != self._s.setup.model
             if new_model and self._s.parts_for_model is None:
-                raise bad_input(
-                    "model", "Cette caméra ne lit que ce plateau.", "This camera only reads this board."
-                )
+                raise refusals.camera_reads_one_board()
             try:
                 self._start_new(parsed)
             except (TockError, ValueError) as error:
-                raise bad_input(
-                    "seats", f"Partie impossible : {error}", f"Cannot start this game: {error}"
-                ) from None
+                raise refusals.cannot_start(error) from None
             if new_model and self._s.parts_for_model is not None:
                 opener, reader, self._s.calibration_path = self._s.parts_for_model(parsed.model)
                 self._s.sim_board = None
@@ -416,38 +400,22 @@ class Table:
 
     def _require_turn(self, seat: str) -> None:
         if self._s.winner() is not None:
-            raise wrong_moment("game_over", "La partie est finie.", "The game is over.")
+            raise refusals.game_over()
         if self._s.phase() != "play":
-            raise wrong_moment(
-                "wrong_phase",
-                "Ce n'est pas le moment de jouer (échange de cartes en cours).",
-                "Not the moment to play (cards are being exchanged).",
-            )
+            raise refusals.exchanging()
         if seat != self._s.to_play():
             turn = self._s.to_play() or ""
-            raise wrong_moment(
-                "not_your_turn",
-                f"Ce n'est pas votre tour : c'est à {self._s.names.get(turn, turn)}.",
-                f"Not your turn: {self._s.names.get(turn, turn)} plays.",
-            )
+            raise refusals.not_your_turn(self._s.names.get(turn, turn))
 
     def _parse_card(self, seat: str, card: str) -> Card:
         try:
             parsed = Card.parse(card) if isinstance(card, str) else None
         except NotationError as error:  # the engine's detail is English: the French message says its own
-            raise bad_input(
-                "card",
-                f"Carte inconnue : « {card} » (une carte comme 7H, 10S, KD, JOKER, ou une valeur comme 7).",
-                f"Unknown card: {error}",
-            ) from None
+            raise refusals.unknown_card(card, error) from None
         if parsed is None:
-            raise bad_input(
-                "card", "Carte attendue (texte comme « 7H »).", "A card expected (text like '7H')."
-            )
+            raise refusals.card_expected()
         if self._s.digital and parsed not in self._s.hand(seat):
-            raise bad_input(
-                "card", f"Vous n'avez pas la carte {parsed}.", f"You do not hold the card {parsed}."
-            )
+            raise refusals.card_not_held(parsed)
         return parsed
 
     def _parse_move(self, text: str) -> Any:
@@ -456,12 +424,7 @@ class Table:
                 raise NotationError("a move is text in the engine's notation")
             return Move.parse(text)
         except NotationError as error:  # the engine's detail is English: the French message says its own
-            raise bad_input(
-                "move",
-                f"Coup illisible : « {text} » (un coup s'écrit CARTE:DÉPART-ARRIVÉE comme 8H:A3-A11, "
-                "CARTE:AR-A18 pour sortir, CARTE:A5<>B9 pour échanger, CARTE:discard pour défausser).",
-                f"Unreadable move: {error}",
-            ) from None
+            raise refusals.unreadable_move(text, error) from None
 
     def choose_card(self, token: str, card: str) -> dict[str, Any]:
         """The seat shows which card it plays: its legal moves; the LEDs light their destinations.
@@ -469,7 +432,7 @@ class Table:
         Returns ``{"card": card, "moves": [{move, fr, en, from, to}]}``.
 
         Raises:
-            TableError: 403 bad token, 400 not a card / not in the hand, 409 not this seat's turn.
+            UnknownSeat: bad token, BadInput: not a card / not in the hand, WrongMoment: not this seat's turn.
         """
         with self._s.lock:
             seat = self._seat_of(token)
@@ -489,7 +452,8 @@ class Table:
         Returns ``{"move": text, "fr": ..., "en": ..., "version": n}`` once the move is saved.
 
         Raises:
-            TableError: 403 bad token, 400 bad notation, 409 not your turn, 422 illegal (with violations).
+            UnknownSeat: bad token. BadInput: bad notation. WrongMoment: not your turn.
+            IllegalMove: illegal (with violations).
         """
         with self._s.lock:
             seat = self._seat_of(token)
@@ -502,14 +466,12 @@ class Table:
         """Give ``card`` to the partner (partner-exchange presets), face down.
 
         Raises:
-            TableError: 403 bad token, 400 not in the hand, 409 no exchange now.
+            UnknownSeat: bad token, BadInput: not in the hand, WrongMoment: no exchange now.
         """
         with self._s.lock:
             seat = self._seat_of(token)
             if seat not in self._s.owing_exchange():
-                raise wrong_moment(
-                    "no_exchange", "Pas d'échange de carte à faire maintenant.", "No card to exchange now."
-                )
+                raise refusals.no_exchange()
             parsed = self._parse_card(seat, card)
             self._exchange(seat, parsed)
             self._computers.advance()
@@ -520,9 +482,7 @@ class Table:
         try:
             game = self._s.game.exchange(seat, card)
         except (TockError, ValueError) as error:
-            raise wrong_moment(
-                "no_exchange", f"Échange refusé : {error}", f"Exchange refused: {error}"
-            ) from None
+            raise refusals.no_exchange(error) from None
         n = self._s.store.append(self._s.game_id, "exchange", seat, str(card))
         self._s.game = game
         self._s.log.append(
@@ -539,13 +499,13 @@ class Table:
         """After a joker, keep the card drawn for later instead of playing again now.
 
         Raises:
-            TableError: 403 bad token, 409 not after a joker / not your turn.
+            UnknownSeat: bad token, WrongMoment: not after a joker / not your turn.
         """
         with self._s.lock:
             seat = self._seat_of(token)
             self._require_turn(seat)
             if not (self._s.digital and self._s.game.extra_play):
-                raise wrong_moment("no_extra_play", "Pas de tour en plus à finir.", "No extra turn to end.")
+                raise refusals.no_extra_play()
             self._end_turn(seat)
             self._computers.advance()
             self._changed()
@@ -569,7 +529,8 @@ class Table:
         """Discard ``card`` when the rules say so (nothing playable).
 
         Raises:
-            TableError: 403 bad token, 400 not in the hand, 409 not your turn / not allowed to discard.
+            UnknownSeat: bad token. BadInput: not in the hand.
+            WrongMoment: not your turn / not allowed to discard.
         """
         with self._s.lock:
             seat = self._seat_of(token)
@@ -577,11 +538,7 @@ class Table:
             parsed = self._parse_card(seat, card)
             discards = [m for m in self._s.legal(parsed) if m.is_discard]
             if not discards:
-                raise wrong_moment(
-                    "cannot_discard",
-                    "Vous pouvez jouer une carte : pas de défausse.",
-                    "You can play a card: no discarding.",
-                )
+                raise refusals.cannot_discard()
             entry = self._commit(seat, discards[0], source="page")
             return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self._s.version}
 
@@ -592,29 +549,21 @@ class Table:
         token) only its own last move. With a camera, the LEDs then show where the marbles must go back.
 
         Raises:
-            TableError: 409 nothing to undo (or, with a token, the last move is not that seat's).
+            WrongMoment: nothing to undo (or, with a token, the last move is not that seat's).
         """
         with self._s.lock:
             seat = self._seat_of(token) if token is not None else None
             if self._s.winner() is not None:
-                raise wrong_moment(
-                    "game_over", "La partie est finie : rien à annuler.", "The game is over: nothing to undo."
-                )
+                raise refusals.game_over("undo")
             events = self._s.store.events(self._s.game_id)
             # the computer seats' moves made since are taken back too, or they would be made again at once
             people = [i for i, event in enumerate(events) if not self._s.seats[event.seat].computer]
             if seat is not None and (not people or events[people[-1]].seat != seat):
-                raise wrong_moment(
-                    "not_your_move", "Le dernier coup n'est pas le vôtre.", "The last move is not yours."
-                )
+                raise refusals.not_your_move()
             if not events:
-                raise wrong_moment("nothing_to_undo", "Aucun coup à annuler.", "No move to undo.")
+                raise refusals.nothing_to_undo()
             if not people:  # only computer seats have played: they would play the same again at once
-                raise wrong_moment(
-                    "nothing_to_undo",
-                    "Aucun coup d'un joueur à annuler : les ordinateurs rejoueraient le leur.",
-                    "No person's move to undo: the computer seats would play theirs again.",
-                )
+                raise refusals.nothing_to_undo(only_computers=True)
             count = len(events) - people[-1]
             said = {entry["n"]: entry for entry in self._s.log}  # each event's words, before they go
             undone = self._s.store.undo_last(self._s.game_id, count)  # one transaction: all or none
@@ -640,15 +589,9 @@ class Table:
         try:
             game = self._s.game.play(move) if self._s.digital else play(self._s.game, move)
         except IllegalMoveError as error:
-            raise TableError(
-                "illegal_move",
-                422,
-                "Coup interdit : " + " ; ".join(v.fr for v in error.violations),
-                "Illegal move: " + "; ".join(v.en for v in error.violations),
-                {"violations": [v.to_dict() for v in error.violations]},
-            ) from None
+            raise refusals.illegal_move([v.to_dict() for v in error.violations]) from None
         except (TockError, ValueError) as error:
-            raise bad_input("move", f"Coup refusé : {error}", f"Move refused: {error}") from None
+            raise refusals.move_refused(error) from None
         n = self._s.store.append(self._s.game_id, "move", seat, str(move))
         self._s.game = game
         after = dict(self._s.position.layout)
@@ -675,7 +618,7 @@ class Table:
         """ "Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play.
 
         Raises:
-            TableError: 400 bad notation, 403 bad token.
+            BadInput: bad notation, UnknownSeat: bad token.
         """
         with self._s.lock:
             seat = self._seat_of(token) if token is not None else None
@@ -693,7 +636,7 @@ class Table:
         ``computer_move_time``) is ``suggested`` and has ``why`` {fr, en} (:mod:`firmware_py.table.teaching`).
 
         Raises:
-            TableError: 403 bad token.
+            UnknownSeat: bad token.
         """
         with self._s.lock:
             seat = self._seat_of(token)
@@ -717,10 +660,10 @@ class Table:
         """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").
 
         Raises:
-            TableError: 400 unknown language.
+            BadInput: unknown language.
         """
         if lang not in ("fr", "en"):
-            raise bad_input("lang", "Langue « fr » ou « en ».", "Language 'fr' or 'en'.")
+            raise refusals.unknown_language()
         with self._s.lock:
             rules = self._s.rules
         return [{"switch": switch, "text": text} for switch, text in switch_words(rules, lang).items()]
@@ -746,9 +689,7 @@ class Table:
                     return {"button": button, "version": self._s.version}
                 if button == "next" and self._s.winner() is None and self._s.phase() == "play":
                     return self._next_hint()
-                raise wrong_moment(
-                    "button_ignored", "Bouton sans effet maintenant.", "Button has no effect now."
-                )
+                raise refusals.button_ignored()
             except TableError as error:
                 self._s.notice = {
                     "fr": f"Bouton {button} ignoré : {error.message_fr}",
@@ -767,7 +708,7 @@ class Table:
         cards = list(dict.fromkeys(self._s.hand(seat)))
         cards = [c for c in cards if self._s.legal(c)]
         if not cards:
-            raise wrong_moment("no_hint", "Aucun coup à montrer.", "No move to show.")
+            raise refusals.no_hint()
         current = self._s.chosen[1] if self._s.chosen is not None else None
         card = cards[(cards.index(current) + 1) % len(cards)] if current in cards else cards[0]
         self._s.chosen = (seat, card, self._s.legal(card))

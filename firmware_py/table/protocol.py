@@ -2,7 +2,7 @@
 
 :class:`firmware_py.table.core.Table` and the web tests' scripted table both satisfy it, so the pages
 are written against what a table promises, not against one implementation. Every refusal is a
-:class:`firmware_py.errors.TableError` carrying the HTTP status to answer.
+:class:`firmware_py.errors.TableError` of the kind that names it (the web maps kinds to statuses).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table without camera: views, turns, moves from the page, undo, resume, errors with their status."""
+"""The table without camera: views, turns, moves from the page, undo, resume, errors of their kind."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move
-from firmware_py.errors import TableError
+from firmware_py.errors import BadInput, IllegalMove, TableError, UnknownSeat, WrongMoment
 from firmware_py.store.saves import GameStore
 from firmware_py.table.core import Table
 
@@ -66,7 +66,7 @@ def test_the_public_view_shows_no_hand(table: Table) -> None:
 def test_an_unknown_token_is_403(table: Table) -> None:
     with pytest.raises(TableError) as caught:
         table.seat_view("not-a-token")
-    assert caught.value.status == 403 and caught.value.code == "unknown_seat"
+    assert isinstance(caught.value, UnknownSeat) and caught.value.code == "unknown_seat"
 
 
 def test_a_legal_move_is_saved_before_it_is_shown(table: Table) -> None:
@@ -93,7 +93,7 @@ def test_playing_out_of_turn_is_409(table: Table) -> None:
     other = next(link for link in table.seat_links() if link["seat"] != turn)
     with pytest.raises(TableError) as caught:
         table.play(other["token"], table.hints(token_of(table, turn))[0]["move"])
-    assert caught.value.status == 409 and caught.value.code == "not_your_turn"
+    assert isinstance(caught.value, WrongMoment) and caught.value.code == "not_your_turn"
 
 
 def test_an_illegal_move_is_422_with_the_engines_reasons(table: Table) -> None:
@@ -102,7 +102,7 @@ def test_an_illegal_move_is_422_with_the_engines_reasons(table: Table) -> None:
     card = table.seat_view(token)["hand"][0]
     with pytest.raises(TableError) as caught:
         table.play(token, f"{card}:{seat}5-{seat}9")
-    assert caught.value.status == 422 and caught.value.code == "illegal_move"
+    assert isinstance(caught.value, IllegalMove) and caught.value.code == "illegal_move"
     assert caught.value.details["violations"] and caught.value.details["violations"][0]["code"]
     assert table.store.events(table.public_view()["game_id"]) == []
 
@@ -111,12 +111,12 @@ def test_bad_notation_and_bad_cards_are_400(table: Table) -> None:
     token = turn_token(table)
     with pytest.raises(TableError) as caught:
         table.play(token, "seven to the moon")
-    assert caught.value.status == 400 and caught.value.details["field"] == "move"
+    assert isinstance(caught.value, BadInput) and caught.value.details["field"] == "move"
     assert "expected" not in caught.value.message_fr, "the French message is French throughout"
     assert "« seven to the moon »" in caught.value.message_fr
     with pytest.raises(TableError) as caught:
         table.choose_card(token, "ZZ")
-    assert caught.value.status == 400 and caught.value.details["field"] == "card"
+    assert isinstance(caught.value, BadInput) and caught.value.details["field"] == "card"
     assert caught.value.message_fr == (
         "Carte inconnue : « ZZ » (une carte comme 7H, 10S, KD, JOKER, ou une valeur comme 7)."
     )
@@ -155,7 +155,7 @@ def test_undo_takes_the_last_move_back(table: Table) -> None:
     assert table.store.events(after["game_id"]) == []
     with pytest.raises(TableError) as caught:
         table.undo()
-    assert caught.value.status == 409
+    assert isinstance(caught.value, WrongMoment)
 
 
 def test_a_restarted_table_resumes_where_it_was(tmp_path: Path) -> None:
@@ -203,7 +203,7 @@ def test_undo_before_any_persons_move_is_refused() -> None:
         assert [entry["seat"] for entry in before["log"]] == ["B", "C", "D"], "seed 4: B, C, D open"
         with pytest.raises(TableError) as caught:
             table.undo()
-        assert caught.value.status == 409 and caught.value.code == "nothing_to_undo"
+        assert isinstance(caught.value, WrongMoment) and caught.value.code == "nothing_to_undo"
         assert table.public_view()["log"] == before["log"]
         assert len(table.store.events(before["game_id"])) == 3
     finally:
@@ -251,7 +251,7 @@ def test_moving_a_marble_illegally_on_the_page_is_refused(table: Table) -> None:
     reserve = next(p for p, s in layout.items() if s == seat)
     with pytest.raises(TableError) as caught:
         table.move_marble(reserve, f"{seat}9")
-    assert caught.value.status == 422
+    assert isinstance(caught.value, IllegalMove)
     assert table.public_view()["layout"] == layout
 
 
@@ -264,7 +264,7 @@ def test_a_new_game_with_a_bad_setting_names_the_field(table: Table) -> None:
     ):
         with pytest.raises(TableError) as caught:
             table.new_game(settings)
-        assert caught.value.status == 400 and caught.value.details["field"] == field
+        assert isinstance(caught.value, BadInput) and caught.value.details["field"] == field
         assert caught.value.message_fr.startswith(f"Réglage refusé : {field} : ")
         assert "expected" not in caught.value.message_fr, "the French message is French throughout"
         assert caught.value.message_en.startswith(f"Setting refused: {field}: expected ")
@@ -347,7 +347,7 @@ def test_a_marble_moved_out_of_turn_is_caught(table: Table) -> None:
     other = next(s["seat"] for s in view["seats"] if s["seat"] != view["turn"])
     with pytest.raises(TableError) as caught:
         table.move_marble(f"{other}R1", f"{other}18")
-    assert caught.value.status == 422
+    assert isinstance(caught.value, IllegalMove)
     assert caught.value.details["violations"][0]["code"] == "not_your_turn"
     assert caught.value.details["violations"][0]["places"] == [f"{other}18", f"{other}R1"]
     assert table.public_view()["layout"] == view["layout"] and table.store.events(view["game_id"]) == []

@@ -12,7 +12,7 @@ import secrets
 import threading
 from typing import Any
 
-from firmware_py.errors import TableError, bad_input
+from firmware_py.errors import BadInput, IllegalMove, NotYourTurn, UnknownSeat, WrongMoment
 from firmware_py.table.protocol import TableService
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 
@@ -60,8 +60,8 @@ class ScriptedSubscription:
         self._table.unsubscribe(self)
 
 
-def _no_token() -> TableError:
-    return TableError("unknown_seat", 403, "Lien inconnu (table de test).", "Unknown link (scripted table).")
+def _no_token() -> UnknownSeat:
+    return UnknownSeat("unknown_seat", "Lien inconnu (table de test).", "Unknown link (scripted table).")
 
 
 class ScriptedTable:
@@ -195,7 +195,7 @@ class ScriptedTable:
 
     def new_game(self, settings: dict[str, Any]) -> None:
         if "preset" in settings and settings["preset"] != "r1":
-            raise bad_input("preset", "Règle inconnue.", "Unknown preset.")
+            raise BadInput("preset", "Règle inconnue.", "Unknown preset.")
         with self._lock:
             self.game_id: int | str = secrets.token_hex(4)
             self.tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS}
@@ -236,12 +236,12 @@ class ScriptedTable:
     def _my_turn(self, token: str) -> str:
         seat = self._seat(token)
         if seat != SEATS[self.turn]:
-            raise TableError("not_your_turn", 409, "Ce n'est pas votre tour.", "It is not your turn.")
+            raise NotYourTurn("not_your_turn", "Ce n'est pas votre tour.", "It is not your turn.")
         return seat
 
     def _card_in_hand(self, seat: str, card: str) -> None:
         if card not in self.hands[seat]:
-            raise bad_input("card", "Cette carte n'est pas dans votre main.", "Not in your hand.")
+            raise BadInput("card", "Cette carte n'est pas dans votre main.", "Not in your hand.")
 
     def choose_card(self, token: str, card: str) -> dict[str, Any]:
         with self._lock:
@@ -259,9 +259,8 @@ class ScriptedTable:
             self._card_in_hand(seat, card)
             found = [m for m in self._moves(card) if m["move"] == move]
             if not found:
-                raise TableError(
+                raise IllegalMove(
                     "illegal_move",
-                    422,
                     "Coup interdit.",
                     "Illegal move.",
                     {
@@ -298,18 +297,18 @@ class ScriptedTable:
 
     def exchange(self, token: str, card: str) -> dict[str, Any]:
         self._seat(token)
-        raise TableError("no_exchange", 409, "Pas d'échange maintenant.", "No exchange now.")
+        raise WrongMoment("no_exchange", "Pas d'échange maintenant.", "No exchange now.")
 
     def end_turn(self, token: str) -> dict[str, Any]:
         self._my_turn(token)
-        raise TableError("no_extra_play", 409, "Pas de tour en plus.", "No extra turn.")
+        raise WrongMoment("no_extra_play", "Pas de tour en plus.", "No extra turn.")
 
     def discard(self, token: str, card: str) -> dict[str, Any]:
         with self._lock:
             seat = self._my_turn(token)
             self._card_in_hand(seat, card)
             if not self.blocked:
-                raise TableError("cannot_discard", 409, "Vous pouvez jouer.", "You can play.")
+                raise WrongMoment("cannot_discard", "Vous pouvez jouer.", "You can play.")
             self.hands[seat].remove(card)
             self.turn = (self.turn + 1) % len(SEATS)
             self._changed()
@@ -318,12 +317,12 @@ class ScriptedTable:
     def undo(self, token: str | None = None) -> dict[str, Any]:
         if token is not None:
             self._seat(token)
-        raise TableError("nothing_to_undo", 409, "Rien à annuler.", "Nothing to undo.")
+        raise WrongMoment("nothing_to_undo", "Rien à annuler.", "Nothing to undo.")
 
     def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
         with self._lock:
             if from_place not in self.layout:
-                raise bad_input("from", "Pas de bille ici.", "No marble there.")
+                raise BadInput("from", "Pas de bille ici.", "No marble there.")
             self.layout[to_place] = self.layout.pop(from_place)
             self._changed()
             return {"kind": "moved", "version": self.version}
@@ -353,7 +352,7 @@ class ScriptedTable:
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
         if lang not in ("fr", "en"):
-            raise bad_input("lang", "Langue inconnue.", "Unknown language.")
+            raise BadInput("lang", "Langue inconnue.", "Unknown language.")
         text = "Le 7 se partage." if lang == "fr" else "The 7 may be split."
         return [{"switch": "seven_split", "text": text}]
 
@@ -362,7 +361,7 @@ class ScriptedTable:
 
     def calibrate(self, what: str) -> dict[str, Any]:
         if self._jpeg is None:
-            raise TableError("no_camera", 409, "Pas de caméra.", "No camera.")
+            raise WrongMoment("no_camera", "Pas de caméra.", "No camera.")
         return {"what": what, "fr": "Calibré.", "en": "Calibrated."}
 
     # -- live updates ------------------------------------------------------------------------------

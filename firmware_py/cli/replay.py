@@ -41,8 +41,9 @@ def _board_line(layout: dict[str, str]) -> str:
 @click.option("--boards/--no-boards", default=False, help="Print where the marbles stand after each move.")
 def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -> None:
     """Replay saved game GAME (its number, or 'last'); without GAME, list the saved games."""
-    from firmware_py.store.history import ReplayError, position_of, replay, settings_of
+    from firmware_py.store.history import ReplayError, position_of, replay, rules_of, settings_of
     from firmware_py.store.saves import GameStore, StoreError
+    from firmware_py.table.wording import log_entry
 
     if not db.exists():
         raise click.ClickException(
@@ -84,10 +85,13 @@ def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -
         click.echo(
             f"game {saved.id}: preset {settings.preset}, seed {saved.seed}, {settings.cards} cards; {seats}"
         )
+        names = {s.seat: s.name for s in settings.seats}
+        topology = rules_of(settings).topology(len(settings.seats))
         last = None
         try:
             for step in replay(saved, store.events(game_id)):
-                click.echo(f"{step.event.n:>4}. {step.entry[lang]}")
+                entry = log_entry(step.event, step.before, step.game, names, topology)
+                click.echo(f"{step.event.n:>4}. {entry[lang]}")
                 if boards:
                     click.echo(f"      {_board_line(position_of(step.game).layout)}")
                 last = step.game

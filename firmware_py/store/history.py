@@ -13,21 +13,19 @@ from typing import Any
 
 from firmware_py.config import GameSettings, parse_game_settings
 from firmware_py.engine import Card, Game, Move, Position, RuleSet, TockError, play
-from firmware_py.engine.board import BoardTopology
 from firmware_py.house_rules import build_rules
 from firmware_py.store.saves import StoredEvent, StoredGame
-from firmware_py.table.wording import move_entry
 
 
 @dataclass(frozen=True)
 class Step:
-    """One event replayed: the game after it and its log line."""
+    """One event replayed: the game before and after it."""
 
     event: StoredEvent
     game: Any
     """The engine's ``Game`` (or ``Position`` with physical cards) after the event."""
-    entry: dict[str, Any]
-    """Log line: n, seat, move, fr, en, places, steps (see ``wording.move_entry``)."""
+    before: Any
+    """The game before the event (the table words the event from both: ``wording.log_entry``)."""
 
 
 class ReplayError(Exception):
@@ -87,34 +85,6 @@ def apply_event(game: Any, event: StoredEvent) -> Any:
         raise ReplayError(event.n, event.kind, event.seat, event.text, str(error)) from error
 
 
-def log_entry(
-    event: StoredEvent, before: Any, after: Any, names: dict[str, str], topology: BoardTopology | None = None
-) -> dict[str, Any]:
-    """The log line of an event, with its sentence in French and English."""
-    if event.kind != "move":
-        return {
-            "n": event.n,
-            "seat": event.seat,
-            "move": "",
-            **action_words(event.kind, names.get(event.seat, event.seat)),
-            "places": [],
-        }
-    move = Move.parse(event.text)
-    return move_entry(
-        event.n, event.seat, move, position_of(before).layout, position_of(after).layout, names, topology
-    )
-
-
-def action_words(kind: str, player: str) -> dict[str, str]:
-    """The log sentence of an action that moves no marble (an exchange, the end of a joker's turn)."""
-    if kind == "exchange":
-        return {
-            "fr": f"{player} donne une carte à son partenaire",
-            "en": f"{player} gives a card to their partner",
-        }
-    return {"fr": f"{player} garde sa carte pour plus tard", "en": f"{player} keeps their card for later"}
-
-
 def replay(stored: StoredGame, events: Sequence[StoredEvent]) -> Iterator[Step]:
     """Replay a saved game event by event.
 
@@ -122,10 +92,8 @@ def replay(stored: StoredGame, events: Sequence[StoredEvent]) -> Iterator[Step]:
         ReplayError: an event the engine refuses (the steps before it were yielded).
     """
     settings = settings_of(stored)
-    names = {s.seat: s.name for s in settings.seats}
     game = start(settings, stored.seed)
-    topology = rules_of(settings).topology(len(settings.seats))
     for event in events:
         after = apply_event(game, event)
-        yield Step(event, after, log_entry(event, game, after, names, topology))
+        yield Step(event, after, game)
         game = after

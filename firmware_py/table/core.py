@@ -67,7 +67,7 @@ from firmware_py.table.role_views import RoleViews, setup_options, switch_words
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Subscription
 from firmware_py.table.views import PublicView, SeatLink, SeatView
-from firmware_py.table.wording import move_entry
+from firmware_py.table.wording import action_words, log_entry, move_entry
 
 __all__ = ["Subscription", "Table", "TableError"]
 
@@ -160,8 +160,9 @@ class Table:
         try:
             for step in history.replay(stored, self._s.store.events(game_id)):
                 self._s.game = step.game
-                self._s.log.append(step.entry)
-                self._s.last_move = step.entry
+                entry = log_entry(step.event, step.before, step.game, self._s.names, self._s.topology)
+                self._s.log.append(entry)
+                self._s.last_move = entry
         except history.ReplayError as error:  # its words name the event, never a hand
             self._s.notice = {
                 "fr": f"Partie reprise jusqu'au coup {error.n} : {error.fr}",
@@ -491,7 +492,7 @@ class Table:
                 "seat": seat,
                 "move": "",
                 "places": [],
-                **history.action_words("exchange", self._s.names[seat]),
+                **action_words("exchange", self._s.names[seat]),
             }
         )
 
@@ -520,7 +521,7 @@ class Table:
                 "seat": seat,
                 "move": "",
                 "places": [],
-                **history.action_words("end_turn", self._s.names[seat]),
+                **action_words("end_turn", self._s.names[seat]),
             }
         )
         self._s.reset_turn()

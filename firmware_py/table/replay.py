@@ -12,6 +12,7 @@ from typing import Any
 
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
+from firmware_py.table.wording import log_entry
 
 
 def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
@@ -31,11 +32,13 @@ def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
     rules = history.rules_of(settings)
     topology = rules.topology(len(settings.seats))
     game = history.start(settings, stored.seed)
+    names = {s.seat: s.name for s in settings.seats}
     frames: list[dict[str, Any]] = [{"layout": dict(history.position_of(game).layout), "entry": None}]
     error = None
     try:
         for step in history.replay(stored, store.events(game_id)):
-            frames.append({"layout": dict(history.position_of(step.game).layout), "entry": step.entry})
+            entry = log_entry(step.event, step.before, step.game, names, topology)
+            frames.append({"layout": dict(history.position_of(step.game).layout), "entry": entry})
     except history.ReplayError as failure:
         error = {"fr": f"Relecture arrêtée : {failure}", "en": f"Replay stopped: {failure}"}
     return {

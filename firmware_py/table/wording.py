@@ -15,6 +15,8 @@ from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
 from firmware_py.engine.board import CELLS_PER_SECTION, BoardTopology
 from firmware_py.engine.cards import card_words
 from firmware_py.engine.violations import spoken_list
+from firmware_py.store import history
+from firmware_py.store.saves import StoredEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,3 +318,37 @@ def move_entry(
         "places": list(moved.places),
         "steps": [[source, destination] for _, source, destination in moved.steps],
     }
+
+
+def log_entry(
+    event: StoredEvent, before: Any, after: Any, names: dict[str, str], topology: BoardTopology | None = None
+) -> dict[str, Any]:
+    """The log line of an event, with its sentence in French and English."""
+    if event.kind != "move":
+        return {
+            "n": event.n,
+            "seat": event.seat,
+            "move": "",
+            **action_words(event.kind, names.get(event.seat, event.seat)),
+            "places": [],
+        }
+    move = Move.parse(event.text)
+    return move_entry(
+        event.n,
+        event.seat,
+        move,
+        history.position_of(before).layout,
+        history.position_of(after).layout,
+        names,
+        topology,
+    )
+
+
+def action_words(kind: str, player: str) -> dict[str, str]:
+    """The log sentence of an action that moves no marble (an exchange, the end of a joker's turn)."""
+    if kind == "exchange":
+        return {
+            "fr": f"{player} donne une carte à son partenaire",
+            "en": f"{player} gives a card to their partner",
+        }
+    return {"fr": f"{player} garde sa carte pour plus tard", "en": f"{player} keeps their card for later"}

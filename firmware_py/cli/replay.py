@@ -85,12 +85,12 @@ def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -
         click.echo(
             f"game {saved.id}: preset {settings.preset}, seed {saved.seed}, {settings.cards} cards; {seats}"
         )
-        names = {s.seat: s.name for s in settings.seats}
+        seat_names = {s.seat: s.name for s in settings.seats}
         topology = rules_of(settings).topology(len(settings.seats))
         last = None
         try:
             for step in replay(saved, store.events(game_id)):
-                entry = log_entry(step.event, step.before, step.game, names, topology)
+                entry = log_entry(step.event, step.before, step.game, seat_names, topology)
                 click.echo(f"{step.event.n:>4}. {entry[lang]}")
                 if boards:
                     click.echo(f"      {_board_line(position_of(step.game).layout)}")

@@ -19,7 +19,7 @@ from typing import Any
 from firmware_py.engine.rules import seat_letters
 from firmware_py.errors import ConfigError
 from firmware_py.house_rules import build_rules
-from firmware_py.table.players import LEVELS
+from firmware_py.players.levels import LEVELS
 from hardware.errors import LedConfigError
 from hardware.ledconfig import LedConfig
 
@@ -62,7 +62,7 @@ class SeatSettings:
     computer: bool
     """Played by the companion's computer player (a person still moves the marble)."""
     level: str = "medium"
-    """How a computer seat plays: ``easy``, ``medium`` or ``strong`` (:mod:`firmware_py.table.players`)."""
+    """How a computer seat plays: ``easy``, ``medium`` or ``strong`` (:mod:`firmware_py.players.levels`)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -22,7 +22,7 @@ from firmware_py.engine.game import Game
 from firmware_py.engine.position import parse_rules
 from firmware_py.engine.selfplay import MAX_ACTIONS
 from firmware_py.engine.violations import spoken_list
-from firmware_py.table.players import LEVELS, Player, StrongPlayer, make_player
+from firmware_py.players.levels import LEVELS, Player, StrongPlayer, make_player
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95 % interval."""

@@ -1,7 +1,7 @@
 """The strong computer seat's playouts: a few plies of a quick greedy policy on a
 :class:`~firmware_py.engine.coretable.CoreTable`.
 
-The search (``firmware_py.table.players.StrongPlayer``) plays each candidate move in many sampled worlds
+The search (``firmware_py.players.levels.StrongPlayer``) plays each candidate move in many sampled worlds
 and then lets every seat play on for a ply or so before it values the board. That policy is
 :func:`greedy_action`: take a marble of the other team, else bring a marble into its home, else a card at
 random and one of its moves (a card first, so that the 7's many splits do not crowd out the other cards).

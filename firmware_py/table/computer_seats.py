@@ -1,8 +1,8 @@
 """The table's computer seats: they exchange, choose their move, show it, and play it when it is due.
 
 A part of :class:`firmware_py.table.core.Table` over its shared state (always called under the table's lock
-except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.table.computer`
-for the ``medium`` level and :mod:`firmware_py.table.players` for the others (each seat's ``level``); a
+except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.players.lookahead`
+for the ``medium`` level and :mod:`firmware_py.players.levels` for the others (each seat's ``level``); a
 ``strong`` seat searches ``computer_move_time`` CPU seconds on a thread of its own, outside the lock.
 """
 
@@ -13,7 +13,7 @@ import threading
 from typing import Any
 
 from firmware_py.engine import Card, TockError
-from firmware_py.table import computer, players
+from firmware_py.players import levels, lookahead
 from firmware_py.table.state import TableActions, TableState
 
 LOG = logging.getLogger(__name__)
@@ -101,7 +101,7 @@ class ComputerSeats:
                 self._s.searching = None
                 if self._s.game is game:
                     if move is None:
-                        move = players.medium_move(game, seat, tuple(self._s.legal()))
+                        move = levels.medium_move(game, seat, tuple(self._s.legal()))
                     self._s.plan = self._plan_of(seat, move)
                     self._table._changed()
 
@@ -112,12 +112,12 @@ class ComputerSeats:
         get the same choice."""
         level = self._s.seats[seat].level
         if level != "medium":
-            player = players.make_player(level, move_time=self._s.config.computer_move_time, seed=seed)
+            player = levels.make_player(level, move_time=self._s.config.computer_move_time, seed=seed)
             return player.act(game, seat)
         moves = self._s.legal()
         if not moves:
             raise TockError(f"seat {seat} has no legal move, not even a discard")
-        best = computer.choose(
+        best = lookahead.choose(
             [m.card.rank if m.card else "" for m in moves],
             [self._s.result(m) for m in moves],
             seat=seat,
@@ -142,7 +142,7 @@ class ComputerSeats:
         }
 
     def _exchange_choice(self, seat: str) -> Card:
-        return players.exchange_card(self._s.game, seat)
+        return levels.exchange_card(self._s.game, seat)
 
     def commit_plan(self) -> None:
         plan = self._s.plan

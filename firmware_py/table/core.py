@@ -14,7 +14,7 @@ How a move reaches the game:
   ambiguous or uncertain (the page asks), illegal (reasons on the page, LEDs show what to put back);
 * no camera: marbles are moved on the page's board (:meth:`Table.move_marble`) or a move is picked from
   the list (:meth:`Table.play`);
-* computer seats: the table picks the move (:mod:`firmware_py.table.computer`), shows it, and a person moves
+* computer seats: the table picks the move (:mod:`firmware_py.players`), shows it, and a person moves
   the marbles (in simulation, or without camera, the move is made by itself after ``computer_delay``).
 
 Refusals are the kinds of :class:`firmware_py.errors.TableError`, worded in :mod:`firmware_py.refusals`.

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from firmware_py.engine import Move, MoveKind, PlaceKind, StartCell, parse_place, play
 from firmware_py.engine.game import Game
-from firmware_py.table.computer import threats
-from firmware_py.table.players import StrongPlayer, teams_map
+from firmware_py.players.levels import StrongPlayer, teams_map
+from firmware_py.players.lookahead import threats
 from firmware_py.table.wording import change
 
 

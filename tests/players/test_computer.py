@@ -10,7 +10,7 @@ from firmware_py.engine import PRESETS
 from firmware_py.engine.board import BoardTopology
 from firmware_py.engine.game import Game
 from firmware_py.engine.selfplay import random_action
-from firmware_py.table.computer import board_value, choose, position_value
+from firmware_py.players.lookahead import board_value, choose, position_value
 
 TOPOLOGY = BoardTopology()
 TEAMS = {"A": 0, "B": 1, "C": 0, "D": 1}

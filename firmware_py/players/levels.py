@@ -2,7 +2,7 @@
 
 * ``easy`` (for children): plays a random legal card and move most of the time, and the ``medium``
   choice now and then (:data:`EASY_GOOD_SHARE`), so it still moves on and sometimes takes a marble.
-* ``medium``: the one-move look-ahead of :mod:`firmware_py.table.computer` (the board each move leaves).
+* ``medium``: the one-move look-ahead of :mod:`firmware_py.players.lookahead` (the board each move leaves).
 * ``strong``: information-set Monte Carlo search. The seat cannot see the other hands nor the stock, so
   it samples them (*determinizations*) consistently with what it knows: its own hand, the cards played
   face up, every seat's card count, and the card it gave its partner in this deal's exchange (still in
@@ -37,7 +37,7 @@ from firmware_py.engine.game import Action, Dealt, EndTurn, Exchange, Exchanged,
 from firmware_py.engine.movegen import card_moves
 from firmware_py.engine.moves import Move
 from firmware_py.engine.playout import greedy_action
-from firmware_py.table import computer
+from firmware_py.players import lookahead
 
 LEVELS = ("easy", "medium", "strong")
 """The levels a computer seat may play at."""
@@ -77,13 +77,13 @@ def exchange_card(game: Game, seat: str) -> Card:
         for card in hand:
             if card.rank in ("A", "K", "JOKER"):
                 return card
-    return min(hand, key=lambda c: computer.CARD_KEEP.get(c.rank, 0.1))
+    return min(hand, key=lambda c: lookahead.CARD_KEEP.get(c.rank, 0.1))
 
 
 def medium_move(game: Game, seat: str, moves: tuple[Move, ...]) -> Move:
     """The ``medium`` choice among ``moves`` (today's heuristic, :func:`.computer.choose`)."""
     position = game.position
-    best = computer.choose(
+    best = lookahead.choose(
         [m.card.rank if m.card else "" for m in moves],
         [play(position, m).layout for m in moves],
         seat=seat,
@@ -222,7 +222,7 @@ def _value(table: CoreTable, seat: str, teams: Mapping[str, int]) -> float:
     """How good the table is for ``seat``: a won game far above any board."""
     if table.winner >= 0:
         return WIN_VALUE if seat in table.state.ctx.team_letters[table.winner] else -WIN_VALUE
-    return computer.position_value(table.state.to_position(), seat=seat, teams=teams)
+    return lookahead.position_value(table.state.to_position(), seat=seat, teams=teams)
 
 
 def _core_moves(game: Game, moves: list[Move]) -> list[tuple[int, int]]:
@@ -290,8 +290,8 @@ class StrongPlayer:
         teams = teams_map(game)
         position = game.position
         scores = [
-            computer.position_value(play(position, move), seat=seat, teams=teams)
-            - 0.01 * computer.CARD_KEEP.get(move.card.rank if move.card else "", 0.1)
+            lookahead.position_value(play(position, move), seat=seat, teams=teams)
+            - 0.01 * lookahead.CARD_KEEP.get(move.card.rank if move.card else "", 0.1)
             for move in moves
         ]
         ranked = sorted(range(len(moves)), key=lambda i: -scores[i])
@@ -302,7 +302,7 @@ class StrongPlayer:
         depth = self.depth if self.depth is not None else len(game.seats)
         plays = _core_moves(game, candidates)
         unseen = Unseen(game, seat)
-        keep = [computer.CARD_KEEP.get(card.rank, 0.1) for card in unseen.table.setup.values]
+        keep = [lookahead.CARD_KEEP.get(card.rank, 0.1) for card in unseen.table.setup.values]
         totals = [0.0] * len(candidates)
         out: list[int] = []
         dice = random.Random()

@@ -20,9 +20,8 @@ from firmware_py.engine.coretable import CoreTable
 from firmware_py.engine.deck import Pack
 from firmware_py.engine.game import Game, Phase
 from firmware_py.engine.selfplay import random_action
-from firmware_py.table import players as players_module
-from firmware_py.table.core import Table
-from firmware_py.table.players import (
+from firmware_py.players import levels as players_module
+from firmware_py.players.levels import (
     EasyPlayer,
     MediumPlayer,
     StrongPlayer,
@@ -31,6 +30,7 @@ from firmware_py.table.players import (
     make_player,
     medium_move,
 )
+from firmware_py.table.core import Table
 
 
 def _cards(world: CoreTable, ids: list[int]) -> list[Card]:

@@ -25,7 +25,8 @@ from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.context import BIT_LENGTHS, JOKER_CODE, context_for, rank_code
 from firmware_py.engine.core import State
 from firmware_py.engine.dealing import deal_schedule
-from firmware_py.engine.game import Game, Phase
+from firmware_py.engine.events import Phase
+from firmware_py.engine.game import Game
 from firmware_py.engine.moves import Move
 from firmware_py.engine.rules import NothingPlayable, RuleSet
 

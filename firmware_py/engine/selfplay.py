@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 
 from firmware_py.engine.cards import new_deck
 from firmware_py.engine.errors import InvalidPositionError, TockError
+from firmware_py.engine.events import Action, Dealt, EndTurn, Phase
 from firmware_py.engine.fastplay import fast_random_game
-from firmware_py.engine.game import Action, Dealt, EndTurn, Game, Phase
+from firmware_py.engine.game import Game
 from firmware_py.engine.legality import explain
 from firmware_py.engine.movegen import card_moves, distinct_cards
 from firmware_py.engine.moves import Move

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware_py.engine.cards import Card
-from firmware_py.engine.game import Dealt, Drew, Event, Exchanged, Game, Played, Shuffled, TurnEnded
+from firmware_py.engine.events import Dealt, Drew, Event, Exchanged, Played, Shuffled, TurnEnded
 from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import RuleSet
+
+if TYPE_CHECKING:
+    from firmware_py.engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)

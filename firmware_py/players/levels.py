@@ -33,7 +33,8 @@ from firmware_py.engine import Card, PlaceKind, parse_place, play
 from firmware_py.engine.context import rank_code
 from firmware_py.engine.core import State
 from firmware_py.engine.coretable import CoreTable, setup_for, shuffle, table_with
-from firmware_py.engine.game import Action, Dealt, EndTurn, Exchange, Exchanged, Game, Phase, Played
+from firmware_py.engine.events import Action, Dealt, EndTurn, Exchange, Exchanged, Phase, Played
+from firmware_py.engine.game import Game
 from firmware_py.engine.movegen import card_moves
 from firmware_py.engine.moves import Move
 from firmware_py.engine.playout import greedy_action

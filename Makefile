@@ -30,6 +30,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check firmware_py vision web hardware tests
 	$(BIN)/ruff format --check firmware_py vision web hardware tests
 	$(BIN)/mypy --strict firmware_py web hardware tests/web/scripted_table.py
+	$(BIN)/lint-imports
+	$(BIN)/python -m tests.module_sizes
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache firmware_py/engine/_compiled

@@ -19,7 +19,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from firmware_py.cli.serve import assemble
+from firmware_py.app.companion import assemble
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move, play
 

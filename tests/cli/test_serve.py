@@ -231,7 +231,7 @@ def test_tock_key_prints_the_table_s_link_and_a_new_key_replaces_the_old_one_at_
 def test_holding_next_shows_the_pairing_code_again() -> None:
     from gpiozero.pins.mock import MockFactory
 
-    from firmware_py.cli.serve import table_buttons
+    from firmware_py.app.companion import table_buttons
 
     factory = MockFactory()
     shown = threading.Event()

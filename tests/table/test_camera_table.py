@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from firmware_py.cli.serve import Companion, assemble
+from firmware_py.app.companion import Companion, assemble
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.table.camera_loop import CameraLoop
 

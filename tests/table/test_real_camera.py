@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.cli.serve import SIM_SEED, SIM_SIZE, sim_calibration
+from firmware_py.app.companion import SIM_SEED, SIM_SIZE, sim_calibration
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move, play
 from firmware_py.store.saves import GameStore

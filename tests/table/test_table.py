@@ -320,7 +320,7 @@ def test_physical_cards_the_player_names_the_rank() -> None:
 def test_the_buttons_beside_the_board_reach_the_table(table: Table) -> None:
     from gpiozero.pins.mock import MockFactory
 
-    from firmware_py.cli.serve import table_buttons
+    from firmware_py.app.companion import table_buttons
 
     factory = MockFactory()
     buttons = table_buttons(two_humans(), table, pin_factory=factory)

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from firmware_py.cli.serve import Companion, assemble
+from firmware_py.app.companion import Companion, assemble
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.table.core import Table
 from tests.web.scripted_table import ScriptedTable

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from firmware_py.cli.serve import Companion
+from firmware_py.app.companion import Companion
 from tests.web.browsing import PHONE, pair, serving
 
 

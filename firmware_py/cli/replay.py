@@ -41,7 +41,7 @@ def _board_line(layout: dict[str, str]) -> str:
 @click.option("--boards/--no-boards", default=False, help="Print where the marbles stand after each move.")
 def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -> None:
     """Replay saved game GAME (its number, or 'last'); without GAME, list the saved games."""
-    from firmware_py.store.history import ReplayError, position_of, replay, rules_of, settings_of
+    from firmware_py.store.history import ReplayError, replay, rules_of, settings_of
     from firmware_py.store.saves import GameStore, StoreError
     from firmware_py.table.wording import log_entry
 
@@ -93,7 +93,7 @@ def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -
                 entry = log_entry(step.event, step.before, step.game, seat_names, topology)
                 click.echo(f"{step.event.n:>4}. {entry[lang]}")
                 if boards:
-                    click.echo(f"      {_board_line(position_of(step.game).layout)}")
+                    click.echo(f"      {_board_line(step.game.position.layout)}")
                 last = step.game
                 if delay:
                     time.sleep(delay)

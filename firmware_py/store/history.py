@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from firmware_py.config import GameSettings, parse_game_settings
-from firmware_py.engine import Card, Game, Move, Position, RuleSet, TockError, play
+from firmware_py.engine import Card, Move, RuleSet, TockError
+from firmware_py.games import TableGame, new_game
 from firmware_py.house_rules import build_rules
 from firmware_py.store.saves import StoredEvent, StoredGame
 
@@ -22,9 +22,9 @@ class Step:
     """One event replayed: the game before and after it."""
 
     event: StoredEvent
-    game: Any
-    """The engine's ``Game`` (or ``Position`` with physical cards) after the event."""
-    before: Any
+    game: TableGame
+    """The game after the event."""
+    before: TableGame
     """The game before the event (the table words the event from both: ``wording.log_entry``)."""
 
 
@@ -54,21 +54,13 @@ def rules_of(settings: GameSettings) -> RuleSet:
     return build_rules(settings.preset, settings.switches)
 
 
-def start(settings: GameSettings, seed: int) -> Any:
-    """The game at its start: the engine's ``Game`` (digital cards) or ``Position`` (physical cards)."""
-    rules = rules_of(settings)
+def start(settings: GameSettings, seed: int) -> TableGame:
+    """The game at its start: dealt by the companion (digital cards) or played with real cards."""
     seats = tuple(s.seat for s in settings.seats)
-    if settings.cards == "digital":
-        return Game.new(rules, seats=seats, seed=seed)
-    return Position.initial(rules, seats=seats)
+    return new_game(rules_of(settings), seats, seed, digital=settings.cards == "digital")
 
 
-def position_of(game: Any) -> Any:
-    """The position of a game (a ``Position`` is its own position)."""
-    return getattr(game, "position", game)
-
-
-def apply_event(game: Any, event: StoredEvent) -> Any:
+def apply_event(game: TableGame, event: StoredEvent) -> TableGame:
     """The game after one saved event.
 
     Raises:
@@ -79,8 +71,7 @@ def apply_event(game: Any, event: StoredEvent) -> Any:
             return game.exchange(event.seat, Card.parse(event.text))
         if event.kind == "end_turn":
             return game.end_turn(event.seat)
-        move = Move.parse(event.text)
-        return game.play(move) if hasattr(game, "position") else play(game, move)
+        return game.play(Move.parse(event.text))
     except (TockError, ValueError) as error:
         raise ReplayError(event.n, event.kind, event.seat, event.text, str(error)) from error
 

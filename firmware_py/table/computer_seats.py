@@ -13,6 +13,7 @@ import threading
 from typing import Any
 
 from firmware_py.engine import Card, TockError
+from firmware_py.games import TableGame, dealt
 from firmware_py.players import levels, lookahead
 from firmware_py.table.state import TableActions, TableState
 
@@ -57,7 +58,7 @@ class ComputerSeats:
             if seat is None or self._s.phase() != "play" or not self._s.seats[seat].computer:
                 self._s.plan = None
                 return
-            if self._s.digital and self._s.game.extra_play and not self._s.legal():
+            if self._s.game.extra_play and not self._s.legal():
                 self._table._end_turn(seat)
                 continue
             if (
@@ -101,19 +102,19 @@ class ComputerSeats:
                 self._s.searching = None
                 if self._s.game is game:
                     if move is None:
-                        move = levels.medium_move(game, seat, tuple(self._s.legal()))
+                        move = levels.medium_move(dealt(game), seat, tuple(self._s.legal()))
                     self._s.plan = self._plan_of(seat, move)
                     self._table._changed()
 
         threading.Thread(target=search, name=f"tock-search-{seat}", daemon=True).start()
 
-    def _choose(self, seat: str, game: Any, seed: int) -> Any:
+    def _choose(self, seat: str, game: TableGame, seed: int) -> Any:
         """The move of computer ``seat`` at its level; ``seed`` (the log's length) makes a position always
         get the same choice."""
         level = self._s.seats[seat].level
         if level != "medium":
             player = levels.make_player(level, move_time=self._s.config.computer_move_time, seed=seed)
-            return player.act(game, seat)
+            return player.act(dealt(game), seat)
         moves = self._s.legal()
         if not moves:
             raise TockError(f"seat {seat} has no legal move, not even a discard")
@@ -142,7 +143,7 @@ class ComputerSeats:
         }
 
     def _exchange_choice(self, seat: str) -> Card:
-        return levels.exchange_card(self._s.game, seat)
+        return levels.exchange_card(dealt(self._s.game), seat)
 
     def commit_plan(self) -> None:
         plan = self._s.plan

@@ -53,10 +53,10 @@ from firmware_py.engine import (
     NotationError,
     TockError,
     explain,
-    play,
     teams_of,
 )
 from firmware_py.errors import ConfigError, TableError
+from firmware_py.games import dealt
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
 from firmware_py.table import teaching
@@ -505,7 +505,7 @@ class Table:
         with self._s.lock:
             seat = self._seat_of(token)
             self._require_turn(seat)
-            if not (self._s.digital and self._s.game.extra_play):
+            if not self._s.game.extra_play:
                 raise refusals.no_extra_play()
             self._end_turn(seat)
             self._computers.advance()
@@ -588,7 +588,7 @@ class Table:
         """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""
         before = dict(self._s.position.layout)
         try:
-            game = self._s.game.play(move) if self._s.digital else play(self._s.game, move)
+            game = self._s.game.play(move)
         except IllegalMoveError as error:
             raise refusals.illegal_move([v.to_dict() for v in error.violations]) from None
         except (TockError, ValueError) as error:
@@ -650,9 +650,11 @@ class Table:
             hints = [{"card": str(m.card), **self._s.move_info(m), "suggested": False} for m in moves]
             if not (suggest and self._s.digital and moves):
                 return hints
-            game, names, seed = self._s.game, dict(self._s.names), len(self._s.log)
+            game, names, seed = dealt(self._s.game), dict(self._s.names), len(self._s.log)
         # the search runs outside the lock on the (immutable) game, so that no page waits for it
-        tip = teaching.suggest(game, seat, names, move_time=self._s.config.computer_move_time, seed=seed)
+        tip = teaching.suggest(
+            dealt(game), seat, names, move_time=self._s.config.computer_move_time, seed=seed
+        )
         chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
         chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
         return hints

@@ -33,12 +33,12 @@ def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
     topology = rules.topology(len(settings.seats))
     game = history.start(settings, stored.seed)
     names = {s.seat: s.name for s in settings.seats}
-    frames: list[dict[str, Any]] = [{"layout": dict(history.position_of(game).layout), "entry": None}]
+    frames: list[dict[str, Any]] = [{"layout": dict(game.position.layout), "entry": None}]
     error = None
     try:
         for step in history.replay(stored, store.events(game_id)):
             entry = log_entry(step.event, step.before, step.game, names, topology)
-            frames.append({"layout": dict(history.position_of(step.game).layout), "entry": entry})
+            frames.append({"layout": dict(step.game.position.layout), "entry": entry})
     except history.ReplayError as failure:
         error = {"fr": f"Relecture arrêtée : {failure}", "en": f"Replay stopped: {failure}"}
     return {

@@ -152,7 +152,7 @@ class RoleViews:
             "can_exchange": seat in self._s.owing_exchange(),
             "given": None if given is None else str(given),
             "must_discard": must_discard,
-            "extra_play": bool(self._s.digital and seat == self._s.to_play() and self._s.game.extra_play),
+            "extra_play": bool(seat == self._s.to_play() and self._s.game.extra_play),
             "question": self._s.question if seat == self._s.to_play() else view["question"],
         }
 

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware_py.config import Config, GameSettings, SeatSettings
-from firmware_py.engine import BoardTopology, Card, RuleSet, legal_moves, play
+from firmware_py.engine import BoardTopology, Card, Move, Position, RuleSet, play
 from firmware_py.engine.cards import JOKER, RANKS
-from firmware_py.store import history
+from firmware_py.games import TableGame
 from firmware_py.store.saves import GameStore
 from firmware_py.table.wording import change, describe
 
@@ -71,8 +71,7 @@ class TableState:
     # the game (set by ``Table._load``)
     setup: GameSettings
     rules: RuleSet
-    game: Any
-    """The engine's ``Game`` (digital cards) or ``Position`` (physical cards)."""
+    game: TableGame
     game_id: int
     seed: int
     tokens: dict[str, str]
@@ -135,9 +134,9 @@ class TableState:
         self.proposed = None
 
     @property
-    def position(self) -> Any:
+    def position(self) -> Position:
         """The engine's position the game is at."""
-        return history.position_of(self.game)
+        return self.game.position
 
     @property
     def digital(self) -> bool:
@@ -151,15 +150,11 @@ class TableState:
 
     def to_play(self) -> str | None:
         """The seat to play, None once the game is over."""
-        if self.winner() is not None:
-            return None
-        return str(self.game.to_play if self.digital else self.position.turn)
+        return None if self.winner() is not None else self.game.to_play
 
     def phase(self) -> str:
         """``play``, ``exchange`` or ``over``."""
-        if self.winner() is not None:
-            return "over"
-        return str(self.game.phase) if self.digital else "play"
+        return "over" if self.winner() is not None else str(self.game.phase)
 
     def winner(self) -> str | None:
         """The winning seats' letters, None while the game goes on."""
@@ -168,17 +163,11 @@ class TableState:
 
     def hand(self, seat: str) -> list[Card]:
         """The cards ``seat`` holds (none with real cards)."""
-        if not self.digital:
-            return []
         return list(self.game.hand(seat))
 
-    def legal(self, card: Card | None = None) -> tuple[Any, ...]:
+    def legal(self, card: Card | None = None) -> tuple[Move, ...]:
         """The legal moves of the seat to play (of ``card``, or of the whole hand)."""
-        if self.digital:
-            return tuple(self.game.legal_moves(card))
-        if card is None:
-            return ()
-        return tuple(legal_moves(self.position, card))
+        return self.game.legal_moves(card)
 
     def result(self, move: Any) -> dict[str, str]:
         """The board after ``move``."""
@@ -197,10 +186,9 @@ class TableState:
 
     def given(self, seat: str) -> Card | None:
         """The card ``seat`` has given face down in the exchange under way, if any."""
-        if not self.digital or self.phase() != "exchange":
+        if self.phase() != "exchange":
             return None
-        given: Card | None = self.game.given[self.game.seats.index(seat)]
-        return given
+        return self.game.given[self.game.seats.index(seat)]
 
     def ranks(self) -> list[Card]:
         """Physical cards: every rank a player may say they played (suits are not told)."""
@@ -209,9 +197,6 @@ class TableState:
 
     def owing_exchange(self) -> tuple[str, ...]:
         """The seats that still have to give a card to their partner."""
-        if not self.digital or self.phase() != "exchange":
+        if self.phase() != "exchange":
             return ()
-        game = self.game
-        return tuple(
-            s for s, g in zip(game.seats, game.given, strict=True) if g is None and game.partner_of(s)
-        )
+        return self.game.pending_exchanges

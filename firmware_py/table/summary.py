@@ -54,8 +54,8 @@ def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
                 mover["discards"] += 1
             elif move.card is not None:
                 mover["cards_played"] += 1
-            before = history.position_of(game).layout
-            after = history.position_of(step.game).layout
+            before = game.position.layout
+            after = step.game.position.layout
             for seat, _ in change(before, after, move).captured:
                 mover["captures"] += 1
                 if seat in counts:

@@ -15,7 +15,6 @@ from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
 from firmware_py.engine.board import CELLS_PER_SECTION, BoardTopology
 from firmware_py.engine.cards import card_words
 from firmware_py.engine.violations import spoken_list
-from firmware_py.store import history
 from firmware_py.store.saves import StoredEvent
 
 
@@ -337,8 +336,8 @@ def log_entry(
         event.n,
         event.seat,
         move,
-        history.position_of(before).layout,
-        history.position_of(after).layout,
+        before.position.layout,
+        after.position.layout,
         names,
         topology,
     )

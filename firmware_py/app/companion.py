@@ -26,7 +26,7 @@ class Companion:
     table: Any
     """The :class:`firmware_py.table.core.Table`."""
     loop: Any = None
-    """The :class:`firmware_py.table.camera_loop.CameraLoop`, or None without camera."""
+    """The :class:`firmware_py.app.camera_loop.CameraLoop`, or None without camera."""
     buttons: Any = None
     """The :class:`hardware.buttons.TableButtons`, or None."""
     lock: Any = None
@@ -123,7 +123,7 @@ def _camera_parts(config: Config, table: Any, model: str) -> tuple[Callable[[], 
 
 def _attach_camera(config: Config, table: Any) -> Any:
     """Open the camera once to check it is there, then hand the table its camera loop."""
-    from firmware_py.table.camera_loop import CameraLoop
+    from firmware_py.app.camera_loop import CameraLoop
     from vision.stabiliser import Stabiliser
 
     opener, reader, saved = _camera_parts(config, table, config.game.model)

@@ -268,7 +268,7 @@ class BoardWatch:
         calibration_path: Path | None = None,
         parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None,
     ) -> None:
-        """Use ``loop`` (a :class:`firmware_py.table.camera_loop.CameraLoop`) as the camera.
+        """Use ``loop`` (a :class:`firmware_py.app.camera_loop.CameraLoop`) as the camera.
 
         Args:
             loop: the camera loop (not started: :meth:`start` starts it).

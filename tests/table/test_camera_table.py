@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from firmware_py.app.camera_loop import CameraLoop
 from firmware_py.app.companion import Companion, assemble
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
-from firmware_py.table.camera_loop import CameraLoop
 
 
 def config(tmp_path: Path, humans: int = 4) -> Config:

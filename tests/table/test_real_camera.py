@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from firmware_py.app.camera_loop import CameraLoop
 from firmware_py.app.companion import SIM_SEED, SIM_SIZE, sim_calibration
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move, play
 from firmware_py.store.saves import GameStore
-from firmware_py.table.camera_loop import CameraLoop
 from firmware_py.table.core import Table
 from vision.geometry import BoardGeometry
 from vision.reader import BoardReader

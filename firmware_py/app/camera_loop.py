@@ -11,7 +11,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from vision.reader import BoardReader, BoardReading
+    from vision.stabiliser import Stabiliser
+
+T = TypeVar("T")
 
 
 class CameraSource(Protocol):
@@ -25,9 +31,9 @@ class CameraSource(Protocol):
 class ReadingSink(Protocol):
     """What the loop tells (the table)."""
 
-    def on_frame(self, frame: Any, reading: Any) -> None: ...
+    def on_frame(self, frame: Any, reading: BoardReading) -> None: ...
 
-    def on_reading(self, reading: Any) -> None: ...
+    def on_reading(self, reading: BoardReading) -> None: ...
 
     def on_camera_status(self, status: str, message: str) -> None: ...
 
@@ -48,8 +54,8 @@ class CameraLoop:
     def __init__(
         self,
         open_camera: Callable[[], CameraSource],
-        reader: Any,
-        stabiliser: Any,
+        reader: BoardReader,
+        stabiliser: Stabiliser,
         sink: ReadingSink,
         *,
         fps: float = 10.0,
@@ -76,7 +82,7 @@ class CameraLoop:
         """The open camera, or None while it is missing."""
         return self._camera
 
-    def use_camera(self, action: Callable[[CameraSource], Any]) -> Any:
+    def use_camera(self, action: Callable[[CameraSource], T]) -> T | None:
         """Run ``action(camera)`` between two frames (e.g. move a marble on the synthetic camera).
 
         Returns None when no camera is open.
@@ -86,7 +92,7 @@ class CameraLoop:
                 return None
             return action(self._camera)
 
-    def replace(self, open_camera: Callable[[], CameraSource], reader: Any) -> None:
+    def replace(self, open_camera: Callable[[], CameraSource], reader: BoardReader) -> None:
         """Read another board (a new game on another board model): close the camera, take the new parts."""
         with self._camera_lock:
             if self._camera is not None:

@@ -11,16 +11,19 @@ a restart, a real board must first come back to the game's board.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware_py import refusals
 from firmware_py.engine import Rule, match
 from firmware_py.engine.violations import violation
 from firmware_py.table.board_diff import board_diff, same_board
+from firmware_py.table.ports import BoardCamera, CameraParts
 from firmware_py.table.state import TableActions, TableState
 from firmware_py.table.wording import change
+
+if TYPE_CHECKING:
+    from firmware_py.table.ports import Frame, Reading
 
 CALIBRATION_STEPS = ("markers", "colours", "test")
 """The calibration wizard's steps: the empty board found, the colours learnt, a test reading."""
@@ -262,11 +265,11 @@ class BoardWatch:
 
     def attach_camera(
         self,
-        loop: Any,
+        loop: BoardCamera,
         mode: str,
         *,
         calibration_path: Path | None = None,
-        parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None,
+        parts_for_model: CameraParts | None = None,
     ) -> None:
         """Use ``loop`` (a :class:`firmware_py.app.camera_loop.CameraLoop`) as the camera.
 
@@ -304,13 +307,13 @@ class BoardWatch:
         board = self._s.sim_board
         return None if board is None else dict(board)
 
-    def on_frame(self, frame: Any, reading: Any) -> None:
+    def on_frame(self, frame: Frame, reading: Reading) -> None:
         """Every frame read (for the calibration page's picture); cheap, no state change."""
         self._s.last_frame = frame
         self._s.last_reading = reading
-        status = getattr(reading, "status", "ok")
+        status = reading.status
         if status != "ok" and self._s.camera_status.get("status") != status:
-            self.on_camera_status(status, getattr(reading, "message", ""))
+            self.on_camera_status(status, reading.message)
         elif status == "ok" and self._s.camera_status.get("status") not in ("ok",):
             self.on_camera_status("ok", "")
 
@@ -327,7 +330,7 @@ class BoardWatch:
                 self._s.notice = {"fr": "Caméra perdue : on la rouvre.", "en": f"Camera lost: {message}"}
             self._table._changed()
 
-    def on_reading(self, reading: Any) -> None:
+    def on_reading(self, reading: Reading) -> None:
         """A stable reading from vision: compare it with the expected board and act (see the module doc)."""
         with self._s.lock:
             self._s.last_reading = reading
@@ -343,8 +346,8 @@ class BoardWatch:
         if reading is not None and not same_board(self._s.position.layout, dict(reading.layout)):
             self._judge_reading(reading)
 
-    def _judge_reading(self, reading: Any) -> None:
-        if not self._s.uses_camera or getattr(reading, "status", "ok") != "ok":
+    def _judge_reading(self, reading: Reading) -> None:
+        if not self._s.uses_camera or reading.status != "ok":
             return
         layout = dict(reading.layout)
         if reading.uncertain:
@@ -466,11 +469,11 @@ class BoardWatch:
         }
 
     @staticmethod
-    def _test_reading(reading: Any, layout: dict[str, str]) -> dict[str, Any]:
+    def _test_reading(reading: Reading, layout: dict[str, str]) -> dict[str, Any]:
         """What the reader makes of the board now, against where the game has the marbles."""
-        status = getattr(reading, "status", "no_board")
-        read = dict(getattr(reading, "layout", {}))
-        uncertain = sorted(getattr(reading, "uncertain", ()))
+        status = reading.status
+        read = dict(reading.layout)
+        uncertain = sorted(reading.uncertain)
         differ = sorted(
             p for p in set(read) | set(layout) if p not in uncertain and read.get(p) != layout.get(p)
         )

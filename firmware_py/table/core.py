@@ -37,7 +37,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware_py import refusals
 from firmware_py.config import (
@@ -63,11 +63,15 @@ from firmware_py.table import teaching
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.leds import TableLeds
+from firmware_py.table.ports import BoardCamera, CameraParts
 from firmware_py.table.role_views import RoleViews, setup_options, switch_words
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Subscription
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 from firmware_py.table.wording import action_words, log_entry, move_entry
+
+if TYPE_CHECKING:
+    from firmware_py.table.ports import Frame, Reading
 
 __all__ = ["Subscription", "Table", "TableError"]
 
@@ -262,11 +266,11 @@ class Table:
 
     def attach_camera(
         self,
-        loop: Any,
+        loop: BoardCamera,
         mode: str,
         *,
         calibration_path: Path | None = None,
-        parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None,
+        parts_for_model: CameraParts | None = None,
     ) -> None:
         """Use ``loop`` as the camera (see :meth:`BoardWatch.attach_camera`)."""
         self._board.attach_camera(
@@ -278,7 +282,7 @@ class Table:
         """The marbles on the simulated board, None without it (read without the lock)."""
         return self._board.sim_board
 
-    def on_frame(self, frame: Any, reading: Any) -> None:
+    def on_frame(self, frame: Frame, reading: Reading) -> None:
         """Every frame the camera loop reads."""
         self._board.on_frame(frame, reading)
 
@@ -286,7 +290,7 @@ class Table:
         """The camera loop's status."""
         self._board.on_camera_status(status, message)
 
-    def on_reading(self, reading: Any) -> None:
+    def on_reading(self, reading: Reading) -> None:
         """A stable reading of the board."""
         self._board.on_reading(reading)
 
@@ -375,7 +379,7 @@ class Table:
                 self._start_new(parsed)
             except (TockError, ValueError) as error:
                 raise refusals.cannot_start(error) from None
-            if new_model and self._s.parts_for_model is not None:
+            if new_model and self._s.parts_for_model is not None and self._s.loop is not None:
                 opener, reader, self._s.calibration_path = self._s.parts_for_model(parsed.model)
                 self._s.sim_board = None
                 self._s.loop.replace(opener, reader)

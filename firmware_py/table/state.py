@@ -24,9 +24,11 @@ from firmware_py.engine import BoardTopology, Card, Move, Position, RuleSet, pla
 from firmware_py.engine.cards import JOKER, RANKS
 from firmware_py.games import TableGame
 from firmware_py.store.saves import GameStore
+from firmware_py.table.ports import BoardCamera, CameraParts
 from firmware_py.table.wording import change, describe
 
 if TYPE_CHECKING:
+    from firmware_py.table.ports import Frame, Reading
     from firmware_py.table.subscription import Subscription
 
 
@@ -82,7 +84,7 @@ class TableState:
     topology: BoardTopology
     log: list[dict[str, Any]]
     last_move: dict[str, Any] | None
-    last_stable: Any
+    last_stable: Reading | None
     # the turn in progress (see ``reset_turn``)
     chosen: tuple[str, Card, tuple[Any, ...]] | None
     problem: dict[str, Any] | None
@@ -109,16 +111,16 @@ class TableState:
         self.mirror: dict[str, str] = {}
         self.highlight: list[str] = []
         # camera
-        self.loop: Any = None
+        self.loop: BoardCamera | None = None
         self.calibration_path: Path | None = None
-        self.parts_for_model: Callable[[str], tuple[Callable[[], Any], Any, Path]] | None = None
+        self.parts_for_model: CameraParts | None = None
         self.camera_mode = config.camera.source
         self.camera_status: dict[str, str] = {"mode": self.camera_mode, "status": "off", "message": ""}
         self.sim_board: dict[str, str] | None = None
-        self.last_frame: Any = None
-        self.empty_frame: Any = None
+        self.last_frame: Frame | None = None
+        self.empty_frame: Frame | None = None
         """The empty board's picture from the calibration's first step, until its colours are learnt."""
-        self.last_reading: Any = None
+        self.last_reading: Reading | None = None
         self.seen: dict[str, float] = {}
         self.reset_turn()
 

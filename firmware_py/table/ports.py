@@ -1,0 +1,49 @@
+"""What the table is handed by the wiring root (:mod:`firmware_py.app`), as the table needs it.
+
+The table never builds a camera, a reader or an LED strip: the wiring root does, and hands them over as
+these ports: the camera loop is a :class:`BoardCamera`; a reading is vision's, named here for the types
+only (the table never imports vision to read one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from vision.reader import BoardReader, BoardReading
+
+    Frame = np.ndarray
+    """A camera picture (BGR pixels)."""
+    Reading = BoardReading
+    """What vision read on one picture of the board: its status, the marbles' places, the unsure ones."""
+
+T = TypeVar("T")
+
+
+class BoardCamera(Protocol):
+    """The camera over the board as the table drives it (``firmware_py.app.camera_loop.CameraLoop``)."""
+
+    @property
+    def reader(self) -> BoardReader:
+        """Vision's reader of this board model (calibrated, or being calibrated)."""
+        ...
+
+    def use_camera(self, action: Callable[[Any], T]) -> T | None:
+        """Run ``action`` on the open camera (None when it is not open)."""
+        ...
+
+    def replace(self, open_camera: Callable[[], Any], reader: BoardReader) -> None:
+        """Read another board model from now on."""
+        ...
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+CameraParts = Callable[[str], tuple[Callable[[], Any], "BoardReader", Path]]
+"""For a board model: what opens its camera, its reader and where its calibration is saved."""

@@ -11,38 +11,22 @@ Only what everyone saw at the table is sent: boards, names, log lines; never a h
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
 from werkzeug.wrappers import Response as Redirect
 
 from firmware_py import refusals
-from firmware_py.store.history import ReplayError
-from firmware_py.table.replay import replay_frames
-from firmware_py.table.summary import game_summary
+from firmware_py.table.views import board_topology
 from web.extension import get_table
-from web.pages import board_drawing, board_topology, model_geometry
+from web.pages import board_drawing, model_geometry
 from web.roles import table_only
 
 bp = Blueprint("endgame", __name__)
 
 
-def _store() -> Any:
-    store = getattr(get_table(), "store", None)
-    if store is None:
-        raise refusals.no_save()
-    return store
-
-
 @bp.get("/api/games/<int:game_id>/summary")
 def summary(game_id: int) -> Response:
     """The figures of a saved game (the one at the table included)."""
-    try:
-        return jsonify(game_summary(_store(), game_id))
-    except KeyError:
-        raise refusals.no_such_game(game_id) from None
-    except ReplayError as error:
-        raise refusals.unreadable_game(error) from None
+    return jsonify(get_table().saved_summary(game_id))
 
 
 @bp.post("/api/rematch")
@@ -54,17 +38,10 @@ def rematch() -> Response:
     return jsonify(table.public_view())
 
 
-def _frames(game_id: int) -> dict[str, Any]:
-    try:
-        return replay_frames(_store(), game_id)
-    except KeyError:
-        raise refusals.no_such_game(game_id) from None
-
-
 @bp.get("/api/games/<int:game_id>/replay")
 def replay_data(game_id: int) -> Response:
     """Every board of a saved game with its log line."""
-    return jsonify(_frames(game_id))
+    return jsonify(get_table().saved_replay(game_id))
 
 
 @bp.get("/replay")
@@ -79,7 +56,7 @@ def replay_current() -> Redirect:
 @bp.get("/replay/<int:game_id>")
 def replay_page(game_id: int) -> str:
     """Step through a saved game on the board (a link that can be shared at the table)."""
-    replay = _frames(game_id)
+    replay = get_table().saved_replay(game_id)
     view = {"board": replay["board"], "seats": replay["seats"], "layout": replay["frames"][0]["layout"]}
-    drawing = board_drawing(board_topology(view), model_geometry(replay["board"]["model"]))
+    drawing = board_drawing(board_topology(replay["board"]), model_geometry(replay["board"]["model"]))
     return render_template("replay.html", view=view, replay=replay, drawing=drawing)

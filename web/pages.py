@@ -8,7 +8,6 @@ calibration are the paired table's only (:mod:`web.roles`); a spectator sees the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, current_app, redirect, render_template, url_for
@@ -19,7 +18,7 @@ from firmware_py.engine import PRESETS, RuleSet
 from firmware_py.engine.board import BoardTopology
 from firmware_py.errors import ConfigError
 from firmware_py.house_rules import build_rules
-from firmware_py.table.views import PublicView
+from firmware_py.table.views import PublicView, board_topology
 from web.board_layout import BoardDrawing, draw_board, draw_measured_board
 from web.extension import check_seat_token, get_table
 from web.i18n import current_language
@@ -32,20 +31,9 @@ bp = Blueprint("pages", __name__)
 bp.url_value_preprocessor(check_seat_token)
 
 
-def board_topology(view: Mapping[str, Any]) -> BoardTopology:
-    """The topology of the game in ``view``: its ``board`` facts, or the default board of its size."""
-    board = view.get("board") or {}
-    return BoardTopology(
-        sections=int(board.get("sections", view.get("sections", 4))),
-        home_entry_after=int(board.get("home_entry_after", 16)),
-        shortcut_cell=int(board.get("shortcut_cell", 7)),
-        centre=bool(board.get("centre", True)),
-    )
-
-
-def _drawing(view: Mapping[str, Any]) -> BoardDrawing:
+def _drawing(view: PublicView) -> BoardDrawing:
     """The board as built when the table knows its measured geometry, else the ring drawing."""
-    return board_drawing(board_topology(view), get_table().board_geometry())
+    return board_drawing(board_topology(view["board"]), get_table().board_geometry())
 
 
 def board_drawing(topology: BoardTopology, geometry: dict[str, Any] | None) -> BoardDrawing:

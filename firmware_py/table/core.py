@@ -64,9 +64,11 @@ from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.leds import TableLeds
 from firmware_py.table.ports import BoardCamera, CameraParts
+from firmware_py.table.replay import replay_frames
 from firmware_py.table.role_views import RoleViews, setup_options, switch_words
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Subscription
+from firmware_py.table.summary import game_summary
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 from firmware_py.table.wording import action_words, log_entry, move_entry
 
@@ -751,6 +753,30 @@ class Table:
             self._s.loop.stop()
         self._leds.stop()
         self._s.store.close()
+
+    def saved_summary(self, game_id: int) -> dict[str, Any]:
+        """The figures of a saved game (see :func:`firmware_py.table.summary.game_summary`).
+
+        Raises:
+            NotFound: no such game in the save. CannotDo: a saved event the engine refuses.
+        """
+        try:
+            return game_summary(self._s.store, game_id)
+        except KeyError:
+            raise refusals.no_such_game(game_id) from None
+        except history.ReplayError as error:
+            raise refusals.unreadable_game(error) from None
+
+    def saved_replay(self, game_id: int) -> dict[str, Any]:
+        """Every board of a saved game (see :func:`firmware_py.table.replay.replay_frames`).
+
+        Raises:
+            NotFound: no such game in the save.
+        """
+        try:
+            return replay_frames(self._s.store, game_id)
+        except KeyError:
+            raise refusals.no_such_game(game_id) from None
 
     @property
     def store(self) -> GameStore:

@@ -12,6 +12,7 @@ from typing import Any
 
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
+from firmware_py.table.views import board_facts
 from firmware_py.table.wording import log_entry
 
 
@@ -45,13 +46,7 @@ def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
         "game_id": game_id,
         "preset": settings.preset,
         "winner": stored.winner,
-        "board": {
-            "model": settings.model,
-            "sections": topology.sections,
-            "home_entry_after": topology.home_entry_after,
-            "shortcut_cell": topology.shortcut_cell,
-            "centre": topology.centre,
-        },
+        "board": board_facts(settings.model, topology),
         "seats": [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in settings.seats],
         "frames": frames,
         "error": error,

@@ -16,7 +16,7 @@ from firmware_py.engine import PRESETS
 from firmware_py.engine import describe as describe_rules
 from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.table.state import TableState
-from firmware_py.table.views import PublicView, SeatFacts, SeatLink, SeatView
+from firmware_py.table.views import PublicView, SeatFacts, SeatLink, SeatView, board_facts
 
 CONNECTED_SECONDS = 60.0
 """A seat counts as connected while its page asked for its view this recently."""
@@ -67,13 +67,7 @@ class RoleViews:
             "preset": self._s.setup.preset,
             "switches": switches_of(self._s.rules),
             "sections": topology.sections,
-            "board": {
-                "model": self._s.setup.model,
-                "sections": topology.sections,
-                "home_entry_after": topology.home_entry_after,
-                "shortcut_cell": topology.shortcut_cell,
-                "centre": topology.centre,
-            },
+            "board": board_facts(self._s.setup.model, topology),
             "cards": self._s.setup.cards,
             "seats": seats,
             "layout": dict(self._s.proposed if self._s.proposed is not None else self._s.position.layout),

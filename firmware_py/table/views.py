@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from firmware_py.engine.board import BoardTopology
+
 
 class SeatFacts(TypedDict):
     """A seat as everyone sees it: no hand, only how many cards it holds."""
@@ -22,6 +24,37 @@ class SeatFacts(TypedDict):
     connected: bool
 
 
+class BoardFacts(TypedDict):
+    """The board a game is played on: its model and the engine's topology, for drawing it."""
+
+    model: str
+    sections: int
+    home_entry_after: int
+    shortcut_cell: int
+    centre: bool
+
+
+def board_facts(model: str, topology: BoardTopology) -> BoardFacts:
+    """The facts of ``topology`` (of board ``model``) for the pages."""
+    return {
+        "model": model,
+        "sections": topology.sections,
+        "home_entry_after": topology.home_entry_after,
+        "shortcut_cell": topology.shortcut_cell,
+        "centre": topology.centre,
+    }
+
+
+def board_topology(board: BoardFacts) -> BoardTopology:
+    """The engine's topology back from a page's board facts."""
+    return BoardTopology(
+        sections=board["sections"],
+        home_entry_after=board["home_entry_after"],
+        shortcut_cell=board["shortcut_cell"],
+        centre=board["centre"],
+    )
+
+
 class PublicView(TypedDict):
     """What everyone may see (see :meth:`firmware_py.table.core.Table.public_view` for each key)."""
 
@@ -29,7 +62,7 @@ class PublicView(TypedDict):
     preset: str
     switches: dict[str, Any]
     sections: int
-    board: dict[str, Any]
+    board: BoardFacts
     cards: str
     seats: list[SeatFacts]
     layout: dict[str, str]

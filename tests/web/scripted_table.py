@@ -12,6 +12,7 @@ import secrets
 import threading
 from typing import Any
 
+from firmware_py import refusals
 from firmware_py.errors import BadInput, IllegalMove, NotYourTurn, UnknownSeat, WrongMoment
 from firmware_py.table.protocol import TableService
 from firmware_py.table.views import PublicView, SeatLink, SeatView
@@ -144,6 +145,12 @@ class ScriptedTable:
                 "extra_play": False,
                 "given": None,
             }
+
+    def saved_summary(self, game_id: int) -> dict[str, Any]:
+        raise refusals.no_save()
+
+    def saved_replay(self, game_id: int) -> dict[str, Any]:
+        raise refusals.no_save()
 
     def board_geometry(self) -> dict[str, Any] | None:
         return self._geometry

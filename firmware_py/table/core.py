@@ -185,13 +185,13 @@ class Table:
         self._leds.show()
         event = {"version": self._s.version}
         for subscription in list(self._s.subscriptions):
-            subscription._put(event)
+            subscription.put(event)
 
     def subscribe(self) -> Subscription:
         """A new listener; it receives ``{"version": n}`` after every change. Once the companion is
         stopping, a new listener is ended from the start (its stream closes at once instead of holding a
         server thread until its first heartbeat)."""
-        subscription = Subscription(self)
+        subscription = Subscription(self._unsubscribe)
         with self._s.lock:
             if self._ending:
                 subscription.end()

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import queue
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from firmware_py.table.core import Table
+from collections.abc import Callable
+from typing import Any
 
 
 class Subscription:
@@ -16,14 +14,15 @@ class Subscription:
     events and drops the oldest when a slow client falls behind.
     """
 
-    def __init__(self, table: Table, *, maxsize: int = 4) -> None:
-        self._table = table
+    def __init__(self, on_close: Callable[[Subscription], None], *, maxsize: int = 4) -> None:
+        self._on_close = on_close
         self._events: queue.Queue[dict[str, Any]] = queue.Queue(maxsize=maxsize)
         self.closed = False
         self.ended = False
         """The table is closing: the listener's stream should end now."""
 
-    def _put(self, event: dict[str, Any]) -> None:
+    def put(self, event: dict[str, Any]) -> None:
+        """Queue ``event``, dropping the oldest when the listener is behind."""
         while True:
             try:
                 self._events.put_nowait(event)
@@ -47,10 +46,10 @@ class Subscription:
         """The table is closing: wake the listener at once (its stream ends instead of waiting for the
         next heartbeat, so that shutting the companion down does not wait on open pages)."""
         self.ended = True
-        self._put({"ended": True})
+        self.put({"ended": True})
 
     def close(self) -> None:
         """Stop listening (idempotent)."""
         if not self.closed:
             self.closed = True
-            self._table._unsubscribe(self)
+            self._on_close(self)

@@ -171,6 +171,20 @@ class BoardTopology:
             ids.append(CENTRE)
         return tuple(ids)
 
+    def reserve_of(self, seat: str) -> tuple[str, ...]:
+        """The reserve holes of ``seat`` (its section letter), in order."""
+        section = SECTION_LETTERS.index(seat)
+        return tuple(reserve_id(section, n) for n in range(1, RESERVE_SIZE + 1))
+
+    def home_of(self, seat: str) -> tuple[str, ...]:
+        """The home holes of ``seat``, from the entry inwards."""
+        section = SECTION_LETTERS.index(seat)
+        return tuple(home_id(section, n) for n in range(1, HOME_SIZE + 1))
+
+    def start_of(self, seat: str) -> str:
+        """The start cell of ``seat``, where its marbles come out of the reserve."""
+        return self.track_place(self.start_index(SECTION_LETTERS.index(seat)))
+
     def has_place(self, place_id: str) -> bool:
         """Whether ``place_id`` names a hole of this board."""
         return place_id in self._place_set

@@ -98,7 +98,7 @@ class BoardWatch:
             taken = board.get(to_place)
             board[to_place] = seat
             if taken is not None:
-                free = [p for p in self._reserve(taken) if p not in board]
+                free = [p for p in self._s.topology.reserve_of(taken) if p not in board]
                 board[free[0]] = taken
             if sim_board is not None:
                 self.set_sim_board(board)
@@ -106,9 +106,6 @@ class BoardWatch:
                 return {"layout": board, "version": self._s.version}
             self._judge_proposed(board)
             return {"layout": dict(self._s.proposed or self._s.position.layout), "version": self._s.version}
-
-    def _reserve(self, seat: str) -> list[str]:
-        return [f"{seat}R{n}" for n in range(1, 5)]
 
     def _judge_proposed(self, board: dict[str, str]) -> None:
         """No camera: the board moved on the page is matched like a camera reading (under the lock)."""

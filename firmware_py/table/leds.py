@@ -46,13 +46,9 @@ class TableLeds:
         """The table's state reduced to what the LEDs say."""
         colours = {seat: hex_to_rgb(s.colour) for seat, s in self._s.seats.items()}
         turn = self._s.to_play()
-        start = (
-            self._s.topology.track_place(self._s.topology.start_index("ABCDEFGH".index(turn)))
-            if turn
-            else None
-        )
+        start = self._s.topology.start_of(turn) if turn else None
         winner = self._s.winner()
-        homes = {seat: tuple(f"{seat}H{n}" for n in range(1, 5)) for seat in self._s.seats}
+        homes = {seat: self._s.topology.home_of(seat) for seat in self._s.seats}
         if self._s.problem is not None:
             return LightFacts(
                 colours,

@@ -122,6 +122,8 @@ class TableState:
         """The empty board's picture from the calibration's first step, until its colours are learnt."""
         self.last_reading: Reading | None = None
         self.seen: dict[str, float] = {}
+        self._known_of: TableGame | None = None
+        self._known_moves: dict[Move, tuple[dict[str, str], dict[str, Any]]] = {}
         self.reset_turn()
 
     def reset_turn(self) -> None:
@@ -171,20 +173,32 @@ class TableState:
         """The legal moves of the seat to play (of ``card``, or of the whole hand)."""
         return self.game.legal_moves(card)
 
-    def result(self, move: Any) -> dict[str, str]:
-        """The board after ``move``."""
-        return dict(play(self.position, move).layout)
+    def _known(self, move: Move) -> tuple[dict[str, str], dict[str, Any]]:
+        """The board after ``move`` and its words, worked out once per game and move: a card tapped, the
+        seat's page rebuilt and the LEDs all ask for the same moves."""
+        if self._known_of is not self.game:
+            self._known_of, self._known_moves = self.game, {}
+        known = self._known_moves.get(move)
+        if known is None:
+            before = self.position.layout
+            after = dict(play(self.position, move).layout)
+            seat = self.to_play() or ""
+            what = change(before, after, move)
+            words = describe(
+                self.names.get(seat, seat), move, before, after, self.names, self.topology, seat=seat
+            )
+            info = {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
+            known = self._known_moves[move] = (after, info)
+        return known
 
-    def move_info(self, move: Any) -> dict[str, Any]:
+    def result(self, move: Move) -> dict[str, str]:
+        """The board after ``move``."""
+        return dict(self._known(move)[0])
+
+    def move_info(self, move: Move) -> dict[str, Any]:
         """``move`` for the pages: its notation, its sentence (fr, en), the places it leaves and reaches."""
-        before = self.position.layout
-        after = self.result(move)
-        seat = self.to_play() or ""
-        what = change(before, after, move)
-        words = describe(
-            self.names.get(seat, seat), move, before, after, self.names, self.topology, seat=seat
-        )
-        return {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
+        info = self._known(move)[1]
+        return {**info, "from": list(info["from"]), "to": list(info["to"])}
 
     def given(self, seat: str) -> Card | None:
         """The card ``seat`` has given face down in the exchange under way, if any."""

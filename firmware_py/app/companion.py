@@ -14,23 +14,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware_py.config import Config
+
+if TYPE_CHECKING:
+    from firmware_py.app.camera_loop import CameraLoop
+    from firmware_py.store.lock import SaveLock
+    from firmware_py.table.core import Table
+    from hardware.buttons import TableButtons
+    from hardware.ledstrip import LedStrip
+    from vision.calibration import Calibration
+    from vision.reader import BoardReader
 
 
 @dataclass
 class Companion:
     """Everything ``tock serve`` runs, built by :func:`assemble`."""
 
-    table: Any
-    """The :class:`firmware_py.table.core.Table`."""
-    loop: Any = None
-    """The :class:`firmware_py.app.camera_loop.CameraLoop`, or None without camera."""
-    buttons: Any = None
-    """The :class:`hardware.buttons.TableButtons`, or None."""
-    lock: Any = None
-    """The :class:`firmware_py.store.lock.SaveLock` held on the save while the companion runs."""
+    table: Table
+    loop: CameraLoop | None = None
+    """None without camera."""
+    buttons: TableButtons | None = None
+    lock: SaveLock | None = None
+    """Held on the save while the companion runs."""
 
     def start(self) -> None:
         """Start the camera loop and the table's timing thread."""
@@ -53,7 +60,7 @@ def _calibration_file(config: Config, model: str) -> Path:
     return config.db.parent / f"calibration-{model}.json"
 
 
-def _open_strip(config: Config) -> Any:
+def _open_strip(config: Config) -> LedStrip:
     from hardware.errors import HardwareError
     from hardware.ledconfig import LedConfig
     from hardware.ledmap import LedMap
@@ -75,7 +82,7 @@ SIM_SIZE = (960, 720)
 
 
 @functools.lru_cache(maxsize=2)
-def sim_calibration(model: str) -> Any:
+def sim_calibration(model: str) -> Calibration:
     """The simulated camera's calibration, made once per process from the starting layout of a full table."""
     from vision.geometry import BoardGeometry
     from vision.reader import BoardReader
@@ -87,7 +94,7 @@ def sim_calibration(model: str) -> Any:
     return BoardReader(geometry).calibrate(camera.capture(), camera.layout)
 
 
-def _camera_parts(config: Config, table: Any, model: str) -> tuple[Callable[[], Any], Any, Path]:
+def _camera_parts(config: Config, table: Table, model: str) -> tuple[Callable[[], Any], BoardReader, Path]:
     """For a board model: what opens the camera, the reader (calibrated when it can be), and where the
     calibration is saved."""
     from vision.geometry import BoardGeometry
@@ -121,7 +128,7 @@ def _camera_parts(config: Config, table: Any, model: str) -> tuple[Callable[[], 
     return functools.partial(open_camera, source), reader, saved
 
 
-def _attach_camera(config: Config, table: Any) -> Any:
+def _attach_camera(config: Config, table: Table) -> CameraLoop:
     """Open the camera once to check it is there, then hand the table its camera loop."""
     from firmware_py.app.camera_loop import CameraLoop
     from vision.stabiliser import Stabiliser
@@ -152,7 +159,7 @@ def _attach_camera(config: Config, table: Any) -> Any:
 
 
 def assemble(
-    config: Config, *, strip: Any = None, show_pairing: Callable[[Any], None] | None = None
+    config: Config, *, strip: LedStrip | None = None, show_pairing: Callable[[Table], None] | None = None
 ) -> Companion:
     """Build the companion for ``config`` (not started); ``show_pairing(table)`` is called when the
     "next" button is held (the table's link shown again).
@@ -191,8 +198,8 @@ def assemble(
 
 
 def table_buttons(
-    config: Config, table: Any, *, pin_factory: Any = None, show_pairing: Callable[[], None] | None = None
-) -> Any:
+    config: Config, table: Table, *, pin_factory: Any = None, show_pairing: Callable[[], None] | None = None
+) -> TableButtons:
     """The three buttons beside the board, each press handed to ``table.press``; holding "next" calls
     ``show_pairing`` (the table's link and QR code on the terminal again).
 
@@ -210,7 +217,11 @@ def table_buttons(
             f"buttons: {error} (set [buttons] enabled = false to run without them)"
         ) from None
     for name in ("confirm", "undo", "next"):
-        buttons.on_press(name, functools.partial(table.press, name))
+
+        def pressed(name: str = name) -> None:
+            table.press(name)  # what the press did is shown on the pages and the LEDs
+
+        buttons.on_press(name, pressed)
     buttons.on_hold("next", show_pairing)
     return buttons
 
@@ -232,7 +243,7 @@ def serve_web(companion: Companion, config: Config, *, public_url: str, origins:
     return create_server(app, host=config.web.host, port=config.web.port, slots=STREAM_SLOTS)
 
 
-def end_streams_on_stop(table: Any) -> None:
+def end_streams_on_stop(table: Table) -> None:
     """Ctrl-C or ``systemctl stop``: end the pages' live streams first. waitress waits for its threads
     before it lets the process exit, and a page's stream would hold one until its next heartbeat.
     Then the handler that was there runs (the LEDs go dark, the process exits). Call from the main

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py import refusals
-from firmware_py.engine import Rule, match
+from firmware_py.engine import Move, Rule, match
+from firmware_py.engine.matching import Match
 from firmware_py.engine.violations import violation
 from firmware_py.table.board_diff import board_diff, same_board
 from firmware_py.table.ports import BoardCamera, CameraParts
@@ -121,7 +122,7 @@ class BoardWatch:
         self._s.proposed = board
         self._apply_match(result, board)
 
-    def _match(self, layout: dict[str, str]) -> Any:
+    def _match(self, layout: dict[str, str]) -> Match | None:
         """The engine's verdict on a board (for the chosen card, else for the whole hand); None when,
         with physical cards, the card played is not known yet."""
         card = (
@@ -133,7 +134,7 @@ class BoardWatch:
             return None
         return match(self._s.position, layout, card)
 
-    def _apply_match(self, result: Any, layout: dict[str, str]) -> None:
+    def _apply_match(self, result: Match, layout: dict[str, str]) -> None:
         """Act on the engine's verdict about a board (under the lock)."""
         seat = self._s.to_play() or ""
         self._s.problem = None
@@ -167,12 +168,10 @@ class BoardWatch:
             return
         self._illegal(result, layout)
 
-    def _same_result(self, moves: tuple[Any, ...]) -> bool:
+    def _same_result(self, moves: tuple[Move, ...]) -> bool:
         """Several candidates that are the same move with equal cards (two 5s of different suits)."""
-        first = moves[0]
-        return all(
-            m.card.rank == first.card.rank and self._s.result(m) == self._s.result(first) for m in moves
-        )
+        ranks = {m.card.rank if m.card else None for m in moves}
+        return len(ranks) == 1 and all(self._s.result(m) == self._s.result(moves[0]) for m in moves)
 
     def _reasons(self, result: Any, layout: dict[str, str]) -> list[dict[str, Any]]:
         """The engine's reasons against a board (shown to everyone), first saying so when only other seats'
@@ -207,7 +206,7 @@ class BoardWatch:
             reasons.insert(0, out_of_turn.to_dict())
         return reasons
 
-    def _illegal(self, result: Any, layout: dict[str, str]) -> None:
+    def _illegal(self, result: Match, layout: dict[str, str]) -> None:
         violations = self._reasons(result, layout)
         wrong, put_back = board_diff(dict(self._s.position.layout), layout)
         # each reason is a sentence with its own full stop; the message ends with one stop, not two

@@ -13,6 +13,7 @@ import threading
 from typing import Any
 
 from firmware_py.engine import Card, TockError
+from firmware_py.engine.events import Action
 from firmware_py.games import TableGame, dealt
 from firmware_py.players import levels, lookahead
 from firmware_py.table.state import TableActions, TableState
@@ -108,7 +109,7 @@ class ComputerSeats:
 
         threading.Thread(target=search, name=f"tock-search-{seat}", daemon=True).start()
 
-    def _choose(self, seat: str, game: TableGame, seed: int) -> Any:
+    def _choose(self, seat: str, game: TableGame, seed: int) -> Action:
         """The move of computer ``seat`` at its level; ``seed`` (the log's length) makes a position always
         get the same choice."""
         level = self._s.seats[seat].level
@@ -127,7 +128,7 @@ class ComputerSeats:
         )
         return moves[best]
 
-    def _plan_of(self, seat: str, chosen: Any) -> dict[str, Any]:
+    def _plan_of(self, seat: str, chosen: Action | None) -> dict[str, Any]:
         """The computer's move as shown on the pages and the LEDs, made when due."""
         move = next((m for m in self._s.legal() if m == chosen), None)
         if move is None:

@@ -51,6 +51,7 @@ from firmware_py.engine import (
     IllegalMoveError,
     Move,
     NotationError,
+    Position,
     TockError,
     explain,
     teams_of,
@@ -74,6 +75,8 @@ from firmware_py.table.wording import action_words, log_entry, move_entry
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
+    from hardware.driver import LedDriver
+    from hardware.ledstrip import LedStrip
 
 __all__ = ["Subscription", "Table", "TableError"]
 
@@ -101,7 +104,7 @@ class Table:
         config: Config | None = None,
         *,
         store: GameStore | None = None,
-        strip: Any = None,
+        strip: LedStrip | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         config = config or demo_config()
@@ -235,7 +238,7 @@ class Table:
                 self._s.subscriptions.remove(subscription)
 
     @property
-    def position(self) -> Any:
+    def position(self) -> Position:
         """The engine's position the game is at (immutable: safe to read from any thread)."""
         with self._s.lock:
             return self._s.position
@@ -425,7 +428,7 @@ class Table:
             raise refusals.card_not_held(parsed)
         return parsed
 
-    def _parse_move(self, text: str) -> Any:
+    def _parse_move(self, text: str) -> Move:
         try:
             if not isinstance(text, str):
                 raise NotationError("a move is text in the engine's notation")
@@ -784,12 +787,12 @@ class Table:
         return self._s.store
 
     @property
-    def led_driver(self) -> Any:
+    def led_driver(self) -> LedDriver | None:
         """The LED driver (its strip records frames in simulation)."""
         return self._s.driver
 
 
-def _is_simulated(strip: Any) -> bool:
+def _is_simulated(strip: LedStrip) -> bool:
     from hardware.ledstrip import SimulatedStrip
 
     return isinstance(strip, SimulatedStrip)

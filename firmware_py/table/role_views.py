@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from firmware_py.config import BOARD_MODELS, SEAT_COLOURS
-from firmware_py.engine import PRESETS
+from firmware_py.engine import PRESETS, RuleSet
 from firmware_py.engine import describe as describe_rules
 from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.table.state import TableState
@@ -200,7 +200,7 @@ def setup_options(state: TableState) -> dict[str, Any]:
     }
 
 
-def switch_words(rules: Any, lang: str) -> dict[str, str]:
+def switch_words(rules: RuleSet, lang: str) -> dict[str, str]:
     """Switch name -> "what it decides: its value", in ``lang``, from the engine's ``describe``."""
     names = [f.name for f in dataclasses.fields(rules) if f.name != "name"]
     return {

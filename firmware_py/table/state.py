@@ -30,6 +30,8 @@ from firmware_py.table.wording import change, describe
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
     from firmware_py.table.subscription import Subscription
+    from hardware.driver import LedDriver
+    from hardware.ledstrip import LedStrip
 
 
 class TableActions(Protocol):
@@ -86,7 +88,7 @@ class TableState:
     last_move: dict[str, Any] | None
     last_stable: Reading | None
     # the turn in progress (see ``reset_turn``)
-    chosen: tuple[str, Card, tuple[Any, ...]] | None
+    chosen: tuple[str, Card, tuple[Move, ...]] | None
     problem: dict[str, Any] | None
     question: dict[str, Any] | None
     to_do: dict[str, str | None]
@@ -95,7 +97,9 @@ class TableState:
     await_board: bool
     proposed: dict[str, str] | None
 
-    def __init__(self, config: Config, store: GameStore, strip: Any, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, config: Config, store: GameStore, strip: LedStrip | None, clock: Callable[[], float]
+    ) -> None:
         self.config = config
         self.store = store
         self.clock = clock
@@ -103,11 +107,11 @@ class TableState:
         self.subscriptions: list[Subscription] = []
         self.version = 0
         self.advancing = False
-        self.searching: Any = None
+        self.searching: TableGame | None = None
         """The game a strong computer seat's move is being searched on, aside from the lock (or None)."""
         # LEDs
         self.strip = strip
-        self.driver: Any = None
+        self.driver: LedDriver | None = None
         self.mirror: dict[str, str] = {}
         self.highlight: list[str] = []
         # camera

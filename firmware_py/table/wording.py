@@ -15,6 +15,7 @@ from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
 from firmware_py.engine.board import CELLS_PER_SECTION, BoardTopology
 from firmware_py.engine.cards import card_words
 from firmware_py.engine.violations import spoken_list
+from firmware_py.games import TableGame
 from firmware_py.store.saves import StoredEvent
 
 
@@ -320,7 +321,11 @@ def move_entry(
 
 
 def log_entry(
-    event: StoredEvent, before: Any, after: Any, names: dict[str, str], topology: BoardTopology | None = None
+    event: StoredEvent,
+    before: TableGame,
+    after: TableGame,
+    names: dict[str, str],
+    topology: BoardTopology | None = None,
 ) -> dict[str, Any]:
     """The log line of an event, with its sentence in French and English."""
     if event.kind != "move":

@@ -49,8 +49,6 @@ from firmware_py.config import (
 from firmware_py.engine import (
     Card,
     IllegalMoveError,
-    Move,
-    NotationError,
     Position,
     TockError,
     explain,
@@ -66,9 +64,10 @@ from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.leds import TableLeds
 from firmware_py.table.ports import BoardCamera, CameraParts
 from firmware_py.table.replay import replay_frames
+from firmware_py.table.requests import read_card, read_move
 from firmware_py.table.role_views import RoleViews, setup_options, switch_words
 from firmware_py.table.state import TableState
-from firmware_py.table.subscription import Subscription
+from firmware_py.table.subscription import Listeners, Subscription
 from firmware_py.table.summary import game_summary
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 from firmware_py.table.wording import action_words, log_entry, move_entry
@@ -114,7 +113,7 @@ class Table:
         self._computers = ComputerSeats(self._s, self)
         self._leds = TableLeds(self._s)
         self._views = RoleViews(self._s)
-        self._ending = False
+        self._listeners = Listeners()
         self._table_key = store.table_key()
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
@@ -186,30 +185,16 @@ class Table:
         """Show the new state: LEDs, then every listener. Called under the lock, after saving."""
         self._s.version += 1
         self._leds.show()
-        event = {"version": self._s.version}
-        for subscription in list(self._s.subscriptions):
-            subscription.put(event)
+        self._listeners.tell({"version": self._s.version})
 
     def subscribe(self) -> Subscription:
-        """A new listener; it receives ``{"version": n}`` after every change. Once the companion is
-        stopping, a new listener is ended from the start (its stream closes at once instead of holding a
-        server thread until its first heartbeat)."""
-        subscription = Subscription(self._unsubscribe)
-        with self._s.lock:
-            if self._ending:
-                subscription.end()
-            else:
-                self._s.subscriptions.append(subscription)
-        return subscription
+        """A new listener; it receives ``{"version": n}`` after every change (see :class:`Listeners`)."""
+        return self._listeners.subscribe()
 
     def end_streams(self) -> None:
         """The companion is stopping: every page's live stream ends now (the browsers reconnect once it
-        is back), instead of at its next heartbeat, and so does every stream opened from now on."""
-        with self._s.lock:
-            self._ending = True
-            listening = list(self._s.subscriptions)
-        for subscription in listening:
-            subscription.end()
+        is back), and so does every stream opened from now on."""
+        self._listeners.end()
 
     # -- keys --------------------------------------------------------------------------------------
 
@@ -231,11 +216,6 @@ class Table:
             if new:
                 self._table_key = self._s.store.table_key(new=True)
             return self._table_key
-
-    def _unsubscribe(self, subscription: Subscription) -> None:
-        with self._s.lock:
-            if subscription in self._s.subscriptions:
-                self._s.subscriptions.remove(subscription)
 
     @property
     def position(self) -> Position:
@@ -418,23 +398,7 @@ class Table:
             raise refusals.not_your_turn(self._s.names.get(turn, turn))
 
     def _parse_card(self, seat: str, card: str) -> Card:
-        try:
-            parsed = Card.parse(card) if isinstance(card, str) else None
-        except NotationError as error:  # the engine's detail is English: the French message says its own
-            raise refusals.unknown_card(card, error) from None
-        if parsed is None:
-            raise refusals.card_expected()
-        if self._s.digital and parsed not in self._s.hand(seat):
-            raise refusals.card_not_held(parsed)
-        return parsed
-
-    def _parse_move(self, text: str) -> Move:
-        try:
-            if not isinstance(text, str):
-                raise NotationError("a move is text in the engine's notation")
-            return Move.parse(text)
-        except NotationError as error:  # the engine's detail is English: the French message says its own
-            raise refusals.unreadable_move(text, error) from None
+        return read_card(card, tuple(self._s.hand(seat)) if self._s.digital else None)
 
     def choose_card(self, token: str, card: str) -> dict[str, Any]:
         """The seat shows which card it plays: its legal moves; the LEDs light their destinations.
@@ -468,7 +432,7 @@ class Table:
         with self._s.lock:
             seat = self._seat_of(token)
             self._require_turn(seat)
-            parsed = self._parse_move(move)
+            parsed = read_move(move)
             entry = self._commit(seat, parsed, source="page")
             return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self._s.version}
 
@@ -632,7 +596,7 @@ class Table:
         """
         with self._s.lock:
             seat = self._seat_of(token) if token is not None else None
-            parsed = self._parse_move(move)
+            parsed = read_move(move)
             position = self._s.position
             if seat != self._s.to_play() and position.hands is not None:
                 # only the seat to play may learn about its own hand: the others ask about the rules
@@ -696,7 +660,7 @@ class Table:
                     self._commit_plan()
                     return {"button": button, "version": self._s.version}
                 if button == "confirm" and self._s.question and len(self._s.question.get("moves", [])) >= 1:
-                    move = self._parse_move(self._s.question["moves"][0]["move"])
+                    move = read_move(self._s.question["moves"][0]["move"])
                     self._commit(self._s.to_play() or "", move, source="camera")
                     return {"button": button, "version": self._s.version}
                 if button == "next" and self._s.winner() is None and self._s.phase() == "play":
@@ -758,28 +722,12 @@ class Table:
         self._s.store.close()
 
     def saved_summary(self, game_id: int) -> dict[str, Any]:
-        """The figures of a saved game (see :func:`firmware_py.table.summary.game_summary`).
-
-        Raises:
-            NotFound: no such game in the save. CannotDo: a saved event the engine refuses.
-        """
-        try:
-            return game_summary(self._s.store, game_id)
-        except KeyError:
-            raise refusals.no_such_game(game_id) from None
-        except history.ReplayError as error:
-            raise refusals.unreadable_game(error) from None
+        """The figures of a saved game (:func:`firmware_py.table.summary.game_summary`)."""
+        return game_summary(self._s.store, game_id)
 
     def saved_replay(self, game_id: int) -> dict[str, Any]:
-        """Every board of a saved game (see :func:`firmware_py.table.replay.replay_frames`).
-
-        Raises:
-            NotFound: no such game in the save.
-        """
-        try:
-            return replay_frames(self._s.store, game_id)
-        except KeyError:
-            raise refusals.no_such_game(game_id) from None
+        """Every board of a saved game (:func:`firmware_py.table.replay.replay_frames`)."""
+        return replay_frames(self._s.store, game_id)
 
     @property
     def store(self) -> GameStore:

@@ -10,10 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_py import refusals
 from firmware_py.store import history
-from firmware_py.store.saves import GameStore
+from firmware_py.store.saves import GameStore, StoredGame
 from firmware_py.table.views import board_facts
 from firmware_py.table.wording import log_entry
+
+
+def saved_game(store: GameStore, game_id: int) -> StoredGame:
+    """Game ``game_id`` of the save.
+
+    Raises:
+        NotFound: no such game in the save.
+    """
+    try:
+        return store.game(game_id)
+    except KeyError:
+        raise refusals.no_such_game(game_id) from None
 
 
 def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
@@ -26,9 +39,9 @@ def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
         a save the engine cannot read any further stops (the frames before it are kept).
 
     Raises:
-        KeyError: no such game in the save.
+        NotFound: no such game in the save.
     """
-    stored = store.game(game_id)
+    stored = saved_game(store, game_id)
     settings = history.settings_of(stored)
     rules = history.rules_of(settings)
     topology = rules.topology(len(settings.seats))

@@ -29,7 +29,6 @@ from firmware_py.table.wording import change, describe
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
-    from firmware_py.table.subscription import Subscription
     from hardware.driver import LedDriver
     from hardware.ledstrip import LedStrip
 
@@ -104,7 +103,6 @@ class TableState:
         self.store = store
         self.clock = clock
         self.lock = threading.RLock()
-        self.subscriptions: list[Subscription] = []
         self.version = 0
         self.advancing = False
         self.searching: TableGame | None = None

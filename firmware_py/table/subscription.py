@@ -1,8 +1,9 @@
-"""Listening to the table: one queue of change events per open page stream."""
+"""Listening to the table: one queue of change events per open page stream, and the table's listeners."""
 
 from __future__ import annotations
 
 import queue
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -53,3 +54,44 @@ class Subscription:
         if not self.closed:
             self.closed = True
             self._on_close(self)
+
+
+class Listeners:
+    """Every open page stream of the table: each told of every change, all ended when the companion
+    stops (and a stream opened after that ended from the start, instead of holding a server thread until
+    its first heartbeat)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open: list[Subscription] = []
+        self._ending = False
+
+    def subscribe(self) -> Subscription:
+        """A new listener."""
+        subscription = Subscription(self._remove)
+        with self._lock:
+            if not self._ending:
+                self._open.append(subscription)
+                return subscription
+        subscription.end()
+        return subscription
+
+    def tell(self, event: dict[str, Any]) -> None:
+        """Queue ``event`` for every listener."""
+        with self._lock:
+            listening = list(self._open)
+        for subscription in listening:
+            subscription.put(event)
+
+    def end(self) -> None:
+        """The companion is stopping: every stream ends now, and every one opened from now on."""
+        with self._lock:
+            self._ending = True
+            listening = list(self._open)
+        for subscription in listening:
+            subscription.end()
+
+    def _remove(self, subscription: Subscription) -> None:
+        with self._lock:
+            if subscription in self._open:
+                self._open.remove(subscription)

@@ -10,9 +10,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from firmware_py import refusals
 from firmware_py.engine import Move
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
+from firmware_py.table.replay import saved_game
 from firmware_py.table.wording import change
 
 
@@ -34,33 +36,35 @@ def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
         to a reserve; ``lost``: its own marbles sent back.
 
     Raises:
-        KeyError: no such game in the save.
-        history.ReplayError: a saved event the engine refuses.
+        NotFound: no such game in the save. CannotDo: a saved event the engine refuses.
     """
-    stored = store.game(game_id)
+    stored = saved_game(store, game_id)
     settings = history.settings_of(stored)
     counts = {
         s.seat: dict.fromkeys(("cards_played", "discards", "captures", "lost"), 0) for s in settings.seats
     }
     game = history.start(settings, stored.seed)
     turns = 0
-    for step in history.replay(stored, store.events(game_id)):
-        event = step.event
-        if event.kind == "move":
-            move = Move.parse(event.text)
-            turns += 1
-            mover = counts[event.seat]
-            if move.is_discard:
-                mover["discards"] += 1
-            elif move.card is not None:
-                mover["cards_played"] += 1
-            before = game.position.layout
-            after = step.game.position.layout
-            for seat, _ in change(before, after, move).captured:
-                mover["captures"] += 1
-                if seat in counts:
-                    counts[seat]["lost"] += 1
-        game = step.game
+    try:
+        for step in history.replay(stored, store.events(game_id)):
+            event = step.event
+            if event.kind == "move":
+                move = Move.parse(event.text)
+                turns += 1
+                mover = counts[event.seat]
+                if move.is_discard:
+                    mover["discards"] += 1
+                elif move.card is not None:
+                    mover["cards_played"] += 1
+                before = game.position.layout
+                after = step.game.position.layout
+                for seat, _ in change(before, after, move).captured:
+                    mover["captures"] += 1
+                    if seat in counts:
+                        counts[seat]["lost"] += 1
+            game = step.game
+    except history.ReplayError as error:
+        raise refusals.unreadable_game(error) from None
     seats = len(counts) or 1
     return {
         "game_id": game_id,

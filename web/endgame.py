@@ -52,8 +52,8 @@ def summary(game_id: int) -> Response:
     except KeyError:
         raise _no_game(game_id) from None
     except ReplayError as error:
-        raise TableError(
-            "unreadable_game", 409, f"Partie illisible : {error}", f"Unreadable game: {error}"
+        raise TableError(  # its words name the event; the engine's text would show every hand
+            "unreadable_game", 409, f"Partie illisible : {error.fr}", f"Unreadable game: {error.en}"
         ) from None
 
 

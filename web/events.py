@@ -19,7 +19,6 @@ changed, compressed.
 from __future__ import annotations
 
 import json
-import logging
 import threading
 import time
 import zlib
@@ -30,6 +29,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from firmware_py.errors import TableError
 from firmware_py.table.protocol import TableService
+from web.errors import log_failure
 from web.extension import check_seat_token, get_table
 
 bp = Blueprint("events", __name__, url_prefix="/events")
@@ -37,7 +37,6 @@ bp.url_value_preprocessor(check_seat_token)
 
 SLOTS_KEY = "tock.stream_slots"
 
-logger = logging.getLogger("tock.web")
 
 View = Callable[[], Mapping[str, Any]]
 
@@ -94,8 +93,8 @@ def _stream(app: Flask, table: TableService, view: View) -> Iterator[str]:
             slots.release()
     except _Gone as gone:
         yield _event("gone", gone.error.to_dict())
-    except Exception:  # a bug: logged without the stream's address (a seat's holds its key); it ends
-        logger.exception("live stream failed")
+    except Exception as error:  # a bug: logged without the stream's address (a seat's holds its key)
+        log_failure("live stream failed", error)
 
 
 def _follow(app: Flask, table: TableService, view: View) -> Iterator[str]:

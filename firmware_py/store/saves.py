@@ -30,6 +30,9 @@ from typing import Any
 MIN_FREE_BYTES = 1 << 20
 """A save with less room than this left on its disk is refused at start (a move would fail to save)."""
 
+MAX_ID = 2**63 - 1
+"""The largest id SQLite can hold (a signed 64-bit integer); a larger one names no saved game."""
+
 SCHEMA_VERSION = 1
 """Version of the tables below; a file written by a newer companion is refused, not guessed at."""
 
@@ -268,6 +271,8 @@ class GameStore:
         Raises:
             KeyError: no such game.
         """
+        if not 0 < game_id <= MAX_ID:  # SQLite cannot even be asked about it
+            raise KeyError(f"no saved game {game_id}")
         with self._lock:
             row = self._db.execute(
                 "SELECT id, created, settings, seed, finished, winner FROM games WHERE id = ?", (game_id,)

@@ -55,7 +55,7 @@ from firmware_py.engine import (
     play,
     teams_of,
 )
-from firmware_py.errors import ConfigError, TableError, bad_input, wrong_moment
+from firmware_py.errors import ConfigError, TableError, bad_input, rules_words, wrong_moment
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
 from firmware_py.table import teaching
@@ -116,9 +116,10 @@ class Table:
             self._resume(latest.id)
         except (ConfigError, KeyError, TockError, ValueError) as error:  # a save this version cannot read
             self._start_new(self._s.config.game)
+            fr, en = rules_words(error) if isinstance(error, TockError) else (str(error), str(error))
             self._s.notice = {
-                "fr": f"Partie {latest.id} enregistrée impossible à reprendre ({error}) : nouvelle partie.",
-                "en": f"Saved game {latest.id} could not be resumed ({error}): new game.",
+                "fr": f"Partie {latest.id} enregistrée impossible à reprendre ({fr}) : nouvelle partie.",
+                "en": f"Saved game {latest.id} could not be resumed ({en}): new game.",
             }
 
     # -- state -------------------------------------------------------------------------------------
@@ -520,9 +521,8 @@ class Table:
         try:
             game = self._s.game.exchange(seat, card)
         except (TockError, ValueError) as error:
-            raise wrong_moment(
-                "no_exchange", f"Échange refusé : {error}", f"Exchange refused: {error}"
-            ) from None
+            fr, en = rules_words(error)
+            raise wrong_moment("no_exchange", f"Échange refusé : {fr}", f"Exchange refused: {en}") from None
         n = self._s.store.append(self._s.game_id, "exchange", seat, str(card))
         self._s.game = game
         self._s.log.append(
@@ -648,7 +648,8 @@ class Table:
                 {"violations": [v.to_dict() for v in error.violations]},
             ) from None
         except (TockError, ValueError) as error:
-            raise bad_input("move", f"Coup refusé : {error}", f"Move refused: {error}") from None
+            fr, en = rules_words(error)
+            raise bad_input("move", f"Coup refusé : {fr}", f"Move refused: {en}") from None
         n = self._s.store.append(self._s.game_id, "move", seat, str(move))
         self._s.game = game
         after = dict(self._s.position.layout)
@@ -789,8 +790,10 @@ class Table:
             try:
                 self.tick()
             except Exception as error:  # a computer seat's failure is shown, never fatal to the table
+                # the engine's own text would show every hand to everyone: only its rules are named
+                fr, en = rules_words(error) if isinstance(error, TockError) else (type(error).__name__,) * 2
                 with self._s.lock:
-                    self._s.notice = {"fr": f"Erreur : {error}", "en": f"Error: {error}"}
+                    self._s.notice = {"fr": f"Erreur : {fr}", "en": f"Error: {en}"}
 
     def close(self) -> None:
         """End the pages' live streams, stop the threads, darken the LEDs, close the camera and the save

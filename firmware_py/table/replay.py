@@ -37,7 +37,8 @@ def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
         for step in history.replay(stored, store.events(game_id)):
             frames.append({"layout": dict(history.position_of(step.game).layout), "entry": step.entry})
     except history.ReplayError as failure:
-        error = {"fr": f"Relecture arrêtée : {failure}", "en": f"Replay stopped: {failure}"}
+        # its words name the event; the engine's text would show every hand
+        error = {"fr": f"Relecture arrêtée : {failure.fr}", "en": f"Replay stopped: {failure.en}"}
     return {
         "game_id": game_id,
         "preset": settings.preset,

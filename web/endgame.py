@@ -20,6 +20,7 @@ from firmware_py.errors import TableError
 from firmware_py.store.history import ReplayError
 from firmware_py.table.replay import replay_frames
 from firmware_py.table.summary import game_summary
+from web.api import json_body
 from web.extension import get_table
 from web.pages import board_drawing, board_topology, model_geometry
 from web.roles import table_only
@@ -60,7 +61,9 @@ def summary(game_id: int) -> Response:
 @bp.post("/api/rematch")
 @table_only
 def rematch() -> Response:
-    """The same seats, names, colours and rules again, with a new deal (the seed is drawn anew)."""
+    """The same seats, names, colours and rules again, with a new deal (the seed is drawn anew). The body
+    is a JSON object like every state change's (a form of another site cannot send one unasked)."""
+    json_body()
     table = get_table()
     table.rematch()
     return jsonify(table.public_view())

@@ -312,6 +312,7 @@ def command(
         {
             "TOCK_PUBLIC_URL": url,
             "TOCK_ORIGINS": pairing.origins(config.web),
+            "TOCK_PORT": config.web.port,
             "TOCK_STREAM_SLOTS": STREAM_SLOTS,
         },
         table=companion.table,

@@ -148,6 +148,16 @@ def new_game() -> Response:
     return jsonify(table.public_view())
 
 
+@bp.post("/seat_links")
+@table_only
+def renew_seat_links() -> Response:
+    """New seat links for every seat (the old ones stop working, their pages say so): when someone who
+    should not have them may have seen them. The table page shows the new links and codes on reload."""
+    json_body()
+    get_table().renew_seat_links()
+    return jsonify({"renewed": True})
+
+
 # -- a seat, with its key --------------------------------------------------------------------------
 
 

@@ -66,6 +66,11 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
+def new_seat_key() -> str:
+    """A seat's key, the secret in its seat link (URL-safe)."""
+    return secrets.token_urlsafe(12)
+
+
 class StoreError(Exception):
     """The save file cannot be used (not a database, damaged, or written by a newer version)."""
 
@@ -227,6 +232,25 @@ class GameStore:
             key = secrets.token_urlsafe(18)
             db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('table_key', ?)", (key,))
             return key
+
+    def renew_seat_keys(self, game_id: int) -> dict[str, str]:
+        """New keys for the seats of a game (in its seat links; the old links stop working), saved in one
+        transaction; returns them by seat.
+
+        Raises:
+            KeyError: no such game.
+        """
+        with self._transaction() as db:
+            row = db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"no saved game {game_id}")
+            settings = json.loads(row[0])
+            tokens = {seat: new_seat_key() for seat in settings.get("tokens", {})}
+            settings["tokens"] = tokens
+            db.execute(
+                "UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings, sort_keys=True), game_id)
+            )
+            return tokens
 
     def check_writable(self) -> None:
         """Refuse a save that could not take the next move: a read-only file or folder, or a full disk.

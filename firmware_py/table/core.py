@@ -57,7 +57,7 @@ from firmware_py.engine import (
 )
 from firmware_py.errors import ConfigError, TableError, bad_input, rules_words, wrong_moment
 from firmware_py.store import history
-from firmware_py.store.saves import GameStore
+from firmware_py.store.saves import GameStore, new_seat_key
 from firmware_py.table import teaching
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
@@ -146,7 +146,7 @@ class Table:
         seed = settings.seed if settings.seed is not None else secrets.randbits(63)
         game = history.start(settings, seed)
         if tokens is None:
-            tokens = {s.seat: secrets.token_urlsafe(12) for s in settings.seats}
+            tokens = {s.seat: new_seat_key() for s in settings.seats}
         game_id = self._s.store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
         self._load(settings, game_id, seed, tokens)
         self._s.game = game
@@ -204,15 +204,31 @@ class Table:
     # -- keys --------------------------------------------------------------------------------------
 
     def is_table_key(self, key: str) -> bool:
-        """Whether ``key`` is the table's key (compared in constant time). A key that does not match is
-        checked again against the save, where ``tock key --new`` may have just put a new one."""
+        """Whether ``key`` is the table's key (compared in constant time), as the save holds it now:
+        after ``tock key --new`` the old key stops working at its next request, whoever holds which key
+        (one read of an indexed row). A new key also brings the seat links ``tock key --new`` renewed
+        (whoever held the old key could have copied them)."""
         if not isinstance(key, str):
             return False
-        if secrets.compare_digest(key.encode(), self._table_key.encode()):
-            return True
         with self._s.lock:
-            self._table_key = self._s.store.table_key()
-            return secrets.compare_digest(key.encode(), self._table_key.encode())
+            stored = self._s.store.table_key()
+            if stored != self._table_key:
+                self._table_key = stored
+                self._use_seat_keys(dict(self._s.store.game(self._s.game_id).settings["tokens"]))
+            return secrets.compare_digest(key.encode(), stored.encode())
+
+    def renew_seat_links(self) -> list[SeatLink]:
+        """New seat links for every seat (the old ones stop working: their pages say so); for the table,
+        when someone who should not have them may have seen them. Returns the new links."""
+        with self._s.lock:
+            self._use_seat_keys(self._s.store.renew_seat_keys(self._s.game_id))
+            return self._views.seat_links()
+
+    def _use_seat_keys(self, tokens: dict[str, str]) -> None:
+        """Take the seats' keys as saved: pages with an old link are told at once that it is gone."""
+        self._s.tokens = tokens
+        self._s.by_token = {token: seat for seat, token in tokens.items()}
+        self._changed()
 
     def table_key(self, *, new: bool = False) -> str:
         """The table's key, for pairing the device at the board (``tock serve`` prints its link); a new

@@ -15,10 +15,11 @@ from flask import Flask
 from firmware_py.table.protocol import TableService
 
 DEFAULTS: dict[str, Any] = {
-    "TOCK_STREAM_SECONDS": 25.0,
+    "TOCK_STREAM_SECONDS": 600.0,
     "TOCK_HEARTBEAT_SECONDS": 10.0,
     "TOCK_STREAM_SLOTS": 5,
     "TOCK_RETRY_MS": 3000,
+    "TOCK_RENEW_MS": 500,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "TOCK_PUBLIC_URL": "http://127.0.0.1:8000",
     "TOCK_ORIGINS": (),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -205,3 +206,22 @@ def test_a_name_with_a_lone_surrogate_is_refused_and_every_page_still_answers(
     assert response.status_code == 400 and response.get_json()["field"] == "seats[0].name"
     for page in ("/table", "/setup", "/learn", "/api/state"):
         assert real_client.get(page).status_code == 200, page
+
+
+def test_a_change_after_sigterm_darkened_the_leds_is_still_answered_without_a_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``systemctl stop`` darkens the strip first (its SIGTERM handler stops the LED driver), then the
+    companion stops; a change that comes in between (a marble moved, the camera reading a move) is
+    answered as at any other time, the strip staying dark, and nothing is logged."""
+
+    table = Table()
+    try:
+        client = paired(create_app(TEST_CONFIG, table=table).test_client(), table.table_key())
+        table.led_driver.stop()  # what hardware.driver.darken_on_sigterm's handler does
+        with caplog.at_level(logging.WARNING):
+            answer = client.post("/api/marble", json={"from": "AR1", "to": "A1"})  # shown, then refused
+        assert answer.status_code == 422 and answer.get_json()["error"] == "illegal_move", answer.get_json()
+        assert caplog.records == []
+    finally:
+        table.close()

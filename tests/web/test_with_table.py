@@ -225,3 +225,33 @@ def test_a_change_after_sigterm_darkened_the_leds_is_still_answered_without_a_tr
         assert caplog.records == []
     finally:
         table.close()
+
+
+def test_a_card_chosen_on_the_phone_and_not_played_is_never_named_to_everyone() -> None:
+    """Seat A taps a card on its phone (it stays in the hand, secret), then a marble is moved out of the
+    reserve, which that card does not allow: the refusal everyone sees names the rules, not the card."""
+    from firmware_py.table.core import demo_config
+
+    config = demo_config()
+    table = Table(dataclasses.replace(config, game=dataclasses.replace(config.game, seed=1)))
+    try:
+        app = create_app(TEST_CONFIG, table=table)
+        the_table, spectator = paired(app.test_client(), table.table_key()), app.test_client()
+        token = {link["seat"]: link["token"] for link in table.seat_links()}["A"]
+        hand = spectator.get(f"/api/seat/{token}").get_json()["hand"]
+        card = next(c for c in hand if c[:-1].isdigit())  # named "7 of clubs", "7 de trèfle"
+        assert spectator.post(f"/api/seat/{token}/choose", json={"card": card}).status_code == 200
+        refused = the_table.post("/api/marble", json={"from": "AR1", "to": "A18"})
+        assert refused.status_code == 422
+        seen = refused.get_data(as_text=True) + spectator.get("/api/state").get_data(as_text=True)
+        suit = {
+            "C": ("clubs", "tr\\u00e8fle"),
+            "D": ("diamonds", "carreau"),
+            "H": ("hearts", "c\\u0153ur"),
+            "S": ("spades", "pique"),
+        }[card[-1]]
+        for words in (f"{card[:-1]} of {suit[0]}", f"{card[:-1]} de {suit[1]}"):
+            assert words not in seen, f"{card} is named: {words}"
+        assert "The card chosen does not make this move." in seen
+    finally:
+        table.close()

@@ -65,6 +65,7 @@ from firmware_py.table.leds import TableLeds
 from firmware_py.table.role_views import RoleViews, setup_options, switch_words
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Subscription
+from firmware_py.table.suggestions import Suggestions
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 from firmware_py.table.wording import move_entry
 
@@ -106,6 +107,7 @@ class Table:
         self._views = RoleViews(self._s)
         self._ending = False
         self._table_key = store.table_key()
+        self._suggestions: Suggestions[Any] = Suggestions()
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
         latest = self._s.store.latest_game()
@@ -724,8 +726,15 @@ class Table:
             if not (suggest and self._s.digital and moves):
                 return hints
             game, names, seed = self._s.game, dict(self._s.names), len(self._s.log)
-        # the search runs outside the lock on the (immutable) game, so that no page waits for it
-        tip = teaching.suggest(game, seat, names, move_time=self._s.config.computer_move_time, seed=seed)
+        # the search runs outside the lock on the (immutable) game, so that no page waits for it; once
+        # per seat and position, however many phones ask
+        tip = self._suggestions.get(
+            seat,
+            game,
+            lambda: teaching.suggest(
+                game, seat, names, move_time=self._s.config.computer_move_time, seed=seed
+            ),
+        )
         chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
         chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
         return hints

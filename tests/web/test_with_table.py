@@ -255,3 +255,51 @@ def test_a_card_chosen_on_the_phone_and_not_played_is_never_named_to_everyone() 
         assert "The card chosen does not make this move." in seen
     finally:
         table.close()
+
+
+def test_a_suggestion_is_searched_once_per_seat_and_position_however_many_phones_ask(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Eight phones of seat A ask for the guided game's suggestion at once, then again: the strong
+    player's search runs once and all get its answer; once the position changes, it runs again."""
+    import threading
+
+    from firmware_py.table import teaching
+    from firmware_py.table.core import demo_config
+
+    searches: list[str] = []
+    search = teaching.suggest
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searches.append(args[1])
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(teaching, "suggest", counted)
+    config = demo_config()
+    table = Table(
+        dataclasses.replace(config, computer_move_time=0.05, game=dataclasses.replace(config.game, seed=1))
+    )
+    try:
+        app = create_app(TEST_CONFIG, table=table)
+        token = {link["seat"]: link["token"] for link in table.seat_links()}["A"]
+        answers: list[Any] = []
+
+        def ask() -> None:
+            answers.append(app.test_client().get(f"/api/seat/{token}/hints?suggest=1").get_json())
+
+        phones = [threading.Thread(target=ask) for _ in range(8)]
+        for phone in phones:
+            phone.start()
+        for phone in phones:
+            phone.join(timeout=120)
+        ask()
+        assert len(answers) == 9 and all(answer == answers[0] for answer in answers)
+        suggested = next(hint for hint in answers[0] if hint["suggested"])
+        assert searches == ["A"], "one search for the nine asks"
+        played = app.test_client().post(f"/api/seat/{token}/play", json={"move": suggested["move"]})
+        assert played.status_code == 200
+        assert table.public_view()["turn"] == "A", "the computers played: A's turn at a new position"
+        ask()
+        assert searches == ["A", "A"], "a new position, a new search"
+    finally:
+        table.close()

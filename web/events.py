@@ -14,8 +14,8 @@ changed, compressed.
   is back ``TOCK_RENEW_MS`` later (half a second: a move made in that gap reaches the page when it is
   back); at most ``TOCK_STREAM_SLOTS`` are open at once (a client beyond that gets the current view and
   polls every ``TOCK_RETRY_MS``); a comment line every ``TOCK_HEARTBEAT_SECONDS`` keeps phones and
-  proxies on the line and lets a closed tab be noticed. ``tock serve`` gives the server enough threads for every slot
-  and a few more for the other requests (see :mod:`firmware_py.cli.serve`).
+  proxies on the line and lets a closed tab be noticed. ``tock serve`` gives the server enough threads
+  for every slot and a few more for the other requests (see :mod:`firmware_py.cli.serve`).
 - A seat stream whose token is no longer valid (a new game) sends a ``gone`` event and ends; a stream
   opened while the companion stops ends at once.
 """

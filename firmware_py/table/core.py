@@ -634,7 +634,8 @@ class Table:
                     "No person's move to undo: the computer seats would play theirs again.",
                 )
             count = len(events) - people[-1]
-            said = {entry["n"]: entry for entry in self._s.log}  # each event's words, before they go
+            # each event's words, before they go (a refusal of the board is no event)
+            said = {entry["n"]: entry for entry in self._s.log if "reasons" not in entry}
             undone = self._s.store.undo_last(self._s.game_id, count)  # one transaction: all or none
             self._resume(self._s.game_id)
             self._s.await_board = self._s.uses_camera

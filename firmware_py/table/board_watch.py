@@ -244,17 +244,21 @@ class BoardWatch:
             "wrong": wrong,
             "put_back": put_back,
         }
-        self._s.log.append(
-            {
-                "n": len(self._s.log) + 1,
-                "seat": self._s.to_play() or "",
-                "move": "",
-                "places": self._s.problem["places"],
-                "fr": self._s.problem["fr"],
-                "en": self._s.problem["en"],
-                "reasons": violations,
-            }
-        )
+        refusal = {
+            "n": len(self._s.log) + 1,
+            "seat": self._s.to_play() or "",
+            "move": "",
+            "places": self._s.problem["places"],
+            "fr": self._s.problem["fr"],
+            "en": self._s.problem["en"],
+            "reasons": violations,
+        }
+        last = self._s.log[-1] if self._s.log else None
+        if last is not None and "reasons" in last and last["places"] == refusal["places"]:
+            # the same board judged again (a card chosen meanwhile): one line, with the latest words
+            self._s.log[-1] = {**refusal, "n": last["n"]}
+        else:
+            self._s.log.append(refusal)
         self._table._changed()
 
     def _board_differs(self, layout: dict[str, str]) -> None:

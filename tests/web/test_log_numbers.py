@@ -45,3 +45,24 @@ def test_a_refused_first_move_and_the_move_then_played_have_numbers_of_their_own
     log = _log(client)
     assert log[-1]["move"] == hint["move"]
     assert [entry["n"] for entry in log] == list(range(1, len(log) + 1)), "each line its own number"
+
+
+def test_a_refused_board_judged_again_is_listed_once(companion: Companion) -> None:
+    """The seat to play taps a card while the camera shows a refused board: the board is judged again
+    for that card, and its refusal stays one line of the log (with the new words)."""
+    client = paired(create_app(TEST_CONFIG, table=companion.table).test_client(), companion.table.table_key())
+    table = companion.table
+    seat = table.public_view()["turn"]
+    token = next(link["token"] for link in table.seat_links() if link["seat"] == seat)
+    hint = next(h for h in client.get(f"/api/seat/{token}/hints").get_json() if len(h["to"]) == 1)
+    start, to = hint["from"][0], hint["to"][0]
+    wrong = next(f"{seat}{n}" for n in (3, 5, 9) if f"{seat}{n}" != to)
+    assert client.post("/api/marble", json={"from": start, "to": wrong}).status_code == 200
+    _read(companion)
+    assert len(_log(client)) == 1
+    hand = client.get(f"/api/seat/{token}").get_json()["hand"]
+    for card in hand[:2]:
+        assert client.post(f"/api/seat/{token}/choose", json={"card": card}).status_code == 200
+        _read(companion)
+    log = _log(client)
+    assert len(log) == 1 and log[0]["reasons"], log

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_py.engine.errors import NotationError, RulesError
+
 
 class TableError(Exception):
     """A request the table refuses, with what the player should be told.
@@ -76,6 +78,24 @@ class CannotDo(TableError):
 
 class IllegalMove(TableError):
     """The move breaks the rules: the details hold the engine's violations, each with its places."""
+
+
+def rules_words(error: Exception) -> tuple[str, str]:
+    """What everyone may be told of an engine's refusal, in French and in English.
+
+    The engine's own text (``str(error)``) ends with the position, every hand written out
+    (``A=6D,AC,5H,...``): it is for the person at the Pi (``tock replay``), never for a page, a stream, a
+    log line or a public notice. Shown instead: the rules the move breaks, the text that could not be
+    read (what someone typed), the rule switch at fault, or else a sentence that names no card.
+    """
+    violations = getattr(error, "violations", None)
+    if violations:
+        return " ; ".join(v.fr for v in violations), "; ".join(v.en for v in violations)
+    if isinstance(error, RulesError):
+        return error.fr, str(error)
+    if isinstance(error, NotationError):
+        return str(error), str(error)
+    return "les règles ne le permettent pas ici", "the rules do not allow it here"
 
 
 class ConfigError(Exception):

@@ -20,6 +20,7 @@ from firmware_py.errors import (
     NotYourTurn,
     UnknownSeat,
     WrongMoment,
+    rules_words,
 )
 
 # -- who may ask ---------------------------------------------------------------------------------------
@@ -130,9 +131,11 @@ def unreadable_move(text: str, error: object) -> BadInput:
     )
 
 
-def move_refused(error: object) -> BadInput:
-    """A move the engine refuses for a reason other than a rule (a position it cannot play from)."""
-    return BadInput("move", f"Coup refusé : {error}", f"Move refused: {error}")
+def move_refused(error: Exception) -> BadInput:
+    """A move the engine refuses for a reason other than a rule (a position it cannot play from), said in
+    the words everyone may read (:func:`firmware_py.errors.rules_words`: never the position's hands)."""
+    fr, en = rules_words(error)
+    return BadInput("move", f"Coup refusé : {fr}", f"Move refused: {en}")
 
 
 def unknown_language() -> BadInput:
@@ -230,10 +233,12 @@ def not_your_turn(name: str) -> NotYourTurn:
     )
 
 
-def no_exchange(error: object = None) -> WrongMoment:
-    """An exchange when none is due (or one the engine refused, ``error`` saying why)."""
+def no_exchange(error: Exception | None = None) -> WrongMoment:
+    """An exchange when none is due (or one the engine refused, ``error`` saying why in the words
+    everyone may read)."""
     if error is not None:
-        return WrongMoment("no_exchange", f"Échange refusé : {error}", f"Exchange refused: {error}")
+        fr, en = rules_words(error)
+        return WrongMoment("no_exchange", f"Échange refusé : {fr}", f"Exchange refused: {en}")
     return WrongMoment(
         "no_exchange", "Pas d'échange de carte à faire maintenant.", "No card to exchange now."
     )
@@ -292,9 +297,10 @@ def calibration_failed(problem_fr: str, error: object, details: Mapping[str, Any
     )
 
 
-def unreadable_game(error: object) -> CannotDo:
-    """A saved game that cannot be replayed."""
-    return CannotDo("unreadable_game", f"Partie illisible : {error}", f"Unreadable game: {error}")
+def unreadable_game(why_fr: str, why_en: str) -> CannotDo:
+    """A saved game that cannot be replayed, ``why`` naming the event the rules refuse (never the
+    engine's own text, which writes out every hand)."""
+    return CannotDo("unreadable_game", f"Partie illisible : {why_fr}", f"Unreadable game: {why_en}")
 
 
 # -- the rules -----------------------------------------------------------------------------------------

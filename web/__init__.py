@@ -15,17 +15,20 @@ from flask import Flask
 from firmware_py.table.protocol import TableService
 
 DEFAULTS: dict[str, Any] = {
-    "TOCK_STREAM_SECONDS": 25.0,
+    "TOCK_STREAM_SECONDS": 600.0,
     "TOCK_HEARTBEAT_SECONDS": 10.0,
     "TOCK_STREAM_SLOTS": 5,
     "TOCK_RETRY_MS": 3000,
+    "TOCK_RENEW_MS": 500,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "TOCK_PUBLIC_URL": "http://127.0.0.1:8000",
     "TOCK_ORIGINS": (),
+    "TOCK_PORT": 8000,
 }
 """Live-update limits (see :mod:`web.events`), the largest request body accepted (64 KiB), the address
-the seat links and QR codes are built on (``tock serve`` sets the one phones reach) and the origins
-accepted for state changes besides this machine's own (see :mod:`web.roles`)."""
+the seat links and QR codes are built on (``tock serve`` sets the one phones reach), the origins
+accepted for state changes besides this machine's own, and the port this machine's own pages have (see
+:mod:`web.roles`)."""
 
 
 def create_app(test_config: Mapping[str, Any] | None = None, *, table: TableService | None = None) -> Flask:

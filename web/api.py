@@ -31,7 +31,7 @@ MAX_DEPTH = 16
 CALIBRATIONS = ("markers", "colours", "test")
 
 
-def _body() -> dict[str, Any]:
+def json_body() -> dict[str, Any]:
     """The request's JSON object.
 
     Raises:
@@ -98,14 +98,14 @@ def rules() -> Response:
 @bp.post("/explain")
 def explain() -> Response:
     """ "Why not?" for a move of the seat to play: legal or not, and the reasons with their places."""
-    return jsonify(get_table().explain(_text(_body(), "move")))
+    return jsonify(get_table().explain(_text(json_body(), "move")))
 
 
 @bp.post("/marble")
 @table_only
 def move_marble() -> Response:
     """Move a marble on the simulated board (or the expected board without camera)."""
-    body = _body()
+    body = json_body()
     return jsonify(get_table().move_marble(_text(body, "from"), _text(body, "to")))
 
 
@@ -113,7 +113,7 @@ def move_marble() -> Response:
 @table_only
 def undo() -> Response:
     """Take back the last move, from the table page."""
-    _body()
+    json_body()
     return jsonify(get_table().undo())
 
 
@@ -131,13 +131,23 @@ def setup_options() -> Response:
 @table_only
 def new_game() -> Response:
     """Start a new game with the settings of the set-up page (the table validates every field)."""
-    body = _body()
+    body = json_body()
     settings = body.get("settings")
     if not isinstance(settings, dict):
         raise refusals.settings_expected()
     table = get_table()
     table.new_game(settings)
     return jsonify(table.public_view())
+
+
+@bp.post("/seat_links")
+@table_only
+def renew_seat_links() -> Response:
+    """New seat links for every seat (the old ones stop working, their pages say so): when someone who
+    should not have them may have seen them. The table page shows the new links and codes on reload."""
+    json_body()
+    get_table().renew_seat_links()
+    return jsonify({"renewed": True})
 
 
 # -- a seat, with its key --------------------------------------------------------------------------
@@ -152,38 +162,38 @@ def seat_state(token: str) -> Response:
 @bp.post("/seat/<token>/choose")
 def choose_card(token: str) -> Response:
     """The seat taps a card: its legal moves (the LEDs light their destinations)."""
-    return jsonify(get_table().choose_card(token, _text(_body(), "card")))
+    return jsonify(get_table().choose_card(token, _text(json_body(), "card")))
 
 
 @bp.post("/seat/<token>/play")
 def play(token: str) -> Response:
     """The seat plays a move, in the engine's notation (one of the moves offered for its card)."""
-    return jsonify(get_table().play(token, _text(_body(), "move")))
+    return jsonify(get_table().play(token, _text(json_body(), "move")))
 
 
 @bp.post("/seat/<token>/exchange")
 def exchange(token: str) -> Response:
     """The seat gives a card to its partner."""
-    return jsonify(get_table().exchange(token, _text(_body(), "card")))
+    return jsonify(get_table().exchange(token, _text(json_body(), "card")))
 
 
 @bp.post("/seat/<token>/discard")
 def discard(token: str) -> Response:
     """The seat discards a card when blocked."""
-    return jsonify(get_table().discard(token, _text(_body(), "card")))
+    return jsonify(get_table().discard(token, _text(json_body(), "card")))
 
 
 @bp.post("/seat/<token>/end_turn")
 def end_turn(token: str) -> Response:
     """After a joker the seat keeps the card it drew for later instead of playing again now."""
-    _body()
+    json_body()
     return jsonify(get_table().end_turn(token))
 
 
 @bp.post("/seat/<token>/undo")
 def seat_undo(token: str) -> Response:
     """The seat takes back its own last move."""
-    _body()
+    json_body()
     return jsonify(get_table().undo(token))
 
 
@@ -197,7 +207,7 @@ def hints(token: str) -> Response:
 @bp.post("/seat/<token>/explain")
 def seat_explain(token: str) -> Response:
     """ "Why not?" for a move of that seat."""
-    return jsonify(get_table().explain(_text(_body(), "move"), token=token))
+    return jsonify(get_table().explain(_text(json_body(), "move"), token=token))
 
 
 # -- camera ------------------------------------------------------------------------------------------
@@ -219,7 +229,7 @@ def camera_image() -> Response:
 def calibrate() -> Response:
     """One step of the camera's calibration: ``{"what": "markers"}`` (the empty board found),
     ``"colours"`` (the marbles' colours learnt) or ``"test"`` (what the camera reads now)."""
-    what = _text(_body(), "what")
+    what = _text(json_body(), "what")
     if what not in CALIBRATIONS:
         raise refusals.calibration_step()
     return jsonify(get_table().calibrate(what))

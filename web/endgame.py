@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response as Redirect
 
 from firmware_py import refusals
 from firmware_py.table.views import board_topology
+from web.api import json_body
 from web.extension import get_table
 from web.pages import board_drawing, model_geometry
 from web.roles import table_only
@@ -32,7 +33,9 @@ def summary(game_id: int) -> Response:
 @bp.post("/api/rematch")
 @table_only
 def rematch() -> Response:
-    """The same seats, names, colours and rules again, with a new deal (the seed is drawn anew)."""
+    """The same seats, names, colours and rules again, with a new deal (the seed is drawn anew). The body
+    is a JSON object like every state change's (a form of another site cannot send one unasked)."""
+    json_body()
     table = get_table()
     table.rematch()
     return jsonify(table.public_view())

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import logging
 import re
+import traceback
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from firmware_py.engine.errors import TockError
 from firmware_py.errors import (
     BadInput,
     CannotDo,
@@ -25,7 +27,9 @@ from firmware_py.errors import (
     NotFound,
     TableError,
     WrongMoment,
+    rules_words,
 )
+from firmware_py.store.history import ReplayError
 from web.i18n import current_language
 
 JSON_PREFIXES = ("/api/", "/events")
@@ -97,7 +101,7 @@ def handle_unexpected_error(error: Exception) -> tuple[Response | str, int]:
     if isinstance(error, HTTPException):  # raised through a handler: answered as it is
         return handle_http_error(error)
     rule = request.url_rule.rule if request.url_rule is not None else "(no route)"
-    logger.error("unexpected error on %s %s", request.method, rule, exc_info=error)
+    log_failure(f"unexpected error on {request.method} {rule}", error)
     return error_response(
         500,
         {
@@ -106,3 +110,17 @@ def handle_unexpected_error(error: Exception) -> tuple[Response | str, int]:
             "en": "Internal error: try again; if it comes back, restart the companion.",
         },
     )
+
+
+def log_failure(what: str, error: BaseException) -> None:
+    """Log a failure with its traceback; an engine error's own text (it writes out every hand) is
+    replaced by the rules it names (see :func:`firmware_py.errors.rules_words`)."""
+    if isinstance(error, ReplayError):
+        shown = error.en
+    elif isinstance(error, TockError):
+        shown = rules_words(error)[1]
+    else:
+        logger.error("%s", what, exc_info=error)
+        return
+    where = "".join(traceback.format_tb(error.__traceback__))
+    logger.error("%s\nTraceback (most recent call last):\n%s%s: %s", what, where, type(error).__name__, shown)

@@ -7,11 +7,15 @@ changed, compressed.
   move costs a page a few hundred bytes however long the game. ``common.js`` merges them.
 - With ``Accept-Encoding: gzip`` the stream is gzip-compressed, flushed after every event (browsers
   decode it as it comes).
-- Every stream is bounded: it ends after ``TOCK_STREAM_SECONDS`` and the browser reconnects after
-  ``retry`` ms; at most ``TOCK_STREAM_SLOTS`` are open at once (a client beyond that gets the current view
-  and polls at ``retry``); a comment line every ``TOCK_HEARTBEAT_SECONDS`` keeps phones and proxies on
-  the line and lets a closed tab be noticed. ``tock serve`` gives the server enough threads for every slot
-  and a few more for the other requests (see :mod:`firmware_py.cli.serve`).
+- Every event carries the view's version as its ``id``; a browser that reconnects names the last one it
+  got (``Last-Event-ID``), and when nothing changed since, the renewed stream sends nothing but
+  heartbeats and what changes next: a renewal costs a few bytes, not the whole view again.
+- Every stream is bounded but long: it ends after ``TOCK_STREAM_SECONDS`` (10 minutes) and the browser
+  is back ``TOCK_RENEW_MS`` later (half a second: a move made in that gap reaches the page when it is
+  back); at most ``TOCK_STREAM_SLOTS`` are open at once (a client beyond that gets the current view and
+  polls every ``TOCK_RETRY_MS``); a comment line every ``TOCK_HEARTBEAT_SECONDS`` keeps phones and
+  proxies on the line and lets a closed tab be noticed. ``tock serve`` gives the server enough threads
+  for every slot and a few more for the other requests (see :mod:`firmware_py.cli.serve`).
 - A seat stream whose token is no longer valid (a new game) sends a ``gone`` event and ends; a stream
   opened while the companion stops ends at once.
 """
@@ -19,7 +23,6 @@ changed, compressed.
 from __future__ import annotations
 
 import json
-import logging
 import threading
 import time
 import zlib
@@ -30,6 +33,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from firmware_py.errors import TableError
 from firmware_py.table.protocol import TableService
+from web.errors import log_failure
 from web.extension import check_seat_token, get_table
 
 bp = Blueprint("events", __name__, url_prefix="/events")
@@ -37,7 +41,6 @@ bp.url_value_preprocessor(check_seat_token)
 
 SLOTS_KEY = "tock.stream_slots"
 
-logger = logging.getLogger("tock.web")
 
 View = Callable[[], Mapping[str, Any]]
 
@@ -48,8 +51,17 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
-def _event(name: str, data: Mapping[str, Any]) -> str:
-    return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+def _event(name: str, data: Mapping[str, Any], version: Any = None) -> str:
+    tag = f"id: {version}\n" if version is not None else ""
+    return f"{tag}event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def _first(view: Mapping[str, Any], seen: str | None) -> Iterator[str]:
+    """The whole view, unless the browser already shows this version of it (``seen``, its
+    ``Last-Event-ID``)."""
+    version = view.get("version")
+    if seen is None or seen != str(version):
+        yield _event("view", view, version)
 
 
 def delta(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
@@ -79,33 +91,36 @@ def _read(view: View) -> Mapping[str, Any]:
         raise _Gone(error) from error
 
 
-def _stream(app: Flask, table: TableService, view: View) -> Iterator[str]:
-    """Yield the view now, then what changed after every change, heartbeats between, until time is up."""
+def _stream(app: Flask, table: TableService, view: View, seen: str | None) -> Iterator[str]:
+    """Yield the view now (unless the browser has it: ``seen``), then what changed after every change,
+    heartbeats between, until time is up."""
     config = app.config
     slots: threading.BoundedSemaphore = app.extensions[SLOTS_KEY]
-    yield f"retry: {int(config['TOCK_RETRY_MS'])}\n\n"
     try:
         if not slots.acquire(blocking=False):
-            yield _event("view", _read(view))
+            yield f"retry: {int(config['TOCK_RETRY_MS'])}\n\n"
+            yield from _first(_read(view), seen)
             return
         try:
-            yield from _follow(app, table, view)
+            yield f"retry: {int(config['TOCK_RENEW_MS'])}\n\n"
+            yield from _follow(app, table, view, seen)
         finally:
             slots.release()
     except _Gone as gone:
         yield _event("gone", gone.error.to_dict())
-    except Exception:  # a bug: logged without the stream's address (a seat's holds its key); it ends
-        logger.exception("live stream failed")
+    except Exception as error:  # a bug: logged without the stream's address (a seat's holds its key)
+        log_failure("live stream failed", error)
 
 
-def _follow(app: Flask, table: TableService, view: View) -> Iterator[str]:
-    """The view now, then deltas after every change, with heartbeats, for ``TOCK_STREAM_SECONDS``."""
+def _follow(app: Flask, table: TableService, view: View, seen: str | None) -> Iterator[str]:
+    """The view now (unless ``seen``), then deltas after every change, with heartbeats, for
+    ``TOCK_STREAM_SECONDS``."""
     subscription = table.subscribe()
     try:
         if subscription.ended:  # opened while the companion stops
             return
         shown = _read(view)
-        yield _event("view", shown)
+        yield from _first(shown, seen)
         deadline = time.monotonic() + float(app.config["TOCK_STREAM_SECONDS"])
         heartbeat = float(app.config["TOCK_HEARTBEAT_SECONDS"])
         while (left := deadline - time.monotonic()) > 0:
@@ -119,7 +134,7 @@ def _follow(app: Flask, table: TableService, view: View) -> Iterator[str]:
             changed = delta(shown, current)
             shown = current
             if changed:
-                yield _event("delta", changed)
+                yield _event("delta", changed, current.get("version"))
     finally:
         subscription.close()
 
@@ -152,7 +167,7 @@ def _app() -> Flask:
 def public_events() -> Response:
     """The public view, live (the table, learn pages, and any spectator)."""
     table = get_table()
-    return _response(_stream(_app(), table, table.public_view))
+    return _response(_stream(_app(), table, table.public_view, _seen()))
 
 
 @bp.get("/seat/<token>")
@@ -160,4 +175,9 @@ def seat_events(token: str) -> Response:
     """That seat's view, live. An unknown token is refused (403) before the stream opens."""
     table = get_table()
     table.seat_view(token)
-    return _response(_stream(_app(), table, lambda: table.seat_view(token)))
+    return _response(_stream(_app(), table, lambda: table.seat_view(token), _seen()))
+
+
+def _seen() -> str | None:
+    """The version of the view the browser shows, when it comes back (``Last-Event-ID``)."""
+    return request.headers.get("Last-Event-ID")

@@ -71,6 +71,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Chaque joueur scanne son code : son lien est secret, il montre sa main.",
         "Each player scans their code: the link is secret, it shows their hand.",
     ),
+    "renew_links": ("Nouveaux liens (les anciens ne marchent plus)", "New links (the old ones stop working)"),
     "sim_help": (
         "Sans caméra ou en simulation : touchez une bille puis un trou pour la déplacer.",
         "Without camera or in simulation: tap a marble, then a hole, to move it.",

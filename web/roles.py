@@ -25,8 +25,9 @@ COOKIE_SECONDS = 400 * 24 * 3600
 """The table stays paired for as long as browsers keep a cookie (400 days), until a new key is made."""
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-LOOPBACK_ORIGIN = re.compile(r"http://(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?")
-"""Origins always accepted: this machine itself."""
+LOOPBACK_ORIGIN = re.compile(r"http://(?:127\.0\.0\.1|localhost|\[::1\])(?::(\d{1,5}))?")
+"""This machine's own origins: accepted on the companion's port only (``TOCK_PORT``); a page served by
+another program of this machine, on another port, is another site."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -57,9 +58,13 @@ def table_only(view: Callable[P, R]) -> Callable[P, R]:
 
 
 def allowed_origin(origin: str) -> bool:
-    """Whether ``origin`` is one of the companion's own addresses (``TOCK_ORIGINS``) or this machine."""
+    """Whether ``origin`` is one of the companion's own addresses (``TOCK_ORIGINS``) or this machine on
+    the companion's port."""
     origins: tuple[str, ...] = tuple(current_app.config.get("TOCK_ORIGINS", ()))
-    return origin in origins or LOOPBACK_ORIGIN.fullmatch(origin) is not None
+    if origin in origins:
+        return True
+    loopback = LOOPBACK_ORIGIN.fullmatch(origin)
+    return loopback is not None and int(loopback.group(1) or 80) == int(current_app.config["TOCK_PORT"])
 
 
 def check_origin() -> None:

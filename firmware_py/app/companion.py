@@ -237,7 +237,12 @@ def serve_web(companion: Companion, config: Config, *, public_url: str, origins:
     from web.server import STREAM_SLOTS, create_server
 
     app = create_app(
-        {"TOCK_PUBLIC_URL": public_url, "TOCK_ORIGINS": origins, "TOCK_STREAM_SLOTS": STREAM_SLOTS},
+        {
+            "TOCK_PUBLIC_URL": public_url,
+            "TOCK_ORIGINS": origins,
+            "TOCK_PORT": config.web.port,
+            "TOCK_STREAM_SLOTS": STREAM_SLOTS,
+        },
         table=companion.table,
     )
     return create_server(app, host=config.web.host, port=config.web.port, slots=STREAM_SLOTS)

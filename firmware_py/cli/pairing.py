@@ -83,7 +83,9 @@ def pairing_text(url: str, key: str) -> str:
 
 
 @click.command("key")
-@click.option("--new", is_flag=True, help="Make a new table key: the old link stops working.")
+@click.option(
+    "--new", is_flag=True, help="Make a new table key and new seat links: the old links stop working."
+)
 @click.option(
     "--config", "config_path", default=None, type=click.Path(path_type=Path), help="A tock.toml file."
 )
@@ -100,9 +102,15 @@ def key_command(new: bool, config_path: Path | None, db: Path | None) -> None:
     except (ConfigError, StoreError) as error:
         raise click.ClickException(str(error)) from None
     try:
+        latest = store.latest_game() if new else None
+        if latest is not None:  # whoever held the old key could have copied the seat links: renewed first
+            store.renew_seat_keys(latest.id)
         key = store.table_key(new=new)
     finally:
         store.close()
     click.echo(pairing_text(public_url(config.web), key), nl=False)
     if new:
-        click.echo("New key made: the table must open this link again (a running companion uses it at once).")
+        click.echo(
+            "New key made: the table must open this link again, and the players scan their new seat codes "
+            "on the table (a running companion uses the new keys at once)."
+        )

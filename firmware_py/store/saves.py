@@ -30,6 +30,9 @@ from typing import Any
 MIN_FREE_BYTES = 1 << 20
 """A save with less room than this left on its disk is refused at start (a move would fail to save)."""
 
+MAX_ID = 2**63 - 1
+"""The largest id SQLite can hold (a signed 64-bit integer); a larger one names no saved game."""
+
 SCHEMA_VERSION = 1
 """Version of the tables below; a file written by a newer companion is refused, not guessed at."""
 
@@ -61,6 +64,11 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game_id, n)
 );
 """
+
+
+def new_seat_key() -> str:
+    """A seat's key, the secret in its seat link (URL-safe)."""
+    return secrets.token_urlsafe(12)
 
 
 class StoreError(Exception):
@@ -225,6 +233,25 @@ class GameStore:
             db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('table_key', ?)", (key,))
             return key
 
+    def renew_seat_keys(self, game_id: int) -> dict[str, str]:
+        """New keys for the seats of a game (in its seat links; the old links stop working), saved in one
+        transaction; returns them by seat.
+
+        Raises:
+            KeyError: no such game.
+        """
+        with self._transaction() as db:
+            row = db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"no saved game {game_id}")
+            settings = json.loads(row[0])
+            tokens = {seat: new_seat_key() for seat in settings.get("tokens", {})}
+            settings["tokens"] = tokens
+            db.execute(
+                "UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings, sort_keys=True), game_id)
+            )
+            return tokens
+
     def check_writable(self) -> None:
         """Refuse a save that could not take the next move: a read-only file or folder, or a full disk.
 
@@ -268,6 +295,8 @@ class GameStore:
         Raises:
             KeyError: no such game.
         """
+        if not 0 < game_id <= MAX_ID:  # SQLite cannot even be asked about it
+            raise KeyError(f"no saved game {game_id}")
         with self._lock:
             row = self._db.execute(
                 "SELECT id, created, settings, seed, finished, winner FROM games WHERE id = ?", (game_id,)

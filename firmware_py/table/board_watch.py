@@ -177,20 +177,27 @@ class BoardWatch:
         """The engine's reasons against a board (shown to everyone), first saying so when only other seats'
         marbles moved.
 
-        Unless the player named the card, the engine's reasons would name a card of the hand it tried;
-        they are then the reasons of the rules alone (the board judged without the hands).
+        The engine's reasons would name a card: one of the hand it tried, or the card the player chose on
+        the phone, which stays secret until it is played. They are the reasons of the rules alone (the
+        board judged without the hands), or, when the rules alone allow the board, that no card of the
+        hand (or the card chosen) makes it, without naming one.
         """
         wrong, put_back = board_diff(dict(self._s.position.layout), layout)
         reasons = [v.to_dict() for v in result.violations]
-        if self._s.chosen is None and self._s.position.hands is not None:
+        if self._s.chosen is not None or self._s.position.hands is not None:
             rules_only = match(dataclasses.replace(self._s.position, hands=None, cache={}), layout)
             reasons = [v.to_dict() for v in rules_only.violations]
             if rules_only.kind != "illegal":
+                chosen = self._s.chosen is not None
                 reasons = [
                     {
                         "code": "no_card_for_it",
-                        "fr": "Aucune carte de la main ne permet ce coup.",
-                        "en": "No card in the hand makes this move.",
+                        "fr": "La carte choisie ne permet pas ce coup."
+                        if chosen
+                        else "Aucune carte de la main ne permet ce coup.",
+                        "en": "The card chosen does not make this move."
+                        if chosen
+                        else "No card in the hand makes this move.",
                         "marble": None,
                         "places": sorted(set(wrong) | set(put_back)),
                     }
@@ -222,17 +229,21 @@ class BoardWatch:
             "wrong": wrong,
             "put_back": put_back,
         }
-        self._s.log.append(
-            {
-                "n": len(self._s.log) + 1,
-                "seat": self._s.to_play() or "",
-                "move": "",
-                "places": self._s.problem["places"],
-                "fr": self._s.problem["fr"],
-                "en": self._s.problem["en"],
-                "reasons": violations,
-            }
-        )
+        refusal = {
+            "n": len(self._s.log) + 1,
+            "seat": self._s.to_play() or "",
+            "move": "",
+            "places": self._s.problem["places"],
+            "fr": self._s.problem["fr"],
+            "en": self._s.problem["en"],
+            "reasons": violations,
+        }
+        last = self._s.log[-1] if self._s.log else None
+        if last is not None and "reasons" in last and last["places"] == refusal["places"]:
+            # the same board judged again (a card chosen meanwhile): one line, with the latest words
+            self._s.log[-1] = {**refusal, "n": last["n"]}
+        else:
+            self._s.log.append(refusal)
         self._table._changed()
 
     def _board_differs(self, layout: dict[str, str]) -> None:

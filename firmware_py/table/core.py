@@ -54,10 +54,10 @@ from firmware_py.engine import (
     explain,
     teams_of,
 )
-from firmware_py.errors import ConfigError, TableError
+from firmware_py.errors import ConfigError, TableError, rules_words
 from firmware_py.games import dealt
 from firmware_py.store import history
-from firmware_py.store.saves import GameStore
+from firmware_py.store.saves import GameStore, new_seat_key
 from firmware_py.table import teaching
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
@@ -68,6 +68,7 @@ from firmware_py.table.requests import read_card, read_move
 from firmware_py.table.role_views import RoleViews, setup_options, switch_words
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Listeners, Subscription
+from firmware_py.table.suggestions import Suggestions
 from firmware_py.table.summary import game_summary
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 from firmware_py.table.wording import action_words, log_entry, move_entry
@@ -115,6 +116,7 @@ class Table:
         self._views = RoleViews(self._s)
         self._listeners = Listeners()
         self._table_key = store.table_key()
+        self._suggestions: Suggestions[Any] = Suggestions()
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
         latest = self._s.store.latest_game()
@@ -125,9 +127,10 @@ class Table:
             self._resume(latest.id)
         except (ConfigError, KeyError, TockError, ValueError) as error:  # a save this version cannot read
             self._start_new(self._s.config.game)
+            fr, en = rules_words(error) if isinstance(error, TockError) else (str(error), str(error))
             self._s.notice = {
-                "fr": f"Partie {latest.id} enregistrée impossible à reprendre ({error}) : nouvelle partie.",
-                "en": f"Saved game {latest.id} could not be resumed ({error}): new game.",
+                "fr": f"Partie {latest.id} enregistrée impossible à reprendre ({fr}) : nouvelle partie.",
+                "en": f"Saved game {latest.id} could not be resumed ({en}): new game.",
             }
 
     # -- state -------------------------------------------------------------------------------------
@@ -154,7 +157,7 @@ class Table:
         seed = settings.seed if settings.seed is not None else secrets.randbits(63)
         game = history.start(settings, seed)
         if tokens is None:
-            tokens = {s.seat: secrets.token_urlsafe(12) for s in settings.seats}
+            tokens = {s.seat: new_seat_key() for s in settings.seats}
         game_id = self._s.store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
         self._load(settings, game_id, seed, tokens)
         self._s.game = game
@@ -199,15 +202,31 @@ class Table:
     # -- keys --------------------------------------------------------------------------------------
 
     def is_table_key(self, key: str) -> bool:
-        """Whether ``key`` is the table's key (compared in constant time). A key that does not match is
-        checked again against the save, where ``tock key --new`` may have just put a new one."""
+        """Whether ``key`` is the table's key (compared in constant time), as the save holds it now:
+        after ``tock key --new`` the old key stops working at its next request, whoever holds which key
+        (one read of an indexed row). A new key also brings the seat links ``tock key --new`` renewed
+        (whoever held the old key could have copied them)."""
         if not isinstance(key, str):
             return False
-        if secrets.compare_digest(key.encode(), self._table_key.encode()):
-            return True
         with self._s.lock:
-            self._table_key = self._s.store.table_key()
-            return secrets.compare_digest(key.encode(), self._table_key.encode())
+            stored = self._s.store.table_key()
+            if stored != self._table_key:
+                self._table_key = stored
+                self._use_seat_keys(dict(self._s.store.game(self._s.game_id).settings["tokens"]))
+            return secrets.compare_digest(key.encode(), stored.encode())
+
+    def renew_seat_links(self) -> list[SeatLink]:
+        """New seat links for every seat (the old ones stop working: their pages say so); for the table,
+        when someone who should not have them may have seen them. Returns the new links."""
+        with self._s.lock:
+            self._use_seat_keys(self._s.store.renew_seat_keys(self._s.game_id))
+            return self._views.seat_links()
+
+    def _use_seat_keys(self, tokens: dict[str, str]) -> None:
+        """Take the seats' keys as saved: pages with an old link are told at once that it is gone."""
+        self._s.tokens = tokens
+        self._s.by_token = {token: seat for seat, token in tokens.items()}
+        self._changed()
 
     def table_key(self, *, new: bool = False) -> str:
         """The table's key, for pairing the device at the board (``tock serve`` prints its link); a new
@@ -539,7 +558,8 @@ class Table:
             if not people:  # only computer seats have played: they would play the same again at once
                 raise refusals.nothing_to_undo(only_computers=True)
             count = len(events) - people[-1]
-            said = {entry["n"]: entry for entry in self._s.log}  # each event's words, before they go
+            # each event's words, before they go (a refusal of the board is no event)
+            said = {entry["n"]: entry for entry in self._s.log if "reasons" not in entry}
             undone = self._s.store.undo_last(self._s.game_id, count)  # one transaction: all or none
             self._resume(self._s.game_id)
             self._s.await_board = self._s.uses_camera
@@ -624,9 +644,14 @@ class Table:
             if not (suggest and self._s.digital and moves):
                 return hints
             game, names, seed = dealt(self._s.game), dict(self._s.names), len(self._s.log)
-        # the search runs outside the lock on the (immutable) game, so that no page waits for it
-        tip = teaching.suggest(
-            dealt(game), seat, names, move_time=self._s.config.computer_move_time, seed=seed
+        # the search runs outside the lock on the (immutable) game, so that no page waits for it; once
+        # per seat and position, however many phones ask
+        tip = self._suggestions.get(
+            seat,
+            game,
+            lambda: teaching.suggest(
+                game, seat, names, move_time=self._s.config.computer_move_time, seed=seed
+            ),
         )
         chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
         chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
@@ -706,8 +731,10 @@ class Table:
             try:
                 self.tick()
             except Exception as error:  # a computer seat's failure is shown, never fatal to the table
+                # the engine's own text would show every hand to everyone: only its rules are named
+                fr, en = rules_words(error) if isinstance(error, TockError) else (type(error).__name__,) * 2
                 with self._s.lock:
-                    self._s.notice = {"fr": f"Erreur : {error}", "en": f"Error: {error}"}
+                    self._s.notice = {"fr": f"Erreur : {fr}", "en": f"Error: {en}"}
 
     def close(self) -> None:
         """End the pages' live streams, stop the threads, darken the LEDs, close the camera and the save

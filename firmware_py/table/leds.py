@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from firmware_py.table.lights import LightFacts, hex_to_rgb
 from firmware_py.table.state import TableState
+from hardware.errors import DeviceClosed
 
 
 class TableLeds:
@@ -83,7 +84,10 @@ class TableLeds:
         self._s.mirror = facts.mirror()
         self._s.highlight = sorted(facts.destinations)
         if self._s.driver is not None:
-            self._s.driver.send(facts.source())
+            try:
+                self._s.driver.send(facts.source())
+            except DeviceClosed:  # SIGTERM stopped the strip first: the companion is stopping, dark it stays
+                pass
 
     def stop(self) -> None:
         """Darken the strip and stop its driver."""

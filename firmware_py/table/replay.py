@@ -54,7 +54,8 @@ def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
             entry = log_entry(step.event, step.before, step.game, names, topology)
             frames.append({"layout": dict(step.game.position.layout), "entry": entry})
     except history.ReplayError as failure:
-        error = {"fr": f"Relecture arrêtée : {failure}", "en": f"Replay stopped: {failure}"}
+        # its words name the event; the engine's text would show every hand
+        error = {"fr": f"Relecture arrêtée : {failure.fr}", "en": f"Replay stopped: {failure.en}"}
     return {
         "game_id": game_id,
         "preset": settings.preset,

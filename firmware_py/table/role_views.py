@@ -75,7 +75,9 @@ class RoleViews:
             "phase": self._s.phase(),
             "exchange_owing": list(self._s.owing_exchange()),
             "last_move": self._s.last_move,
-            "log": list(self._s.log),
+            # numbered by line: a refusal of the board is a line as a move is (the table keeps each
+            # move's event number, which a refusal has not, for undoing)
+            "log": [{**entry, "n": line} for line, entry in enumerate(self._s.log, 1)],
             "leds": dict(self._s.mirror),
             "highlight": list(self._s.highlight),
             "problem": problem,

@@ -64,7 +64,7 @@ def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
                         counts[seat]["lost"] += 1
             game = step.game
     except history.ReplayError as error:
-        raise refusals.unreadable_game(error) from None
+        raise refusals.unreadable_game(error.fr, error.en) from None
     seats = len(counts) or 1
     return {
         "game_id": game_id,

@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -91,35 +92,59 @@ def test_the_table_key_is_kept_until_a_new_one_is_asked_for(tmp_path: Path) -> N
 
 
 def test_a_read_only_save_is_refused_with_the_reason() -> None:
-    """A save whose folder and file may not be written is refused at once, saying so (as root the
-    check runs as the unprivileged user ``nobody``, to whom the rights apply)."""
-    folder = Path(tempfile.mkdtemp(prefix="tock-ro-"))
+    """A save whose folder and file may not be written is refused at once, saying so. As root (to whom
+    no right applies) the check runs in a child of this process that has become the unprivileged user
+    ``nobody``: it needs nothing from disk (the code is already loaded), so it works wherever the
+    checkout sits, even in a folder ``nobody`` cannot read."""
+    outer = Path(tempfile.mkdtemp(prefix="tock-ro-"))  # in the system's temporary folder, open to all
+    folder = outer / "ro"
     try:
         GameStore(folder / "t.sqlite3").close()
         for path in folder.iterdir():
             path.chmod(0o444)
         folder.chmod(0o555)
-        check = (
-            "from firmware_py.store.saves import GameStore, StoreError\n"
-            "try:\n"
-            f"    GameStore({str(folder / 't.sqlite3')!r}).check_writable()\n"
-            "except StoreError as error:\n"
-            "    print(error)\n"
-        )
-        root = os.geteuid() == 0  # the system Python: the venv's may sit in root's home, closed to nobody
-        answer = subprocess.run(
-            ["/usr/bin/python3" if root else sys.executable, "-c", check],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            cwd=folder.parent,
-            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
-            user=65534 if root else None,
-        )
-        assert "cannot be written" in answer.stdout or "not a readable save" in answer.stdout, answer
+        outer.chmod(0o755)
+        answer = _as_unprivileged_user(lambda: GameStore(folder / "t.sqlite3").check_writable())
     finally:
         folder.chmod(0o755)
-        shutil.rmtree(folder)
+        shutil.rmtree(outer)
+    assert "cannot be written" in answer or "not a readable save" in answer, answer
+
+
+def _as_unprivileged_user(check: Callable[[], None]) -> str:
+    """The ``StoreError`` text ``check`` raises, run as ``nobody`` when this process is root (in a forked
+    child, so that this process keeps its rights), else here."""
+    if os.geteuid() != 0:
+        try:
+            check()
+        except StoreError as error:
+            return str(error)
+        return "no error"
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: never returns into the test run
+        status = 0
+        try:
+            os.close(read)
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+            try:
+                check()
+                text = "no error"
+            except StoreError as error:
+                text = str(error)
+            os.write(write, text.encode())
+        except BaseException:
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        text = pipe.read().decode()
+    _, status = os.waitpid(child, 0)
+    assert status == 0, "the unprivileged check could not run"
+    return text
 
 
 def test_a_full_disk_is_refused_with_the_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -178,3 +203,25 @@ def test_a_second_companion_on_one_save_is_refused_with_the_holder(tmp_path: Pat
     first.release()
     second = SaveLock(save)  # free again once the first let go
     second.release()
+
+
+@pytest.mark.parametrize("link", ["symbolic link", "hard link", "another spelling of its path"])
+def test_a_second_companion_reaching_the_save_through_a_link_is_refused(tmp_path: Path, link: str) -> None:
+    """The lock belongs to the save file, not to its name: two companions cannot share one save whatever
+    path each was given."""
+    save = tmp_path / "saves" / "tock.sqlite3"
+    GameStore(save).close()
+    other = tmp_path / "other.sqlite3"
+    if link == "symbolic link":
+        other.symlink_to(save)
+    elif link == "hard link":
+        other.hardlink_to(save)
+    else:
+        other = tmp_path / "saves" / ".." / "saves" / "tock.sqlite3"
+    first = SaveLock(save)
+    try:
+        with pytest.raises(StoreError, match=rf"in use by another companion \(process {os.getpid()}\)"):
+            SaveLock(other)
+    finally:
+        first.release()
+    SaveLock(other).release()  # free once the first let go

@@ -32,7 +32,11 @@ def serving(table: Any) -> Iterator[str]:
         "TOCK_HEARTBEAT_SECONDS": 1.0,
         "TOCK_STREAM_SLOTS": 12,
     }
-    server = make_server("127.0.0.1", 0, create_app(config, table=table), threaded=True)
+    app = create_app(config, table=table)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    app.config["TOCK_PORT"] = (
+        server.server_port
+    )  # the browser's pages come from this port, as with tock serve
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -222,6 +222,12 @@ class ScriptedTable:
             self.camera: dict[str, Any] = {"mode": "none", "status": "off", "message": None}
             self._changed()
 
+    def renew_seat_links(self) -> list[SeatLink]:
+        with self._lock:
+            self.tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS}
+            self._changed()
+        return self.seat_links()
+
     def rematch(self) -> None:
         tokens = dict(self.tokens)
         self.new_game({})

@@ -40,7 +40,7 @@ def _open(client: FlaskClient, path: str) -> tuple[Any, Iterator[bytes]]:
 def test_public_stream_sends_the_view_heartbeats_and_ends(client: FlaskClient, table: ScriptedTable) -> None:
     response, chunks = _open(client, "/events")
     events = _events(chunks)
-    assert events[0] == ("retry", 3000)
+    assert events[0] == ("retry", 500)
     assert events[1] == ("view", table.public_view())
     assert ("heartbeat", None) in events[2:]
     assert table._subscriptions == [], "the stream let go of its subscription when it ended"
@@ -252,3 +252,42 @@ def test_a_delta_sends_the_whole_log_when_it_did_not_only_grow() -> None:
         "turn": "B",
     }
     assert delta(before, dict(before)) == {}
+
+
+def _raw(client: FlaskClient, path: str, seen: int | None) -> str:
+    headers = {"Last-Event-ID": str(seen)} if seen is not None else {}
+    response = client.get(path, headers=headers, buffered=False)
+    text = b"".join(response.iter_encoded()).decode()
+    response.close()
+    return text
+
+
+def test_a_stream_renewed_with_nothing_missed_sends_no_view_again(
+    client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]
+) -> None:
+    """A browser coming back names the version it shows (``Last-Event-ID``, from each event's ``id``):
+    when nothing changed, the renewed stream re-sends nothing (late in a long game the view is 100 KB)."""
+    first = _raw(client, "/events", None)
+    version = table.public_view()["version"]
+    assert f"id: {version}\nevent: view" in first
+    for path in ("/events", f"/events/seat/{tokens['A']}"):
+        renewed = _raw(client, path, version)
+        assert "event: view" not in renewed and "event:" not in renewed, path
+        assert renewed.startswith("retry: ") and ": heartbeat" in renewed, "still live"
+
+
+def test_a_stream_renewed_after_a_change_sends_the_view_so_nothing_is_missed(
+    client: FlaskClient, table: ScriptedTable
+) -> None:
+    version = table.public_view()["version"]
+    table.move_marble("AR1", "A18")
+    renewed = _events(
+        iter([chunk.encode() + b"\n\n" for chunk in _raw(client, "/events", version).split("\n\n") if chunk])
+    )
+    assert ("view", table.public_view()) in renewed
+
+
+def test_a_live_page_is_back_within_half_a_second_when_its_stream_is_renewed(client: FlaskClient) -> None:
+    """A move made while the browser waits to come back reaches it that much later: half a second, not
+    three."""
+    assert _raw(client, "/events", None).startswith("retry: 500\n\n")

@@ -206,3 +206,34 @@ def test_an_unexpected_error_is_logged_without_the_key_in_the_address(
     logged = "\n".join(record.getMessage() + str(record.exc_info) for record in caplog.records)
     assert "/seat/<token>" in logged and "a bug" in logged
     assert token not in logged
+
+
+def test_a_page_of_another_port_of_this_machine_is_another_site(
+    client: FlaskClient, table: ScriptedTable
+) -> None:
+    """Any program of this machine may serve a page on another port: its state changes are refused, on
+    every loopback name; the companion's own port (8000 here) is accepted."""
+    version = table.version
+    for origin in ("http://127.0.0.1:9999", "http://localhost:3000", "http://[::1]:8001", "http://127.0.0.1"):
+        response = client.post("/api/rematch", json={}, headers={"Origin": origin})
+        assert response.status_code == 403 and response.get_json()["error"] == "foreign_origin", origin
+    assert table.version == version
+    for origin in ("http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"):
+        answer = client.post("/api/undo", json={}, headers={"Origin": origin})
+        assert answer.get_json()["error"] != "foreign_origin", origin
+
+
+def test_a_rematch_needs_a_json_body_as_every_state_change_does(
+    client: FlaskClient, table: ScriptedTable
+) -> None:
+    """A form of another site can send a body-less or form POST without the browser asking first; only
+    a JSON object, which it cannot send unasked, starts a rematch."""
+    version = table.version
+    assert client.post("/api/rematch").status_code == 415
+    assert (
+        client.post("/api/rematch", data="x=1", content_type="application/x-www-form-urlencoded").status_code
+        == 415
+    )
+    assert client.post("/api/rematch", json=[]).status_code == 400
+    assert table.version == version
+    assert client.post("/api/rematch", json={}).status_code == 200

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -205,3 +206,100 @@ def test_a_name_with_a_lone_surrogate_is_refused_and_every_page_still_answers(
     assert response.status_code == 400 and response.get_json()["field"] == "seats[0].name"
     for page in ("/table", "/setup", "/learn", "/api/state"):
         assert real_client.get(page).status_code == 200, page
+
+
+def test_a_change_after_sigterm_darkened_the_leds_is_still_answered_without_a_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``systemctl stop`` darkens the strip first (its SIGTERM handler stops the LED driver), then the
+    companion stops; a change that comes in between (a marble moved, the camera reading a move) is
+    answered as at any other time, the strip staying dark, and nothing is logged."""
+
+    table = Table()
+    try:
+        client = paired(create_app(TEST_CONFIG, table=table).test_client(), table.table_key())
+        table.led_driver.stop()  # what hardware.driver.darken_on_sigterm's handler does
+        with caplog.at_level(logging.WARNING):
+            answer = client.post("/api/marble", json={"from": "AR1", "to": "A1"})  # shown, then refused
+        assert answer.status_code == 422 and answer.get_json()["error"] == "illegal_move", answer.get_json()
+        assert caplog.records == []
+    finally:
+        table.close()
+
+
+def test_a_card_chosen_on_the_phone_and_not_played_is_never_named_to_everyone() -> None:
+    """Seat A taps a card on its phone (it stays in the hand, secret), then a marble is moved out of the
+    reserve, which that card does not allow: the refusal everyone sees names the rules, not the card."""
+    from firmware_py.table.core import demo_config
+
+    config = demo_config()
+    table = Table(dataclasses.replace(config, game=dataclasses.replace(config.game, seed=1)))
+    try:
+        app = create_app(TEST_CONFIG, table=table)
+        the_table, spectator = paired(app.test_client(), table.table_key()), app.test_client()
+        token = {link["seat"]: link["token"] for link in table.seat_links()}["A"]
+        hand = spectator.get(f"/api/seat/{token}").get_json()["hand"]
+        card = next(c for c in hand if c[:-1].isdigit())  # named "7 of clubs", "7 de trèfle"
+        assert spectator.post(f"/api/seat/{token}/choose", json={"card": card}).status_code == 200
+        refused = the_table.post("/api/marble", json={"from": "AR1", "to": "A18"})
+        assert refused.status_code == 422
+        seen = refused.get_data(as_text=True) + spectator.get("/api/state").get_data(as_text=True)
+        suit = {
+            "C": ("clubs", "tr\\u00e8fle"),
+            "D": ("diamonds", "carreau"),
+            "H": ("hearts", "c\\u0153ur"),
+            "S": ("spades", "pique"),
+        }[card[-1]]
+        for words in (f"{card[:-1]} of {suit[0]}", f"{card[:-1]} de {suit[1]}"):
+            assert words not in seen, f"{card} is named: {words}"
+        assert "The card chosen does not make this move." in seen
+    finally:
+        table.close()
+
+
+def test_a_suggestion_is_searched_once_per_seat_and_position_however_many_phones_ask(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Eight phones of seat A ask for the guided game's suggestion at once, then again: the strong
+    player's search runs once and all get its answer; once the position changes, it runs again."""
+    import threading
+
+    from firmware_py.table import teaching
+    from firmware_py.table.core import demo_config
+
+    searches: list[str] = []
+    search = teaching.suggest
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searches.append(args[1])
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(teaching, "suggest", counted)
+    config = demo_config()
+    table = Table(
+        dataclasses.replace(config, computer_move_time=0.05, game=dataclasses.replace(config.game, seed=1))
+    )
+    try:
+        app = create_app(TEST_CONFIG, table=table)
+        token = {link["seat"]: link["token"] for link in table.seat_links()}["A"]
+        answers: list[Any] = []
+
+        def ask() -> None:
+            answers.append(app.test_client().get(f"/api/seat/{token}/hints?suggest=1").get_json())
+
+        phones = [threading.Thread(target=ask) for _ in range(8)]
+        for phone in phones:
+            phone.start()
+        for phone in phones:
+            phone.join(timeout=120)
+        ask()
+        assert len(answers) == 9 and all(answer == answers[0] for answer in answers)
+        suggested = next(hint for hint in answers[0] if hint["suggested"])
+        assert searches == ["A"], "one search for the nine asks"
+        played = app.test_client().post(f"/api/seat/{token}/play", json={"move": suggested["move"]})
+        assert played.status_code == 200
+        assert table.public_view()["turn"] == "A", "the computers played: A's turn at a new position"
+        ask()
+        assert searches == ["A", "A"], "a new position, a new search"
+    finally:
+        table.close()

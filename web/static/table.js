@@ -95,6 +95,12 @@
     .then((answer) => Tock.toast(pick(answer) || `${t("undone")}${colon}${answer.undone || ""}`, "info"))
     .catch(() => {}));
 
+  // someone who should not have them saw the seat links: new ones, shown once the page reloads
+  const renew = document.querySelector("[data-action=renew-links]");
+  if (renew) renew.addEventListener("click", () => api("POST", "/api/seat_links", {})
+    .then(() => window.location.reload())
+    .catch(() => {}));
+
   render();
   live("/events", (next) => { view = next; render(); });
 })();

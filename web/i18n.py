@@ -262,6 +262,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "calibrate_test": ("Lire le plateau", "Read the board"),
     "working": ("En cours…", "Working…"),
+    # a move shown before it is played
+    "point_help": (
+        "Touchez un coup, ou un trou allumé du plateau : il s'affiche, puis vous le confirmez.",
+        "Tap a move, or a lit hole on the board: it shows on the board, then you confirm it.",
+    ),
+    "this_move": ("Ce coup", "This move"),
+    "play_this_move": ("Jouer ce coup", "Play this move"),
+    "another_move": ("Autre coup", "Another move"),
 }
 """Message key -> (French, English)."""
 

@@ -31,6 +31,7 @@ MOVES = {
     "KD": [("KD:AR1-A18", "AR1", ["A18"])],
     "7H": [],
     "2H": [("2H:BR1-B18", "BR1", ["B18"])],
+    "10S": [("10S:AR1-A18", "AR1", ["A18"]), ("10S:AR2-A10", "AR2", ["A10"])],
 }
 """card -> [(notation, from, to places)]; other cards have no move."""
 

@@ -56,6 +56,7 @@ def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
     assert seat_a.locator('.hole.lit[data-place="A18"]').count() == 1
     board_page.wait_for_selector('.hole.lit[data-place="A18"]')
     seat_a.click('button.move[data-move="AS:AR1-A18"]')
+    seat_a.click("[data-action=confirm-move]")  # shown first, played once confirmed
 
     board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
     assert board_page.locator('.marble[data-place="AR1"]').count() == 0
@@ -82,6 +83,7 @@ def test_two_people_play_on_the_real_table(context: Any, real_served: str, real_
 
     alice.click('.card[data-card="KH"]')
     alice.click('button.move[data-move="KH:AR-A18"]')
+    alice.click("[data-action=confirm-move]")  # shown first, played once confirmed
 
     board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
     board_page.wait_for_selector('.marks .last-arrow[data-to="A18"]')
@@ -103,6 +105,7 @@ def test_with_real_cards_the_seat_taps_the_value_it_plays(
     assert page.locator(".card").count() == 13, "one button per card value"
     page.click('.card[data-card="K"]')
     page.click('button.move[data-move="K:AR-A18"]')
+    page.click("[data-action=confirm-move]")  # shown first, played once confirmed
     page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
 
 

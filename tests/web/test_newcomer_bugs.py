@@ -61,6 +61,7 @@ def test_a_card_tapped_before_the_turn_shows_its_moves_once_the_turn_comes(
     expect(panel).not_to_contain_text("Aucun coup possible")
     seat_a.click('.card[data-card="AS"]')
     seat_a.click('button.move[data-move="AS:AR1-A18"]')
+    seat_a.click("[data-action=confirm-move]")  # shown first, played once confirmed
     expect(seat_b.locator(".banner-turn")).to_have_text("À vous de jouer !")
     # no second tap: the moves of the card already chosen are there, and can be played
     move = seat_b.locator('button.move[data-move="2H:BR1-B18"]')
@@ -227,6 +228,7 @@ def test_the_phone_vibrates_when_the_turn_comes(context: Any, served: str, table
     seat_a.goto(served + links["A"])
     seat_a.click('.card[data-card="AS"]')
     seat_a.click('button.move[data-move="AS:AR1-A18"]')
+    seat_a.click("[data-action=confirm-move]")  # shown first, played once confirmed
     expect(seat_b.locator(".banner-turn")).to_have_text("À vous de jouer !")
     seat_b.wait_for_function("window.__buzz.length === 1")
     chime = seat_b.locator("[data-action=chime]")

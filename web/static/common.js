@@ -54,7 +54,7 @@ const Tock = (() => {
     box.className = "toast " + (kind || "error");
     box.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+    toastTimer = setTimeout(() => { box.hidden = true; }, kind === "info" ? 2500 : 4000);
   }
 
   /** Call the JSON API; a refusal shows its reason and rejects with the error body. */

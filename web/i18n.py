@@ -186,8 +186,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "move_refused": ("Coup refusé", "Move refused"),
     "put_back_help": (
-        "Remettez la bille dans le trou entouré de jaune ; le trou rouge doit rester vide.",
-        "Put the marble back in the hole ringed in yellow; the red hole must stay empty.",
+        "Remettez la bille dans le trou cerclé de blanc ; le trou cerclé de rouge doit rester vide.",
+        "Put the marble back in the hole ringed in white; the hole ringed in red must stay empty.",
     ),
     "put_back_picture": ("Où remettre les billes", "Where the marbles go back"),
     "chime": ("Sonner quand c'est mon tour", "Chime when it is my turn"),
@@ -239,6 +239,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "after": ("Après", "After"),
     "every_switch": ("Toutes les règles de cette partie", "Every rule of this game"),
     "zoom_board": ("Agrandir le plateau", "Zoom the board"),
+    "whole_board": ("Voir tout le plateau", "See the whole board"),
     # calibration wizard
     "wizard_title": ("Calibrer en trois étapes", "Calibrate in three steps"),
     "wizard_help": (
@@ -286,7 +287,7 @@ JS_KEYS = (
     "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
     "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of", "why_pick_card",
     "why_pick_marble", "why_pick_hole", "guided_wait", "guided_suggests", "guided_discard",
-    "working",
+    "working", "zoom_board", "whole_board",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on

@@ -207,7 +207,7 @@ def test_a_refused_move_is_explained_on_the_phone_of_the_seat_that_made_it(
     panel = seat_a.locator(".problem-panel")
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("aucune carte de la main ne permet ce coup")
-    expect(panel.locator('.mini-board .hole.lit[data-place="AR1"]')).to_have_count(1)
+    expect(panel.locator('.mini-board .hole.back[data-place="AR1"]')).to_have_count(1)
     expect(panel.locator('.mini-board .hole.wrong[data-place="A5"]')).to_have_count(1)
     expect(panel.locator('.mini-board .hole.wrong[data-place="AR1"]')).to_have_count(0)
     expect(seat_b.locator(".problem-panel")).to_be_hidden()

@@ -118,3 +118,77 @@ def test_a_card_with_one_move_shows_it_at_once_and_one_tap_plays_it(
     assert "A18" not in table.layout
     seat_a.click("[data-action=confirm-move]")
     seat_a.wait_for_selector('.board-panel .marble[data-place="A18"][data-seat="A"]')
+
+
+# point 8: the put-back picture is large and marks the hole in no seat's colour
+def test_the_put_back_picture_fills_the_phone_and_rings_the_hole_in_white(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    table.new_game({})
+    seat_a = _phone(context, served, _links(table)["A"], "en")
+    table.announce(
+        problem={
+            "fr": "Coup interdit.",
+            "en": "Illegal move.",
+            "places": ["A5", "AR1"],
+            "violations": [],
+            "wrong": ["A5"],
+            "put_back": {"AR1": "A"},
+        }
+    )
+    panel = seat_a.locator(".problem-panel")
+    expect(panel).to_contain_text("ringed in white")
+    picture = _box(seat_a, ".problem-panel .mini-board")
+    assert picture["width"] >= 0.85 * PHONE["width"], picture
+    hole = seat_a.locator('.mini-board .hole.back[data-place="AR1"]')
+    stroke = hole.evaluate("(node) => getComputedStyle(node).stroke")
+    assert stroke == "rgb(255, 255, 255)"
+    seat_colours = seat_a.evaluate("Tock.page.view.seats.map((s) => s.colour.toLowerCase())")
+    assert "#ffffff" not in seat_colours
+    table.announce(problem=None)
+
+
+# point 9: a toast on a phone never covers the board
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_on_a_phone_the_toast_lies_over_the_top_bar_not_the_board(
+    context: Any, served: str, table: ScriptedTable, lang: str
+) -> None:
+    table.new_game({})
+    seat_a = _phone(context, served, _links(table)["A"], lang)
+    seat_a.click('.card[data-card="AS"]')
+    seat_a.wait_for_selector('.board-panel .preview-arrow[data-to="A18"]')
+    seat_a.click("[data-action=confirm-move]")
+    toast = seat_a.locator("#toast")
+    expect(toast).to_be_visible()
+    expect(toast).to_contain_text("Coup joué" if lang == "fr" else "Move played")
+    # scrolled so that the board's top edge meets the top bar: the toast still covers none of it
+    seat_a.evaluate("document.querySelector('.board-panel').scrollIntoView({block: 'start'})")
+    board = _box(seat_a, ".board-panel svg.board")
+    assert not _overlap(_box(seat_a, "#toast"), board)
+    assert _box(seat_a, "#toast")["y"] + _box(seat_a, "#toast")["height"] <= _box(seat_a, ".topbar")["height"] + 1
+    expect(toast).to_be_hidden(timeout=5000)
+
+
+# point 10: the zoomed board opens on the seat's own marbles, every hole 44 px to tap, and says how back
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_zoomed_board_opens_on_the_seats_marbles_with_44_px_holes(
+    context: Any, served: str, table: ScriptedTable, lang: str
+) -> None:
+    from pathlib import Path
+
+    reach = (Path(__file__).parent / "hole_reach.js").read_text()
+    table.new_game({})
+    seat_b = _phone(context, served, _links(table)["B"], lang)
+    assert seat_b.evaluate(reach, ".board-panel") < 44, "unzoomed, the phone's holes are small"
+    zoom = seat_b.locator("[data-action=zoom]")
+    expect(zoom).to_have_text("Agrandir le plateau" if lang == "fr" else "Zoom the board")
+    zoom.click()
+    expect(zoom).to_have_text("Voir tout le plateau" if lang == "fr" else "See the whole board")
+    assert seat_b.evaluate(reach, ".board-panel") >= 44
+    frame = _box(seat_b, ".board-scroll")
+    for index in range(4):
+        marble = _box(seat_b, f'.board-panel .marble[data-seat="B"] >> nth={index}')
+        assert frame["x"] <= marble["x"] and marble["x"] + marble["width"] <= frame["x"] + frame["width"]
+        assert frame["y"] <= marble["y"] and marble["y"] + marble["height"] <= frame["y"] + frame["height"]
+    zoom.click()
+    expect(zoom).to_have_text("Agrandir le plateau" if lang == "fr" else "Zoom the board")

@@ -18,6 +18,7 @@ class TockBoard {
   }
 
   /** Draw `view` (public or seat view); `extra` = {lit: [places], selected: place, wrong: [places],
+      back: [places a marble goes back to],
       preview: [[from, to], ...]} (a move shown before it is played: a dashed arrow per marble and the
       marble drawn faintly where it would land). */
   update(view, extra) {
@@ -50,6 +51,7 @@ class TockBoard {
     this._drawArrows(view.last_move ? view.last_move.steps || [] : [], extra.preview || []);
     this._classes("wrong", [...(view.problem ? view.problem.places || [] : []), ...(extra.wrong || [])]);
     this._classes("from", extra.from || []);
+    this._classes("back", extra.back || []);
     this._drawMarbles(colours, extra.selected, view.seats || []);
     this._drawGhosts(colours, extra.preview || []);
     // once a marble is chosen, every hole can be reached with Tab and chosen with Enter

@@ -117,7 +117,7 @@
     bound("problem-panel").hidden = !mine;
     if (!mine) return;
     bound("problem-text").textContent = pick(problem);
-    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { lit: Object.keys(putBack), wrong: problem.wrong || [] });
+    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { back: Object.keys(putBack), wrong: problem.wrong || [] });
   }
 
   /** The table asks the seat to play which move the board shows (an ambiguous or uncertain reading). */

@@ -15,7 +15,14 @@ from flask import Flask, request
 from werkzeug.wrappers import Response
 
 COMPRESSED_TYPES = frozenset(
-    {"text/html", "text/css", "text/javascript", "application/javascript", "application/json", "image/svg+xml"}
+    {
+        "text/html",
+        "text/css",
+        "text/javascript",
+        "application/javascript",
+        "application/json",
+        "image/svg+xml",
+    }
 )
 """The text kinds worth compressing (images such as the camera's JPEG are compressed already)."""
 

@@ -165,7 +165,10 @@ def test_on_a_phone_the_toast_lies_over_the_top_bar_not_the_board(
     seat_a.evaluate("document.querySelector('.board-panel').scrollIntoView({block: 'start'})")
     board = _box(seat_a, ".board-panel svg.board")
     assert not _overlap(_box(seat_a, "#toast"), board)
-    assert _box(seat_a, "#toast")["y"] + _box(seat_a, "#toast")["height"] <= _box(seat_a, ".topbar")["height"] + 1
+    assert (
+        _box(seat_a, "#toast")["y"] + _box(seat_a, "#toast")["height"]
+        <= _box(seat_a, ".topbar")["height"] + 1
+    )
     expect(toast).to_be_hidden(timeout=5000)
 
 

@@ -31,7 +31,8 @@ LAYOUT_SHIFT = """() => new Promise((done) => {
 """The page's cumulative layout shift so far: Chromium hands a new observer the shifts of the load
 (``buffered``) in its first callback, which runs before the frames waited for here end."""
 
-WIRE_BYTES = """() => performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+WIRE_BYTES = """() => performance.getEntriesByType("navigation")
+  .concat(performance.getEntriesByType("resource"))
   .reduce((sum, entry) => sum + entry.transferSize, 0)"""
 """The bytes the page and everything it loaded took on the wire (headers included)."""
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browsing import LANDSCAPE_TABLET, PHONE, serving
+from tests.web.browsing import PHONE, serving
 from tests.web.scripted_table import ScriptedTable
 
 pytestmark = pytest.mark.browser

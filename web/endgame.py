@@ -16,11 +16,13 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
 from werkzeug.wrappers import Response as Redirect
 
-from firmware_py.errors import TableError
-from firmware_py.store.history import ReplayError
+from firmware_py.errors import ConfigError, TableError
+from firmware_py.store.history import ReplayError, settings_of
 from firmware_py.table.replay import replay_frames
 from firmware_py.table.summary import game_summary
+from firmware_py.table.wording import shown_name
 from web.extension import get_table
+from web.i18n import current_language
 from web.pages import board_drawing, board_topology, model_geometry
 from web.roles import table_only
 
@@ -88,10 +90,36 @@ def replay_current() -> Redirect:
     return redirect(url_for("endgame.replay_page", game_id=game_id))
 
 
+SAVED_GAMES_LISTED = 20
+"""How many of the latest saved games the replay page offers to open."""
+
+
+def _saved_games() -> list[dict[str, Any]]:
+    """The latest saved games, newest first, as the replay page lists them: when (UTC, to the minute),
+    who played (default names in the page's language) and who won."""
+    listed = []
+    for game in sorted(_store().games(), key=lambda g: g.id, reverse=True)[:SAVED_GAMES_LISTED]:
+        try:
+            seats = settings_of(game).seats
+        except (ConfigError, KeyError):  # a save from a version whose settings no longer read: not offered
+            continue
+        names = {seat.seat: shown_name(seat.name, current_language()) for seat in seats}
+        listed.append(
+            {
+                "id": game.id,
+                "when": game.created[:16].replace("T", " "),
+                "names": ", ".join(names.values()),
+                "winners": ", ".join(names.get(seat, seat) for seat in game.winner or ""),
+            }
+        )
+    return listed
+
+
 @bp.get("/replay/<int:game_id>")
 def replay_page(game_id: int) -> str:
-    """Step through a saved game on the board (a link that can be shared at the table)."""
+    """Step through a saved game on the board (a link that can be shared at the table), with the latest
+    saved games to open another."""
     replay = _frames(game_id)
     view = {"board": replay["board"], "seats": replay["seats"], "layout": replay["frames"][0]["layout"]}
     drawing = board_drawing(board_topology(view), model_geometry(replay["board"]["model"]))
-    return render_template("replay.html", view=view, replay=replay, drawing=drawing)
+    return render_template("replay.html", view=view, replay=replay, drawing=drawing, games=_saved_games())

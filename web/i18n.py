@@ -103,6 +103,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "No move possible: tap the card to discard.",
     ),
     "discard": ("Défausser", "Discard"),
+    "given": ("Carte donnée", "Card given"),
+    "discarded": ("Carte défaussée", "Card discarded"),
     "played": ("Coup joué", "Move played"),
     "link_gone": (
         "Ce lien n'est plus valable (nouvelle partie ?). Demandez le nouveau code à la table.",
@@ -197,7 +199,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "turns": ("tours joués", "turns played"),
     "rounds": ("tours de table", "rounds"),
     "cards_played": ("Cartes jouées", "Cards played"),
-    "captures": ("Pions renvoyés au camp", "Marbles sent home"),
+    "captures": ("Pions pris (renvoyés au camp)", "Marbles taken (sent back to their reserve)"),
     "rematch": ("Revanche (mêmes joueurs, nouvelle donne)", "Rematch (same players, new deal)"),
     "replay": ("Revoir la partie", "Replay the game"),
     "replay_title": ("Revoir une partie", "Replay a game"),
@@ -210,6 +212,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay_start": ("Le plateau avant le premier coup.", "The board before the first move."),
     "replay_step": ("Coup", "Move"),
     "replay_of": ("sur", "of"),
+    "saved_games": ("Parties enregistrées", "Saved games"),
     "why_not_taps": (
         "Touchez une carte, une bille, puis le trou où elle irait : la page dit si c'est permis et pourquoi.",
         "Tap a card, a marble, then the hole it would go to: the page says whether it is allowed, and why.",
@@ -287,7 +290,7 @@ JS_KEYS = (
     "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
     "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of", "why_pick_card",
     "why_pick_marble", "why_pick_hole", "guided_wait", "guided_suggests", "guided_discard",
-    "working", "zoom_board", "whole_board",
+    "working", "zoom_board", "whole_board", "given", "discarded",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on

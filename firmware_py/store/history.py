@@ -16,7 +16,7 @@ from firmware_py.engine import Card, Game, Move, Position, RuleSet, TockError, p
 from firmware_py.engine.board import BoardTopology
 from firmware_py.house_rules import build_rules
 from firmware_py.store.saves import StoredEvent, StoredGame
-from firmware_py.table.wording import move_entry
+from firmware_py.table.wording import move_entry, shown_name
 
 
 @dataclass(frozen=True)
@@ -106,13 +106,12 @@ def log_entry(
 
 
 def action_words(kind: str, player: str) -> dict[str, str]:
-    """The log sentence of an action that moves no marble (an exchange, the end of a joker's turn)."""
+    """The log sentence of an action that moves no marble (an exchange, the end of a joker's turn); a
+    default name is said in each sentence's language."""
+    fr, en = shown_name(player, "fr"), shown_name(player, "en")
     if kind == "exchange":
-        return {
-            "fr": f"{player} donne une carte à son partenaire",
-            "en": f"{player} gives a card to their partner",
-        }
-    return {"fr": f"{player} garde sa carte pour plus tard", "en": f"{player} keeps their card for later"}
+        return {"fr": f"{fr} donne une carte à son partenaire", "en": f"{en} gives a card to their partner"}
+    return {"fr": f"{fr} garde sa carte pour plus tard", "en": f"{en} keeps their card for later"}
 
 
 def replay(stored: StoredGame, events: Sequence[StoredEvent]) -> Iterator[Step]:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browsing import PHONE, serving
+from firmware_py.table.core import Table
+from tests.web.browsing import LANDSCAPE_TABLET, PHONE, pair, serving
 from tests.web.scripted_table import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -195,3 +196,164 @@ def test_the_zoomed_board_opens_on_the_seats_marbles_with_44_px_holes(
         assert frame["y"] <= marble["y"] and marble["y"] + marble["height"] <= frame["y"] + frame["height"]
     zoom.click()
     expect(zoom).to_have_text("Agrandir le plateau" if lang == "fr" else "Zoom the board")
+
+
+def _finished_game(table: Table, preset: str = "r1x") -> int:
+    """A whole game of four computer seats (they play it out as it starts); its save's id."""
+    table.new_game({"preset": preset, "seed": 9, "seats": [{"computer": True}] * 4})
+    view = table.public_view()
+    assert view["winner"], "the computers finish the game"
+    return int(view["game_id"])
+
+
+FRENCH_IN_ENGLISH = ("Ordinateur", "Joueur ", "réserve", " joue ", " donne ")
+"""Words of a French page that an English page must never show."""
+
+
+# point 1: one language per page, one name per seat
+def test_an_english_page_shows_no_french_word_in_the_log_the_replay_or_the_set_up(
+    browser: Any, real_served: str, real_table: Table
+) -> None:
+    game = _finished_game(real_table)
+    context = browser.new_context(viewport=LANDSCAPE_TABLET, locale="en-GB")
+    try:
+        pair(context, real_served, real_table)
+        page = context.new_page()
+        page.goto(f"{real_served}/table?lang=en")
+        log = page.locator("[data-bind=log]")
+        expect(log).to_contain_text("gives a card to their partner")
+        expect(log).to_contain_text("Player B plays")
+        expect(log.locator("small.detail").first).to_contain_text("→")
+        for word in FRENCH_IN_ENGLISH:
+            expect(log).not_to_contain_text(word)
+        page.goto(f"{real_served}/replay/{game}")
+        lines = page.evaluate(
+            "JSON.parse(document.getElementById('tock-replay').textContent).frames"
+            ".filter((f) => f.entry).map((f) => f.entry.en + ' · ' + (f.entry.detail || ''))"
+        )
+        assert any("gives a card" in line for line in lines)
+        assert not [line for line in lines if any(word in line for word in FRENCH_IN_ENGLISH)]
+        expect(page.locator(".seat-list")).to_contain_text("Player A")
+        page.goto(f"{real_served}/setup")
+        expect(page.locator('input[name="name-C"]')).to_have_value("Computer C")
+        page.goto(f"{real_served}/setup?lang=fr")
+        expect(page.locator('input[name="name-C"]')).to_have_value("Ordinateur C")
+    finally:
+        context.close()
+
+
+# point 13: the turn said with a name, no bare phase word, from the first paint
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_table_says_whose_turn_it_is_by_name_without_a_bare_phase_word(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    real_table.new_game({"preset": "toc", "seed": 3, "seats": [{"name": "Alice"}, {"computer": True}]})
+    before_scripts = browser.new_context(viewport=LANDSCAPE_TABLET, java_script_enabled=False)
+    try:
+        page = before_scripts.new_page()
+        page.goto(f"{real_served}/table?lang={lang}")
+        said = page.locator("[data-bind=turn]").text_content()
+        assert said == ("À jouer : Alice" if lang == "fr" else "To play: Alice")
+    finally:
+        before_scripts.close()
+    context = browser.new_context(viewport=LANDSCAPE_TABLET)
+    try:
+        page = context.new_page()
+        page.goto(f"{real_served}/table?lang={lang}")
+        expect(page.locator("[data-bind=turn]")).to_have_text(
+            "À jouer : Alice" if lang == "fr" else "To play: Alice"
+        )
+        expect(page.locator("[data-bind=phase]")).to_have_text("")
+    finally:
+        context.close()
+
+
+# point 14: a confirmation says what was done, in the page's typography
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_card_given_is_confirmed_as_done(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    people = [{"name": name} for name in ("Ana", "Bruno", "Chloé", "Dave")]
+    real_table.new_game({"preset": "r1x", "seed": 3, "seats": people})
+    path = next(link["path"] for link in real_table.seat_links() if link["seat"] == "A")
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = _phone(context, real_served, path, lang)
+        card = page.locator(".hand .card").first
+        name = card.get_attribute("aria-label")
+        card.click()
+        page.click("[data-action=give]")
+        expected = f"Carte donnée : {name}" if lang == "fr" else f"Card given: {name}"
+        expect(page.locator("#toast")).to_have_text(expected)
+    finally:
+        context.close()
+
+
+# point 15: a spectator is offered no rematch
+def test_only_the_table_is_offered_a_rematch(browser: Any, real_served: str, real_table: Table) -> None:
+    _finished_game(real_table, "r1")
+    spectator = browser.new_context(viewport=PHONE)
+    table_context = browser.new_context(viewport=LANDSCAPE_TABLET)
+    try:
+        page = spectator.new_page()
+        page.goto(f"{real_served}/table?lang=en")
+        expect(page.locator("[data-bind=end]")).to_be_visible()
+        expect(page.locator("[data-bind=end]")).to_contain_text("Replay the game")
+        assert page.locator("[data-action=rematch]").count() == 0
+        pair(table_context, real_served, real_table)
+        board = table_context.new_page()
+        board.goto(f"{real_served}/table?lang=en")
+        expect(board.locator("[data-action=rematch]")).to_be_visible()
+    finally:
+        spectator.close()
+        table_context.close()
+
+
+GLYPH_DRAWN = """(glyph) => {
+  const draw = (text) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 40;
+    const pen = canvas.getContext("2d");
+    pen.font = getComputedStyle(document.querySelector("[data-step=first]")).font;
+    pen.fillText(text, 4, 30);
+    return canvas.toDataURL();
+  };
+  return draw(glyph) !== draw("\\uE000");
+}"""
+"""Whether the page's font draws ``glyph`` as itself, not as the empty box of a missing one (a private
+use character is that box)."""
+
+
+# point 16: the replay's buttons are drawn, its count is the end screen's, and other games are listed
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_replay_counts_the_moves_the_end_screen_counts_and_lists_the_saved_games(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    from firmware_py.table.summary import game_summary
+
+    first = _finished_game(real_table)
+    game = _finished_game(real_table, "r1")
+    turns = game_summary(real_table.store, game)["turns"]
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{real_served}/replay?lang={lang}")
+        count = page.locator("[data-bind=replay-count]")
+        expect(count).to_have_text(
+            f"{'Coup' if lang == 'fr' else 'Move'} 0 {'sur' if lang == 'fr' else 'of'} {turns}"
+        )
+        page.click("[data-step=last]")
+        expect(count).to_have_text(
+            f"{'Coup' if lang == 'fr' else 'Move'} {turns} {'sur' if lang == 'fr' else 'of'} {turns}"
+        )
+        for step in ("first", "previous", "next", "last"):
+            glyph = page.locator(f"[data-step={step}]").text_content()
+            assert glyph and page.evaluate(GLYPH_DRAWN, glyph), f"the {step} button is an empty box"
+        saved = page.locator(".saved-games")
+        saved.locator("summary").click()
+        expect(saved.locator(f'a[href="/replay/{first}"]')).to_be_visible()
+        expect(saved.locator(f'a[href="/replay/{game}"]')).to_have_attribute("aria-current", "page")
+        saved.locator(f'a[href="/replay/{first}"]').click()
+        expect(page).to_have_url(f"{real_served}/replay/{first}")
+    finally:
+        context.close()

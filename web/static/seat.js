@@ -216,7 +216,7 @@
     const chosen = card;  // the live update may clear `card` before the answer comes
     try {
       await api("POST", `${base}/${path}`, { card: chosen });
-      Tock.toast(`${t(action)}${colon}${cardName(chosen)}`, "info");
+      Tock.toast(`${t(action === "give" ? "given" : "discarded")}${colon}${cardName(chosen)}`, "info");
       card = null; moves = [];
       render();
     } catch (error) {

@@ -135,7 +135,8 @@
     seatLetters(count).forEach((letter, index) => {
       const seat = known[letter] || {};
       const computer = seat.computer === undefined ? index > 0 : seat.computer;
-      const name = el("input", { name: `name-${letter}`, value: seat.name || defaultName(letter, computer), maxlength: "24", "aria-label": `${t("name")} ${letter}`, dataset: { seat: letter } });
+      const typed = seat.name && !isDefaultName(letter, seat.name) ? seat.name : defaultName(letter, computer);
+      const name = el("input", { name: `name-${letter}`, value: typed, maxlength: "24", "aria-label": `${t("name")} ${letter}`, dataset: { seat: letter } });
       const box = el("input", { type: "checkbox", name: `computer-${letter}`, checked: computer });
       box.addEventListener("change", () => {
         if (isDefaultName(letter, name.value)) name.value = defaultName(letter, box.checked);

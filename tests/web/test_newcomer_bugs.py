@@ -86,7 +86,7 @@ def test_learn_and_the_discard_toast_never_write_null(
     page.click('.card[data-card="7H"]')
     page.click("button[data-action=discard]")
     toast = page.locator(".toast")
-    expect(toast).to_have_text("Défausser : le 7 de cœur")
+    expect(toast).to_have_text("Carte défaussée : le 7 de cœur")
     assert "null" not in page.locator("body").inner_text()
     table.new_game({})
 

@@ -75,6 +75,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Sans caméra ou en simulation : touchez une bille puis un trou pour la déplacer.",
         "Without camera or in simulation: tap a marble, then a hole, to move it.",
     ),
+    "paired_title": ("Cette tablette est maintenant la table", "This tablet is now the table"),
+    "paired_help": (
+        "Elle montre le plateau, le journal et les codes des joueurs, et elle seule prépare les parties. "
+        "Pour jouer : préparez votre partie (règle, joueurs, ordinateurs), puis chacun scanne son code.",
+        "It shows the board, the log and the players' codes, and it alone sets up games. To play: set up "
+        "your game (rules, players, computers), then each player scans their code.",
+    ),
+    "paired_setup": ("Préparer une partie", "Set up a game"),
     "marble_selected": ("Bille choisie : touchez sa destination.", "Marble chosen: tap where it goes."),
     # seat page
     "seat_title": ("Ma main", "My hand"),
@@ -132,12 +140,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "name": ("Nom", "Name"),
     "colour": ("Couleur", "Colour"),
     "seat_count": ("Nombre de joueurs", "Number of players"),
-    "seed": ("Graine du paquet (facultatif)", "Deck seed (optional)"),
+    "seed": (
+        "Numéro de donne (facultatif : le même numéro redonne les mêmes cartes)",
+        "Deal number (optional: the same number deals the same cards again)",
+    ),
+    "board_of": ("Plateau à", "Board for"),
+    "board_seats": ("places", "seats"),
+    "level": ("Niveau", "Level"),
+    "level_easy": ("ordinateur facile", "easy computer"),
+    "level_medium": ("ordinateur moyen", "medium computer"),
+    "level_strong": ("ordinateur fort (réfléchit plus longtemps)", "strong computer (thinks longer)"),
     "start_game": ("Commencer la partie", "Start the game"),
     "game_started": ("Partie commencée.", "Game started."),
     "seed_digits": (
-        "La graine s'écrit en chiffres seulement (ou rien : une nouvelle à chaque partie).",
-        "The seed is digits only (or nothing: a new one each game).",
+        "Le numéro de donne s'écrit en chiffres seulement (ou rien : une nouvelle donne à chaque partie).",
+        "The deal number is digits only (or nothing: a new deal each game).",
     ),
     "current_links": ("Liens de la partie en cours", "Links of the current game"),
     # learn page
@@ -230,6 +247,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The companion suggests a move on your turn; play it here, or another on your phone.",
     ),
     "guided_wait": ("Une suggestion viendra à votre tour.", "A suggestion will come on your turn."),
+    "guided_thinking": ("Le compagnon cherche un bon coup…", "The companion is looking for a good move…"),
+    "guided_link": ("Besoin d'aide ? Jouer une partie guidée", "Need help? Play a guided game"),
     "guided_suggests": ("Suggestion (touchez pour la jouer) :", "Suggestion (tap to play it):"),
     "guided_discard": (
         "Aucun coup possible : défaussez une carte sur votre téléphone.",
@@ -290,7 +309,8 @@ JS_KEYS = (
     "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
     "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of", "why_pick_card",
     "why_pick_marble", "why_pick_hole", "guided_wait", "guided_suggests", "guided_discard",
-    "working", "zoom_board", "whole_board", "given", "discarded",
+    "working", "guided_thinking", "board_of", "board_seats", "level", "level_easy", "level_medium",
+    "level_strong", "zoom_board", "whole_board", "given", "discarded",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on

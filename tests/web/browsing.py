@@ -54,7 +54,7 @@ def pair(context: Any, served: str, table: Any) -> None:
     key = table.table_key()
     page = context.new_page()
     page.goto(f"{served}/pair/{key}")
-    assert page.url == served + "/table"
+    assert page.url == served + "/table?paired=1"
     page.close()
 
 

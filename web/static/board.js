@@ -33,7 +33,7 @@ class TockBoard {
     }
     for (const label of this.svg.querySelectorAll(".seat-label")) {
       const seat = (view.seats || []).find((s) => s.seat === label.dataset.seat);
-      const text = seat ? `${seat.seat} · ${Tock.shownName(seat.name)}` : label.dataset.seat;
+      const text = seat && seat.name ? `${seat.seat} · ${Tock.shownName(seat.name)}` : label.dataset.seat;
       if (label.textContent !== text) {
         label.textContent = text;
         this._fitLabel(label);

@@ -357,3 +357,176 @@ def test_the_replay_counts_the_moves_the_end_screen_counts_and_lists_the_saved_g
         expect(page).to_have_url(f"{real_served}/replay/{first}")
     finally:
         context.close()
+
+
+WORDS = {
+    "fr": {
+        "paired": "Cette tablette est maintenant la table",
+        "setup": "Préparer une partie",
+        "why": "Ce coup n'est pas permis",
+        "legal": "Ce coup est permis.",
+        "sheet": "Jeu du Tock, 1re règle",
+        "thinking": "Le compagnon cherche un bon coup",
+        "guided": "Jouer une partie guidée",
+        "board": "Plateau à 4 places",
+        "deal": "Numéro de donne",
+        "level": "ordinateur fort (réfléchit plus longtemps)",
+    },
+    "en": {
+        "paired": "This tablet is now the table",
+        "setup": "Set up a game",
+        "why": "This move is not allowed",
+        "legal": "This move is allowed.",
+        "sheet": "Jeu du Tock, first rule",
+        "thinking": "The companion is looking for a good move",
+        "guided": "Play a guided game",
+        "board": "Board for 4 seats",
+        "deal": "Deal number",
+        "level": "strong computer (thinks longer)",
+    },
+}
+
+
+# point 3: pairing says what the tablet has become and what to do next
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_pairing_says_the_tablet_is_the_table_and_leads_to_the_set_up(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    real_table.new_game({})
+    context = browser.new_context(viewport=LANDSCAPE_TABLET)
+    try:
+        page = context.new_page()
+        page.goto(f"{real_served}/table?lang={lang}")
+        assert page.locator("[data-bind=welcome]").count() == 0, "a guest is told nothing of pairing"
+        page.goto(f"{real_served}/pair/{real_table.table_key()}")
+        welcome = page.locator("[data-bind=welcome]")
+        expect(welcome).to_contain_text(WORDS[lang]["paired"])
+        welcome.get_by_role("link", name=WORDS[lang]["setup"]).click()
+        expect(page).to_have_url(f"{real_served}/setup")
+        page.goto(f"{real_served}/table")
+        assert page.locator("[data-bind=welcome]").count() == 0, "said once, on pairing"
+    finally:
+        context.close()
+
+
+# point 4: a seat's Learn page answers "why not?" for a card it does not hold, as the spectator's does
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_seats_learn_page_explains_a_card_it_does_not_hold(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    people = [{"name": name} for name in ("Ana", "Bruno", "Chloé", "Dave")]
+    real_table.new_game({"preset": "r1", "seed": 3, "seats": people})
+    seat = next(link for link in real_table.seat_links() if link["seat"] == "A")
+    hand = real_table.seat_view(seat["token"])["hand"]
+    absent = next(rank for rank in ("5", "8", "9", "3", "6", "Q") if not any(c[:-1] == rank for c in hand))
+    context = browser.new_context(viewport=PHONE)
+    try:
+        answers = []
+        for path in (seat["path"].replace("/seat/", "/learn/"), "/learn"):
+            page = _phone(context, real_served, path, lang)
+            page.click(f'[data-pick="{absent}"]')
+            page.locator('.board-panel .hole[data-place="AR1"]').click()
+            page.locator('.board-panel .hole[data-place="A5"]').click()
+            explanation = page.locator("[data-bind=explanation]")
+            expect(explanation).to_contain_text(WORDS[lang]["why"])
+            expect(explanation).not_to_contain_text("main" if lang == "fr" else "hand")
+            answers.append(explanation.inner_text())
+        assert answers[0] == answers[1]
+    finally:
+        context.close()
+
+
+# point 5: the guided game one tap from the seat page, saying it thinks and confirming the move played
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_guided_game_opens_from_the_seat_page_thinks_aloud_and_confirms_the_move(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    people = [{"name": "Ana"}, {"name": "Bruno"}]
+    real_table.new_game({"preset": "toc", "seed": 3, "seats": people})
+    seat = next(link for link in real_table.seat_links() if link["seat"] == "A")
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = _phone(context, real_served, seat["path"], lang)
+        # the answer is held back until the test has seen the page say it is thinking
+        held: list[Any] = []
+        page.route("**/hints?suggest=1", lambda route: held.append(route))
+        page.get_by_role("link", name=WORDS[lang]["guided"]).click()
+        expect(page.locator("[data-action=guided]")).to_be_checked()
+        expect(page.locator("[data-bind=suggestion]")).to_contain_text(WORDS[lang]["thinking"])
+        while not held:  # the request reaches the route handler on Playwright's side
+            page.wait_for_timeout(20)
+        held[0].continue_()
+        suggestion = page.locator("[data-bind=suggestion] button.move")
+        expect(suggestion).to_be_visible()
+        words = suggestion.locator(".move-words")
+        # the card's name runs on one line, not one word a line
+        strong = words.locator("strong").bounding_box()
+        assert strong is not None and strong["height"] < 30
+        suggestion.click()
+        expect(page.locator("#toast")).to_contain_text("Coup joué" if lang == "fr" else "Move played")
+    finally:
+        context.close()
+
+
+# point 11: the set-up page in words: boards, the deal, choices, a centre only with one, computer levels
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_set_up_page_offers_words_and_choices_not_ids_and_number_fields(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    context = browser.new_context(viewport=LANDSCAPE_TABLET)
+    try:
+        pair(context, real_served, real_table)
+        page = context.new_page()
+        page.goto(f"{real_served}/setup?lang={lang}")
+        page.select_option("#preset", "r1")
+        expect(page.locator("#model option").first).to_have_text(WORDS[lang]["board"])
+        expect(page.locator('label[for="seed"]')).to_contain_text(WORDS[lang]["deal"])
+        assert page.locator('[data-switch="seat_counts"]').count() == 0
+        for switch in ("jokers", "shortcut_cell", "home_entry_after"):
+            assert page.locator(f'[data-switch="{switch}"]').evaluate("(node) => node.tagName") == "SELECT"
+        assert page.locator('input[type="number"]').count() == 0
+        assert sorted(
+            page.locator('[data-switch="jokers"] option').evaluate_all("(o) => o.map((x) => x.value)")
+        ) == [
+            "0",
+            "2",
+        ]
+        centre = page.locator('[data-switch="centre_cards"]')
+        expect(centre).to_be_hidden()
+        page.select_option('[data-switch="shortcut"]', "centre")
+        expect(centre).to_be_visible()
+        page.check('input[name="computer-B"]')
+        level = page.locator('select[name="level-B"]')
+        expect(level).to_be_visible()
+        level.select_option("strong")
+        expect(level.locator("option:checked")).to_have_text(WORDS[lang]["level"])
+        page.uncheck('input[name="computer-B"]')
+        expect(level).to_be_hidden()
+        fold = page.locator('details[data-group="advanced"] > summary')
+        arrow = fold.evaluate("(node) => getComputedStyle(node, '::before').borderLeftWidth")
+        assert float(arrow.removesuffix("px")) > 4, "the fold shows an arrow"
+    finally:
+        context.close()
+
+
+# point 12: Learn says the rule sheet by name, lists no source file, labels seats plainly, no extra hole
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_learn_names_the_sheet_and_draws_the_games_board(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    real_table.new_game({"preset": "r1"})
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = _phone(context, real_served, "/learn", lang)
+        heading = page.locator(".card-lessons h2")
+        expect(heading).to_contain_text(WORDS[lang]["sheet"])
+        expect(heading).not_to_contain_text("R1")
+        rules = page.locator(".rules-list li")
+        assert ".txt" not in rules.first.text_content()
+        assert rules.first.text_content()[:1].isupper()
+        game_has_centre = page.locator('.board-panel .hole[data-place="CIEL"]').count()
+        lesson = page.locator(".lesson-board").first
+        assert lesson.locator('.hole[data-place="CIEL"]').count() == game_has_centre == 0
+        assert sorted(lesson.locator(".seat-label").all_text_contents()) == ["A", "B", "C", "D"]
+    finally:
+        context.close()

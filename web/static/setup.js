@@ -118,10 +118,13 @@
     renderCounts();
   }
 
+  /** The count a sheet allows nearest above `wanted` (2 people moving to a sheet of 4 or 6 get 4). */
+  const nearest = (counts, wanted) => counts.find((c) => c >= wanted) || counts[counts.length - 1];
+
   function renderCounts() {
     const counts = seatCounts();
     const wanted = Number(form.elements.seat_count.value) || (current.seats || []).length || 4;
-    fillSelect(form.elements.seat_count, counts.map((c) => [c, String(c)]), counts.includes(wanted) ? wanted : counts[counts.length - 1]);
+    fillSelect(form.elements.seat_count, counts.map((c) => [c, String(c)]), counts.includes(wanted) ? wanted : nearest(counts, wanted));
     renderModels();
   }
 

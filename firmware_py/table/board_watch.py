@@ -128,8 +128,8 @@ class BoardWatch:
             raise TableError(
                 "illegal_move",
                 422,
-                "Coup interdit : " + " ; ".join(v["fr"] for v in violations),
-                "Illegal move: " + "; ".join(v["en"] for v in violations),
+                "Coup interdit : " + " ; ".join(v["fr"].rstrip(".") for v in violations) + ".",
+                "Illegal move: " + "; ".join(v["en"].rstrip(".") for v in violations) + ".",
                 {"violations": violations},
             )
         self._s.proposed = board

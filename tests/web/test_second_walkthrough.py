@@ -530,3 +530,33 @@ def test_learn_names_the_sheet_and_draws_the_games_board(
         assert sorted(lesson.locator(".seat-label").all_text_contents()) == ["A", "B", "C", "D"]
     finally:
         context.close()
+
+
+# points 6 and 7: a refusal worded for whoever reads it, places said as the board shows them
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_marble_moved_out_of_turn_is_refused_in_words_true_on_every_screen(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    people = [{"name": name} for name in ("Ana", "Bruno", "Chloé", "Dave")]
+    real_table.new_game({"preset": "r1", "seed": 3, "seats": people})
+    other = next(seat for seat in "ABCD" if seat != real_table.public_view()["turn"])
+    context = browser.new_context(viewport=LANDSCAPE_TABLET)
+    try:
+        pair(context, real_served, real_table)
+        page = context.new_page()
+        page.goto(f"{real_served}/table?lang={lang}")
+        page.locator(f'.board-panel .hole[data-place="{other}R1"]').click()
+        page.locator(f'.board-panel .hole[data-place="{other}18"]').click()
+        toast = page.locator("#toast")
+        if lang == "fr":
+            expect(toast).to_contain_text(
+                f"Le pion dans la réserve de {other} n'est pas à la personne qui joue"
+            )
+            expect(toast).not_to_contain_text("à vous")
+        else:
+            expect(toast).to_contain_text(f"The marble in {other}'s reserve is not the player's own")
+            expect(toast).not_to_contain_text("yours")
+        expect(toast).not_to_contain_text(f"{other}R")
+        expect(toast).not_to_contain_text(".;")
+    finally:
+        context.close()

@@ -191,12 +191,12 @@
     try {
       const answer = await api("POST", `${base}/choose`, { card: text });
       if (card === text) moves = answer.moves || [];
-      // a card with one move shows it at once: one tap on "Play" plays it
-      if (card === text && moves.length === 1) pointed = moves[0];
     } catch (error) {
       moves = [];
     }
-    render();
+    // a card with one move shows it at once on the board: one tap on "Play" plays it
+    if (card === text && moves.length === 1) point(moves[0]);
+    else render();
   }
 
   async function playMove(move) {

@@ -41,6 +41,16 @@ def serving(table: Any) -> Iterator[str]:
         server.shutdown()
 
 
+@contextmanager
+def fresh_context(browser: Any, size: dict[str, int], **options: Any) -> Iterator[Any]:
+    """A new browser context (nothing cached, no cookie) with a screen of ``size``, closed after use."""
+    context = browser.new_context(viewport=size, **options)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
 def table_page(context: Any, served: str, size: dict[str, int] = TABLET) -> Any:
     """The table page, open on a tablet-sized screen (as it stands beside the board)."""
     page = context.new_page()

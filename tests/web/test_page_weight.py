@@ -9,13 +9,14 @@ figures are printed (``-s``) for the record."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from firmware_py.table.core import Table
-from tests.web.browsing import LANDSCAPE_TABLET, PHONE
+from tests.web.browsing import LANDSCAPE_TABLET, PHONE, fresh_context
 
 pytestmark = pytest.mark.browser
 
@@ -63,16 +64,27 @@ def pages(real_table: Table) -> Iterator[dict[str, str]]:
     }
 
 
-def _open(
+@contextmanager
+def _opened(
     browser: Any, served: str, table: Table, path: str, size: dict[str, int], lang: str, paired: bool
-) -> Any:
-    context = browser.new_context(viewport=size, locale=lang)
-    if paired:
-        context.add_cookies([{"name": "tock_table", "value": table.table_key(), "url": served}])
-    page = context.new_page()
-    page.goto(f"{served}{path}?lang={lang}")
-    page.wait_for_load_state("load")
-    return page
+) -> Iterator[Any]:
+    """The page at ``path`` in a fresh context (the table's key held when ``paired``), once loaded, after
+    checking that it held still while loading and weighed under 100 KB on the wire."""
+    with fresh_context(browser, size, locale=lang) as context:
+        if paired:
+            context.add_cookies([{"name": "tock_table", "value": table.table_key(), "url": served}])
+        page = context.new_page()
+        page.goto(f"{served}{path}?lang={lang}")
+        page.wait_for_load_state("load")
+        shift = page.evaluate(LAYOUT_SHIFT)
+        wire = page.evaluate(WIRE_BYTES)
+        print(
+            f"{size['width']}x{size['height']} {path.split('?')[0][:14]} {lang}: "
+            f"layout shift {shift:.3f}, {wire / 1000:.1f} KB"
+        )
+        assert shift < 0.1, f"{path} shifts by {shift:.3f} while it loads"
+        assert 0 < wire < 100_000, f"{path} takes {wire} bytes on the wire"
+        yield page
 
 
 TABLE_PAGES = ("table", "setup", "learn", "calibration", "replay")
@@ -84,15 +96,8 @@ PHONE_PAGES = ("seat", "seat learn", "table", "learn", "replay")
 def test_each_page_of_the_table_holds_still_and_weighs_under_100_kb(
     browser: Any, real_served: str, real_table: Table, pages: dict[str, str], name: str, lang: str
 ) -> None:
-    page = _open(browser, real_served, real_table, pages[name], LANDSCAPE_TABLET, lang, paired=True)
-    try:
-        shift = page.evaluate(LAYOUT_SHIFT)
-        wire = page.evaluate(WIRE_BYTES)
-        print(f"tablet {name} {lang}: layout shift {shift:.3f}, {wire / 1000:.1f} KB on the wire")
-        assert shift < 0.1, f"{name} shifts by {shift:.3f} while it loads"
-        assert 0 < wire < 100_000, f"{name} takes {wire} bytes on the wire"
-    finally:
-        page.context.close()
+    with _opened(browser, real_served, real_table, pages[name], LANDSCAPE_TABLET, lang, paired=True):
+        pass
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -101,16 +106,8 @@ def test_each_page_of_a_phone_holds_still_weighs_under_100_kb_and_has_44_px_targ
     browser: Any, real_served: str, real_table: Table, pages: dict[str, str], name: str, lang: str
 ) -> None:
     """The seat's pages on a player's phone; the table, Learn and the replay on a spectator's."""
-    page = _open(browser, real_served, real_table, pages[name], PHONE, lang, paired=False)
-    try:
-        shift = page.evaluate(LAYOUT_SHIFT)
-        wire = page.evaluate(WIRE_BYTES)
-        print(f"phone {name} {lang}: layout shift {shift:.3f}, {wire / 1000:.1f} KB on the wire")
-        assert shift < 0.1, f"{name} shifts by {shift:.3f} while it loads"
-        assert 0 < wire < 100_000, f"{name} takes {wire} bytes on the wire"
+    with _opened(browser, real_served, real_table, pages[name], PHONE, lang, paired=False) as page:
         for fold in page.locator("details:not([open]) > summary").all():
             if fold.is_visible():
                 fold.click()  # what a fold holds is tapped too
         assert page.evaluate(TARGETS, 44) == []
-    finally:
-        page.context.close()

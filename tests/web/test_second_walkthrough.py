@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
-from tests.web.browsing import LANDSCAPE_TABLET, PHONE, pair, serving
+from tests.web.browsing import LANDSCAPE_TABLET, PHONE, fresh_context, pair, serving
 from tests.web.scripted_table import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -215,8 +215,7 @@ def test_an_english_page_shows_no_french_word_in_the_log_the_replay_or_the_set_u
     browser: Any, real_served: str, real_table: Table
 ) -> None:
     game = _finished_game(real_table)
-    context = browser.new_context(viewport=LANDSCAPE_TABLET, locale="en-GB")
-    try:
+    with fresh_context(browser, LANDSCAPE_TABLET, locale="en-GB") as context:
         pair(context, real_served, real_table)
         page = context.new_page()
         page.goto(f"{real_served}/table?lang=en")
@@ -238,8 +237,6 @@ def test_an_english_page_shows_no_french_word_in_the_log_the_replay_or_the_set_u
         expect(page.locator('input[name="name-C"]')).to_have_value("Computer C")
         page.goto(f"{real_served}/setup?lang=fr")
         expect(page.locator('input[name="name-C"]')).to_have_value("Ordinateur C")
-    finally:
-        context.close()
 
 
 # point 13: the turn said with a name, no bare phase word, from the first paint
@@ -248,24 +245,18 @@ def test_the_table_says_whose_turn_it_is_by_name_without_a_bare_phase_word(
     browser: Any, real_served: str, real_table: Table, lang: str
 ) -> None:
     real_table.new_game({"preset": "toc", "seed": 3, "seats": [{"name": "Alice"}, {"computer": True}]})
-    before_scripts = browser.new_context(viewport=LANDSCAPE_TABLET, java_script_enabled=False)
-    try:
+    with fresh_context(browser, LANDSCAPE_TABLET, java_script_enabled=False) as before_scripts:
         page = before_scripts.new_page()
         page.goto(f"{real_served}/table?lang={lang}")
         said = page.locator("[data-bind=turn]").text_content()
         assert said == ("À jouer : Alice" if lang == "fr" else "To play: Alice")
-    finally:
-        before_scripts.close()
-    context = browser.new_context(viewport=LANDSCAPE_TABLET)
-    try:
+    with fresh_context(browser, LANDSCAPE_TABLET) as context:
         page = context.new_page()
         page.goto(f"{real_served}/table?lang={lang}")
         expect(page.locator("[data-bind=turn]")).to_have_text(
             "À jouer : Alice" if lang == "fr" else "To play: Alice"
         )
         expect(page.locator("[data-bind=phase]")).to_have_text("")
-    finally:
-        context.close()
 
 
 # point 14: a confirmation says what was done, in the page's typography
@@ -276,8 +267,7 @@ def test_a_card_given_is_confirmed_as_done(
     people = [{"name": name} for name in ("Ana", "Bruno", "Chloé", "Dave")]
     real_table.new_game({"preset": "r1x", "seed": 3, "seats": people})
     path = next(link["path"] for link in real_table.seat_links() if link["seat"] == "A")
-    context = browser.new_context(viewport=PHONE)
-    try:
+    with fresh_context(browser, PHONE) as context:
         page = _phone(context, real_served, path, lang)
         card = page.locator(".hand .card").first
         name = card.get_attribute("aria-label")
@@ -285,16 +275,15 @@ def test_a_card_given_is_confirmed_as_done(
         page.click("[data-action=give]")
         expected = f"Carte donnée : {name}" if lang == "fr" else f"Card given: {name}"
         expect(page.locator("#toast")).to_have_text(expected)
-    finally:
-        context.close()
 
 
 # point 15: a spectator is offered no rematch
 def test_only_the_table_is_offered_a_rematch(browser: Any, real_served: str, real_table: Table) -> None:
     _finished_game(real_table, "r1")
-    spectator = browser.new_context(viewport=PHONE)
-    table_context = browser.new_context(viewport=LANDSCAPE_TABLET)
-    try:
+    with (
+        fresh_context(browser, PHONE) as spectator,
+        fresh_context(browser, LANDSCAPE_TABLET) as table_context,
+    ):
         page = spectator.new_page()
         page.goto(f"{real_served}/table?lang=en")
         expect(page.locator("[data-bind=end]")).to_be_visible()
@@ -304,9 +293,6 @@ def test_only_the_table_is_offered_a_rematch(browser: Any, real_served: str, rea
         board = table_context.new_page()
         board.goto(f"{real_served}/table?lang=en")
         expect(board.locator("[data-action=rematch]")).to_be_visible()
-    finally:
-        spectator.close()
-        table_context.close()
 
 
 GLYPH_DRAWN = """(glyph) => {
@@ -334,8 +320,7 @@ def test_the_replay_counts_the_moves_the_end_screen_counts_and_lists_the_saved_g
     first = _finished_game(real_table)
     game = _finished_game(real_table, "r1")
     turns = game_summary(real_table.store, game)["turns"]
-    context = browser.new_context(viewport=PHONE)
-    try:
+    with fresh_context(browser, PHONE) as context:
         page = context.new_page()
         page.goto(f"{real_served}/replay?lang={lang}")
         count = page.locator("[data-bind=replay-count]")
@@ -355,8 +340,6 @@ def test_the_replay_counts_the_moves_the_end_screen_counts_and_lists_the_saved_g
         expect(saved.locator(f'a[href="/replay/{game}"]')).to_have_attribute("aria-current", "page")
         saved.locator(f'a[href="/replay/{first}"]').click()
         expect(page).to_have_url(f"{real_served}/replay/{first}")
-    finally:
-        context.close()
 
 
 WORDS = {
@@ -393,8 +376,7 @@ def test_pairing_says_the_tablet_is_the_table_and_leads_to_the_set_up(
     browser: Any, real_served: str, real_table: Table, lang: str
 ) -> None:
     real_table.new_game({})
-    context = browser.new_context(viewport=LANDSCAPE_TABLET)
-    try:
+    with fresh_context(browser, LANDSCAPE_TABLET) as context:
         page = context.new_page()
         page.goto(f"{real_served}/table?lang={lang}")
         assert page.locator("[data-bind=welcome]").count() == 0, "a guest is told nothing of pairing"
@@ -405,8 +387,6 @@ def test_pairing_says_the_tablet_is_the_table_and_leads_to_the_set_up(
         expect(page).to_have_url(f"{real_served}/setup")
         page.goto(f"{real_served}/table")
         assert page.locator("[data-bind=welcome]").count() == 0, "said once, on pairing"
-    finally:
-        context.close()
 
 
 # point 4: a seat's Learn page answers "why not?" for a card it does not hold, as the spectator's does
@@ -419,8 +399,7 @@ def test_the_seats_learn_page_explains_a_card_it_does_not_hold(
     seat = next(link for link in real_table.seat_links() if link["seat"] == "A")
     hand = real_table.seat_view(seat["token"])["hand"]
     absent = next(rank for rank in ("5", "8", "9", "3", "6", "Q") if not any(c[:-1] == rank for c in hand))
-    context = browser.new_context(viewport=PHONE)
-    try:
+    with fresh_context(browser, PHONE) as context:
         answers = []
         for path in (seat["path"].replace("/seat/", "/learn/"), "/learn"):
             page = _phone(context, real_served, path, lang)
@@ -432,8 +411,6 @@ def test_the_seats_learn_page_explains_a_card_it_does_not_hold(
             expect(explanation).not_to_contain_text("main" if lang == "fr" else "hand")
             answers.append(explanation.inner_text())
         assert answers[0] == answers[1]
-    finally:
-        context.close()
 
 
 # point 5: the guided game one tap from the seat page, saying it thinks and confirming the move played
@@ -444,8 +421,7 @@ def test_the_guided_game_opens_from_the_seat_page_thinks_aloud_and_confirms_the_
     people = [{"name": "Ana"}, {"name": "Bruno"}]
     real_table.new_game({"preset": "toc", "seed": 3, "seats": people})
     seat = next(link for link in real_table.seat_links() if link["seat"] == "A")
-    context = browser.new_context(viewport=PHONE)
-    try:
+    with fresh_context(browser, PHONE) as context:
         page = _phone(context, real_served, seat["path"], lang)
         # the answer is held back until the test has seen the page say it is thinking
         held: list[Any] = []
@@ -464,8 +440,6 @@ def test_the_guided_game_opens_from_the_seat_page_thinks_aloud_and_confirms_the_
         assert strong is not None and strong["height"] < 30
         suggestion.click()
         expect(page.locator("#toast")).to_contain_text("Coup joué" if lang == "fr" else "Move played")
-    finally:
-        context.close()
 
 
 # point 11: the set-up page in words: boards, the deal, choices, a centre only with one, computer levels
@@ -473,8 +447,7 @@ def test_the_guided_game_opens_from_the_seat_page_thinks_aloud_and_confirms_the_
 def test_the_set_up_page_offers_words_and_choices_not_ids_and_number_fields(
     browser: Any, real_served: str, real_table: Table, lang: str
 ) -> None:
-    context = browser.new_context(viewport=LANDSCAPE_TABLET)
-    try:
+    with fresh_context(browser, LANDSCAPE_TABLET) as context:
         pair(context, real_served, real_table)
         page = context.new_page()
         page.goto(f"{real_served}/setup?lang={lang}")
@@ -505,8 +478,6 @@ def test_the_set_up_page_offers_words_and_choices_not_ids_and_number_fields(
         fold = page.locator('details[data-group="advanced"] > summary')
         arrow = fold.evaluate("(node) => getComputedStyle(node, '::before').borderLeftWidth")
         assert float(arrow.removesuffix("px")) > 4, "the fold shows an arrow"
-    finally:
-        context.close()
 
 
 # point 12: Learn says the rule sheet by name, lists no source file, labels seats plainly, no extra hole
@@ -515,8 +486,7 @@ def test_learn_names_the_sheet_and_draws_the_games_board(
     browser: Any, real_served: str, real_table: Table, lang: str
 ) -> None:
     real_table.new_game({"preset": "r1"})
-    context = browser.new_context(viewport=PHONE)
-    try:
+    with fresh_context(browser, PHONE) as context:
         page = _phone(context, real_served, "/learn", lang)
         heading = page.locator(".card-lessons h2")
         expect(heading).to_contain_text(WORDS[lang]["sheet"])
@@ -528,8 +498,6 @@ def test_learn_names_the_sheet_and_draws_the_games_board(
         lesson = page.locator(".lesson-board").first
         assert lesson.locator('.hole[data-place="CIEL"]').count() == game_has_centre == 0
         assert sorted(lesson.locator(".seat-label").all_text_contents()) == ["A", "B", "C", "D"]
-    finally:
-        context.close()
 
 
 # points 6 and 7: a refusal worded for whoever reads it, places said as the board shows them
@@ -540,8 +508,7 @@ def test_a_marble_moved_out_of_turn_is_refused_in_words_true_on_every_screen(
     people = [{"name": name} for name in ("Ana", "Bruno", "Chloé", "Dave")]
     real_table.new_game({"preset": "r1", "seed": 3, "seats": people})
     other = next(seat for seat in "ABCD" if seat != real_table.public_view()["turn"])
-    context = browser.new_context(viewport=LANDSCAPE_TABLET)
-    try:
+    with fresh_context(browser, LANDSCAPE_TABLET) as context:
         pair(context, real_served, real_table)
         page = context.new_page()
         page.goto(f"{real_served}/table?lang={lang}")
@@ -558,5 +525,3 @@ def test_a_marble_moved_out_of_turn_is_refused_in_words_true_on_every_screen(
             expect(toast).not_to_contain_text("yours")
         expect(toast).not_to_contain_text(f"{other}R")
         expect(toast).not_to_contain_text(".;")
-    finally:
-        context.close()

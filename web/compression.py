@@ -3,8 +3,8 @@
 The companion serves phones over the table's Wi-Fi from a Raspberry Pi: a board drawn in SVG, the QR
 codes and the lessons' small boards are long runs of alike markup, which gzip shrinks about tenfold,
 so every page stays well under 100 KB on the wire. Python's own ``gzip`` does it in one after-request
-hook (waitress compresses nothing itself), so no extension is needed. The live streams are never
-compressed: they must reach the page line by line, not when a buffer fills.
+hook (waitress compresses nothing itself), so no extension is needed. The live streams are left
+alone: :mod:`web.events` compresses them itself, flushing after every event.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def compress(response: Response) -> Response:
     """``response`` gzip-compressed when the browser accepts gzip and the body is text of some size.
 
     A static file (sent as a file stream) is read whole first: the companion's are a few KB each. Any
-    other stream (the live updates) goes as it is.
+    other stream (the live updates) goes as :mod:`web.events` made it.
     """
     response.vary.add("Accept-Encoding")
     if (
@@ -50,17 +50,20 @@ def compress(response: Response) -> Response:
         or response.mimetype not in COMPRESSED_TYPES
         or "Content-Encoding" in response.headers
         or (response.is_streamed and not response.direct_passthrough)
-        or "gzip" not in request.accept_encodings
+        or request.accept_encodings.best_match(["gzip"]) is None
     ):
         return response
+    source = response.response
     response.direct_passthrough = False
     body = response.get_data()
+    if hasattr(source, "close"):
+        source.close()  # a static file's stream, read whole: its file is closed now
     if len(body) < SMALLEST:
         return response
     response.set_data(gzip.compress(body, compresslevel=LEVEL, mtime=0))
     response.headers["Content-Encoding"] = "gzip"
-    if response.get_etag()[0]:
+    etag, _ = response.get_etag()
+    if etag:
         # the compressed body is another representation of the same file: its own strong validator
-        etag, _ = response.get_etag()
         response.set_etag(etag + "-gzip")
     return response

@@ -525,3 +525,14 @@ def test_a_marble_moved_out_of_turn_is_refused_in_words_true_on_every_screen(
             expect(toast).not_to_contain_text("yours")
         expect(toast).not_to_contain_text(f"{other}R")
         expect(toast).not_to_contain_text(".;")
+
+
+def test_the_whole_board_fits_the_tables_screen(browser: Any, real_served: str, real_table: Table) -> None:
+    """On the 1280x800 tablet beside the board, every hole is on the screen without scrolling."""
+    real_table.new_game({})
+    with fresh_context(browser, LANDSCAPE_TABLET) as context:
+        pair(context, real_served, real_table)
+        page = context.new_page()
+        page.goto(f"{real_served}/table")
+        board = _box(page, ".board-panel svg.board")
+        assert board["y"] >= 0 and board["y"] + board["height"] <= LANDSCAPE_TABLET["height"], board

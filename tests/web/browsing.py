@@ -51,6 +51,11 @@ def fresh_context(browser: Any, size: dict[str, int], **options: Any) -> Iterato
         context.close()
 
 
+def seat_paths(table: Any) -> dict[str, str]:
+    """Seat letter -> the address of its private page (people's seats and computers' alike)."""
+    return {link["seat"]: link["path"] for link in table.seat_links()}
+
+
 def table_page(context: Any, served: str, size: dict[str, int] = TABLET) -> Any:
     """The table page, open on a tablet-sized screen (as it stands beside the board)."""
     page = context.new_page()

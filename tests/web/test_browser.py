@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
-from tests.web.browsing import PHONE, TABLET, non_blank, pair, serving, table_page
+from tests.web.browsing import PHONE, TABLET, non_blank, pair, seat_paths, serving, table_page
 from tests.web.scripted_table import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -31,15 +31,11 @@ def served(table: ScriptedTable) -> Iterator[str]:
         yield url
 
 
-def _links(table: ScriptedTable) -> dict[str, str]:
-    return {link["seat"]: link["path"] for link in table.seat_links()}
-
-
 def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
-    links = _links(table)
+    links = seat_paths(table)
     board_page = table_page(context, served)
     seat_a = context.new_page()
     seat_a.goto(served + links["A"])
@@ -192,7 +188,7 @@ def test_the_table_asks_computer_moves_and_notices_show(
     table.new_game({})
     board_page = table_page(context, served)
     seat_a = context.new_page()
-    seat_a.goto(served + _links(table)["A"])
+    seat_a.goto(served + seat_paths(table)["A"])
     table.announce(
         question={
             "fr": "Quel coup ?",
@@ -255,7 +251,7 @@ def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: Sc
     page.goto(served + "/table")
     page.click("[data-action=undo]")
     page.wait_for_selector(".toast:not([hidden]) >> text=Rien à annuler.")
-    page.goto(served + _links(table)["B"])
+    page.goto(served + seat_paths(table)["B"])
     page.click('.card[data-card="2H"]')
     expect(page.locator(".moves-panel")).to_contain_text("Ses coups s'afficheront à votre tour.")
     page.goto(served + "/learn")
@@ -271,7 +267,7 @@ def test_a_finished_game_names_the_winning_team(context: Any, served: str, table
     table.new_game({})
     board_page = table_page(context, served)
     seat_a = context.new_page()
-    seat_a.goto(served + _links(table)["A"])
+    seat_a.goto(served + seat_paths(table)["A"])
     table.announce(winner="BD")
     for page in (board_page, seat_a):
         expect(page.locator("[data-bind=winner]")).to_have_text("Gagnant·e·s : Joueur B, Joueur D")
@@ -282,7 +278,7 @@ def test_a_finished_game_names_the_winning_team(context: Any, served: str, table
     expect(seat_a.locator("[data-bind=hand] .card")).to_have_count(0)
     expect(board_page.locator("[data-bind=turn]")).to_have_text("")
     expect(board_page.locator("[data-bind=seats] .tag").first).to_have_text("équipe 1")
-    seat_a.goto(served + _links(table)["A"] + "?lang=en")
+    seat_a.goto(served + seat_paths(table)["A"] + "?lang=en")
     expect(seat_a.locator("[data-bind=winner]")).to_have_text("Winners: Player B, Player D")
     table.new_game({})
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
-from tests.web.browsing import LANDSCAPE_TABLET, PHONE, fresh_context, pair, serving
+from tests.web.browsing import LANDSCAPE_TABLET, PHONE, fresh_context, pair, seat_paths, serving
 from tests.web.scripted_table import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -26,10 +26,6 @@ def table() -> ScriptedTable:
 def served(table: ScriptedTable) -> Iterator[str]:
     with serving(table) as url:
         yield url
-
-
-def _links(table: Any) -> dict[str, str]:
-    return {link["seat"]: link["path"] for link in table.seat_links()}
 
 
 def _phone(context: Any, served: str, path: str, lang: str = "fr") -> Any:
@@ -60,7 +56,7 @@ def test_a_move_tapped_on_the_phone_is_shown_on_the_board_and_played_only_once_c
     context: Any, served: str, table: ScriptedTable, lang: str
 ) -> None:
     table.new_game({})
-    seat_a = _phone(context, served, _links(table)["A"], lang)
+    seat_a = _phone(context, served, seat_paths(table)["A"], lang)
     seat_a.click('.card[data-card="10S"]')
     far = seat_a.locator('button.move[data-move="10S:AR2-A10"]')
     far.click()
@@ -95,7 +91,7 @@ def test_a_lit_hole_tapped_on_the_zoomed_board_shows_the_move_that_ends_there(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
-    seat_a = _phone(context, served, _links(table)["A"], "en")
+    seat_a = _phone(context, served, seat_paths(table)["A"], "en")
     seat_a.click('.card[data-card="10S"]')
     seat_a.wait_for_selector('button.move[data-move="10S:AR2-A10"]')
     seat_a.click("[data-action=zoom]")
@@ -113,7 +109,7 @@ def test_a_card_with_one_move_shows_it_at_once_and_one_tap_plays_it(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
-    seat_a = _phone(context, served, _links(table)["A"])
+    seat_a = _phone(context, served, seat_paths(table)["A"])
     seat_a.click('.card[data-card="AS"]')
     seat_a.wait_for_selector('.board-panel .preview-arrow[data-from="AR1"][data-to="A18"]')
     assert "A18" not in table.layout
@@ -126,7 +122,7 @@ def test_the_put_back_picture_fills_the_phone_and_rings_the_hole_in_white(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
-    seat_a = _phone(context, served, _links(table)["A"], "en")
+    seat_a = _phone(context, served, seat_paths(table)["A"], "en")
     table.announce(
         problem={
             "fr": "Coup interdit.",
@@ -155,7 +151,7 @@ def test_on_a_phone_the_toast_lies_over_the_top_bar_not_the_board(
     context: Any, served: str, table: ScriptedTable, lang: str
 ) -> None:
     table.new_game({})
-    seat_a = _phone(context, served, _links(table)["A"], lang)
+    seat_a = _phone(context, served, seat_paths(table)["A"], lang)
     seat_a.click('.card[data-card="AS"]')
     seat_a.wait_for_selector('.board-panel .preview-arrow[data-to="A18"]')
     seat_a.click("[data-action=confirm-move]")
@@ -182,7 +178,7 @@ def test_the_zoomed_board_opens_on_the_seats_marbles_with_44_px_holes(
 
     reach = (Path(__file__).parent / "hole_reach.js").read_text()
     table.new_game({})
-    seat_b = _phone(context, served, _links(table)["B"], lang)
+    seat_b = _phone(context, served, seat_paths(table)["B"], lang)
     assert seat_b.evaluate(reach, ".board-panel") < 44, "unzoomed, the phone's holes are small"
     zoom = seat_b.locator("[data-action=zoom]")
     expect(zoom).to_have_text("Agrandir le plateau" if lang == "fr" else "Zoom the board")

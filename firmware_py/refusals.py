@@ -310,7 +310,7 @@ def illegal_move(violations: Sequence[Mapping[str, Any]]) -> IllegalMove:
     """A move the rules forbid, with the engine's violations (``to_dict()`` of each) for the page."""
     return IllegalMove(
         "illegal_move",
-        "Coup interdit : " + " ; ".join(v["fr"] for v in violations),
-        "Illegal move: " + "; ".join(v["en"] for v in violations),
+        "Coup interdit : " + " ; ".join(v["fr"].rstrip(".") for v in violations) + ".",
+        "Illegal move: " + "; ".join(v["en"].rstrip(".") for v in violations) + ".",
         {"violations": [dict(v) for v in violations]},
     )

@@ -43,7 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: TableServ
     Returns:
         The application, with the pages, the JSON API and the live-update streams registered.
     """
-    from web import api, endgame, errors, events, extension, i18n, pages, roles, security
+    from web import api, compression, endgame, errors, events, extension, i18n, pages, roles, security
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
@@ -62,4 +62,5 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, table: TableServ
     app.register_blueprint(api.bp)
     app.register_blueprint(endgame.bp)
     events.init_app(app)
+    compression.init_app(app)
     return app

@@ -76,6 +76,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Sans caméra ou en simulation : touchez une bille puis un trou pour la déplacer.",
         "Without camera or in simulation: tap a marble, then a hole, to move it.",
     ),
+    "paired_title": ("Cette tablette est maintenant la table", "This tablet is now the table"),
+    "paired_help": (
+        "Elle montre le plateau, le journal et les codes des joueurs, et elle seule prépare les parties. "
+        "Pour jouer : préparez votre partie (règle, joueurs, ordinateurs), puis chacun scanne son code.",
+        "It shows the board, the log and the players' codes, and it alone sets up games. To play: set up "
+        "your game (rules, players, computers), then each player scans their code.",
+    ),
+    "paired_setup": ("Préparer une partie", "Set up a game"),
     "marble_selected": ("Bille choisie : touchez sa destination.", "Marble chosen: tap where it goes."),
     # seat page
     "seat_title": ("Ma main", "My hand"),
@@ -104,6 +112,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "No move possible: tap the card to discard.",
     ),
     "discard": ("Défausser", "Discard"),
+    "given": ("Carte donnée", "Card given"),
+    "discarded": ("Carte défaussée", "Card discarded"),
     "played": ("Coup joué", "Move played"),
     "link_gone": (
         "Ce lien n'est plus valable (nouvelle partie ?). Demandez le nouveau code à la table.",
@@ -131,12 +141,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "name": ("Nom", "Name"),
     "colour": ("Couleur", "Colour"),
     "seat_count": ("Nombre de joueurs", "Number of players"),
-    "seed": ("Graine du paquet (facultatif)", "Deck seed (optional)"),
+    "seed": (
+        "Numéro de donne (facultatif : le même numéro redonne les mêmes cartes)",
+        "Deal number (optional: the same number deals the same cards again)",
+    ),
+    "board_of": ("Plateau à", "Board for"),
+    "board_seats": ("places", "seats"),
+    "level": ("Niveau", "Level"),
+    "level_easy": ("ordinateur facile", "easy computer"),
+    "level_medium": ("ordinateur moyen", "medium computer"),
+    "level_strong": ("ordinateur fort (réfléchit plus longtemps)", "strong computer (thinks longer)"),
     "start_game": ("Commencer la partie", "Start the game"),
     "game_started": ("Partie commencée.", "Game started."),
     "seed_digits": (
-        "La graine s'écrit en chiffres seulement (ou rien : une nouvelle à chaque partie).",
-        "The seed is digits only (or nothing: a new one each game).",
+        "Le numéro de donne s'écrit en chiffres seulement (ou rien : une nouvelle donne à chaque partie).",
+        "The deal number is digits only (or nothing: a new deal each game).",
     ),
     "current_links": ("Liens de la partie en cours", "Links of the current game"),
     # learn page
@@ -187,8 +206,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "move_refused": ("Coup refusé", "Move refused"),
     "put_back_help": (
-        "Remettez la bille dans le trou entouré de jaune ; le trou rouge doit rester vide.",
-        "Put the marble back in the hole ringed in yellow; the red hole must stay empty.",
+        "Remettez la bille dans le trou cerclé de blanc ; le trou cerclé de rouge doit rester vide.",
+        "Put the marble back in the hole ringed in white; the hole ringed in red must stay empty.",
     ),
     "put_back_picture": ("Où remettre les billes", "Where the marbles go back"),
     "chime": ("Sonner quand c'est mon tour", "Chime when it is my turn"),
@@ -198,7 +217,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "turns": ("tours joués", "turns played"),
     "rounds": ("tours de table", "rounds"),
     "cards_played": ("Cartes jouées", "Cards played"),
-    "captures": ("Pions renvoyés au camp", "Marbles sent home"),
+    "captures": ("Pions pris (renvoyés au camp)", "Marbles taken (sent back to their reserve)"),
     "rematch": ("Revanche (mêmes joueurs, nouvelle donne)", "Rematch (same players, new deal)"),
     "replay": ("Revoir la partie", "Replay the game"),
     "replay_title": ("Revoir une partie", "Replay a game"),
@@ -211,6 +230,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay_start": ("Le plateau avant le premier coup.", "The board before the first move."),
     "replay_step": ("Coup", "Move"),
     "replay_of": ("sur", "of"),
+    "saved_games": ("Parties enregistrées", "Saved games"),
     "why_not_taps": (
         "Touchez une carte, une bille, puis le trou où elle irait : la page dit si c'est permis et pourquoi.",
         "Tap a card, a marble, then the hole it would go to: the page says whether it is allowed, and why.",
@@ -228,6 +248,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The companion suggests a move on your turn; play it here, or another on your phone.",
     ),
     "guided_wait": ("Une suggestion viendra à votre tour.", "A suggestion will come on your turn."),
+    "guided_thinking": ("Le compagnon cherche un bon coup…", "The companion is looking for a good move…"),
+    "guided_link": ("Besoin d'aide ? Jouer une partie guidée", "Need help? Play a guided game"),
     "guided_suggests": ("Suggestion (touchez pour la jouer) :", "Suggestion (tap to play it):"),
     "guided_discard": (
         "Aucun coup possible : défaussez une carte sur votre téléphone.",
@@ -240,6 +262,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "after": ("Après", "After"),
     "every_switch": ("Toutes les règles de cette partie", "Every rule of this game"),
     "zoom_board": ("Agrandir le plateau", "Zoom the board"),
+    "whole_board": ("Voir tout le plateau", "See the whole board"),
     # calibration wizard
     "wizard_title": ("Calibrer en trois étapes", "Calibrate in three steps"),
     "wizard_help": (
@@ -263,6 +286,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "calibrate_test": ("Lire le plateau", "Read the board"),
     "working": ("En cours…", "Working…"),
+    # a move shown before it is played
+    "point_help": (
+        "Touchez un coup, ou un trou allumé du plateau : il s'affiche, puis vous le confirmez.",
+        "Tap a move, or a lit hole on the board: it shows on the board, then you confirm it.",
+    ),
+    "this_move": ("Ce coup", "This move"),
+    "play_this_move": ("Jouer ce coup", "Play this move"),
+    "another_move": ("Autre coup", "Another move"),
 }
 """Message key -> (French, English)."""
 
@@ -279,7 +310,8 @@ JS_KEYS = (
     "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
     "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of", "why_pick_card",
     "why_pick_marble", "why_pick_hole", "guided_wait", "guided_suggests", "guided_discard",
-    "working",
+    "working", "guided_thinking", "board_of", "board_seats", "level", "level_easy", "level_medium",
+    "level_strong", "zoom_board", "whole_board", "given", "discarded",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on

@@ -8,9 +8,10 @@ calibration are the paired table's only (:mod:`web.roles`); a spectator sees the
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, render_template, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from firmware_py import refusals
@@ -25,7 +26,7 @@ from web.i18n import current_language
 from web.lessons import board_lessons, card_lessons
 from web.qr import qr_svg
 from web.roles import COOKIE_SECONDS, TABLE_COOKIE, is_table, table_only
-from web.setup_words import setup_words
+from web.setup_words import preset_title, setup_words
 
 bp = Blueprint("pages", __name__)
 bp.url_value_preprocessor(check_seat_token)
@@ -74,7 +75,7 @@ def pair(token: str) -> Response:
     A wrong key is refused (403) and sets nothing."""
     if not get_table().is_table_key(token):
         raise refusals.table_only()
-    response = redirect(url_for("pages.table"))
+    response = redirect(url_for("pages.table", paired=1))
     response.set_cookie(TABLE_COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/")
     return response
 
@@ -89,7 +90,11 @@ def index() -> Response:
 def table() -> str:
     """The table: board, turn, log, LEDs, camera, and the seat links to scan."""
     view = get_table().public_view()
-    return render_template("table.html", view=view, drawing=_drawing(view), links=_seat_links())
+    # just paired: the table says so, and what to do next
+    welcome = is_table() and request.args.get("paired") == "1"
+    return render_template(
+        "table.html", view=view, drawing=_drawing(view), links=_seat_links(), welcome=welcome
+    )
 
 
 @bp.get("/seat/<token>")
@@ -124,8 +129,13 @@ def _learn(view: PublicView, token: str | None) -> str:
         "learn.html",
         view=view,
         drawing=_drawing(view),
-        lesson_drawing=board_drawing(BoardTopology(), model_geometry("tock4")),
-        rules=get_table().rules_text(current_language()),
+        # the examples are on a 4-seat board shaped like the game's (its centre only if it has one)
+        lesson_drawing=board_drawing(
+            dataclasses.replace(board_topology(view["board"]), sections=4), model_geometry("tock4")
+        ),
+        # the rule sheet's source file is for the maker, not for someone learning
+        rules=[rule for rule in get_table().rules_text(current_language()) if rule["switch"] != "source"],
+        sheet=preset_title(str(view.get("preset")), current_language()),
         cards=cards,
         board_lessons=board_lessons(_rules_of(view)),
         token=token,

@@ -24,8 +24,8 @@ PRESET_WORDS: dict[str, tuple[Words, Words]] = {
     "r1": (
         ("Jeu du Tock, 1re règle", "Jeu du Tock, first rule"),
         (
-            "À 4 en deux équipes (6 ou 8 sur un grand plateau) : le 7 se partage, le 5 pousse un adversaire.",
-            "4 players in two teams (6 or 8 on a bigger board): the 7 splits, the 5 pushes an opponent.",
+            "À 4 en deux équipes (ou 6 sur le plateau à 6) : le 7 se partage, le 5 pousse un adversaire.",
+            "4 players in two teams (or 6 on the 6-seat board): the 7 splits, the 5 pushes an opponent.",
         ),
     ),
     "r1x": (
@@ -181,6 +181,22 @@ SENTENCES: dict[str, tuple[Words, Words]] = {
 """Yes/no switch -> (sentence when on, sentence when off), each in French and English."""
 
 
+CHOICES: dict[str, tuple[int, ...]] = {
+    "jokers": (0, 2),
+    "shortcut_cell": (7, 8),
+    "home_entry_after": (16, 17),
+}
+"""Number switches a board or a pack allows only a few values of: offered as a list of those values in
+words (a pack has 0 or 2 jokers; the shortcut is cell 7 or 8; the home lane starts after cell 16 or
+17), never as a free number field."""
+
+HIDDEN = frozenset({"seat_counts"})
+"""Switches the page sets elsewhere: the number of players is chosen at the top of the form."""
+
+SHOWN_WHEN: dict[str, tuple[str, str]] = {"centre_cards": ("shortcut", "centre")}
+"""A switch that means something only when another has a value: the centre's cards, with a centre."""
+
+
 def _sentence(label: str, value: str, lang: str) -> str:
     """A switch said as a sentence from the engine's label and value words: "Le 7 : se partage…"."""
     return (
@@ -214,6 +230,12 @@ def _switch_names(rules: Any) -> list[str]:
     return [f.name for f in dataclasses.fields(rules) if f.name != "name"]
 
 
+def preset_title(preset: str, lang: str) -> str:
+    """A rule sheet's name in ``lang`` ("Jeu du Tock, first rule"), its id for one of no known name."""
+    words = PRESET_WORDS.get(preset)
+    return words[0][0 if lang == "fr" else 1] if words else preset
+
+
 def group_of(switch: str) -> str:
     """The group a switch is shown in; ``advanced`` for every switch of no everyday group."""
     return next((key for key, _, names in GROUPS if switch in names), "advanced")
@@ -235,10 +257,16 @@ def setup_words(options: dict[str, Any]) -> dict[str, Any]:
             lang: dict(zip(_switch_names(PRESETS[name]), describe_rules(PRESETS[name], lang), strict=True))
             for lang in ("fr", "en")
         }
-        for switch in preset.get("switches", []):
+        preset["switches"] = [s for s in preset.get("switches", []) if s["name"] not in HIDDEN]
+        for switch in preset["switches"]:
             key = switch["name"]
             if key not in labels["fr"]:
                 continue
+            if key in CHOICES:
+                switch["choices"] = list(CHOICES[key])
+            if key in SHOWN_WHEN:
+                other, value = SHOWN_WHEN[key]
+                switch["shown_when"] = {"switch": other, "value": value}
             switch["group"] = group_of(key)
             switch["label"] = {lang: labels[lang][key][0] for lang in ("fr", "en")}
             choices = switch.get("choices") or []

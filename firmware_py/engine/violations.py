@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from firmware_py.engine.board import SECTION_LETTERS, START_CELL, PlaceKind, parse_place
 from firmware_py.engine.cards import Card, card_words
 from firmware_py.engine.errors import NotationError
 
@@ -132,14 +133,14 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "Ces règles ne permettent pas cela ici : {detail_fr}.",
         "These rules do not allow that here: {detail}.",
     ),
-    Rule.NO_MARBLE_THERE: ("Il n'y a pas de pion en {place}.", "There is no marble on {place}."),
+    Rule.NO_MARBLE_THERE: ("Il n'y a pas de pion {place_at_fr}.", "There is no marble {place_at_en}."),
     Rule.NOT_YOUR_MARBLE: (
-        "Le pion en {place} n'est pas à vous.",
-        "The marble on {place} is not yours to move.",
+        "Le pion {place_at_fr} n'est pas à la personne qui joue : chacun ne déplace que ses pions.",
+        "The marble {place_at_en} is not the player's own: each player moves only their own marbles.",
     ),
     Rule.NOT_ANOTHER_PLAYERS_MARBLE: (
-        "Le 5 fait avancer {whose_fr}, pas le pion en {place}.",
-        "The 5 moves {whose_en}, not the marble on {place}.",
+        "Le 5 fait avancer {whose_fr}, pas le pion {place_at_fr}.",
+        "The 5 moves {whose_en}, not the marble {place_at_en}.",
     ),
     Rule.NO_JOKERS: (
         "Ces règles se jouent sans joker : le paquet n'en a pas.",
@@ -158,8 +159,8 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "A marble in its reserve can only come out onto its start cell.",
     ),
     Rule.ENTRY_GOES_TO_START: (
-        "Un pion qui sort va sur sa case de départ {place}.",
-        "A marble coming out goes onto its start cell {place}.",
+        "Un pion qui sort va sur sa case de départ.",
+        "A marble coming out goes onto its start cell.",
     ),
     Rule.CARD_CANNOT_DO_THAT: (
         "Avec ces règles, {card_le} ne permet pas cela.",
@@ -170,16 +171,16 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "{card_the_cap} cannot take the marble from {place} to {target}.",
     ),
     Rule.BLOCKED_BY_START_MARBLE: (
-        "Le pion sur sa case de départ en {blocker} bloque le passage.",
-        "The marble on its start cell {blocker} blocks the way.",
+        "Le pion posé {blocker_at_fr} bloque le passage.",
+        "The marble {blocker_at_en} blocks the way.",
     ),
     Rule.START_MARBLE_IMMUNE: (
-        "Le pion sur sa case de départ en {blocker} ne peut être ni pris, ni déplacé, ni échangé.",
-        "The marble on its start cell {blocker} cannot be taken, moved or swapped.",
+        "Le pion posé {blocker_at_fr} ne peut être ni pris, ni déplacé, ni échangé.",
+        "The marble {blocker_at_en} cannot be taken, moved or swapped.",
     ),
     Rule.PASSES_OWN_START: (
-        "Le pion ne peut pas repasser sur sa case de départ {blocker}.",
-        "The marble may not pass its own start cell {blocker} again.",
+        "Le pion ne peut pas repasser sur sa case de départ.",
+        "The marble may not pass its own start cell again.",
     ),
     Rule.BACK_FROM_START_FORBIDDEN: (
         "Un pion sur sa case de départ ne peut pas reculer.",
@@ -207,8 +208,8 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "Marbles in their reserve or their home cannot be touched.",
     ),
     Rule.SWAP_TARGET_NOT_ON_TRACK: (
-        "On n'échange qu'avec un pion sur le parcours, pas avec celui en {target}.",
-        "A swap is only with a marble on the track, not the one on {target}.",
+        "On n'échange qu'avec un pion sur le parcours, pas avec celui {target_at_fr}.",
+        "A swap is only with a marble on the track, not the one {target_at_en}.",
     ),
     Rule.SWAP_NEEDS_OWN_MARBLE: (
         "L'échange se fait avec un de ses propres pions sur le parcours.",
@@ -318,6 +319,31 @@ def _card_fields(text: str) -> dict[str, str]:
     }
 
 
+def place_at(place: str, lang: str) -> str:
+    """Where a place is, said as the board shows it (seats by their letter, as the board labels them):
+    "dans la réserve de B", "on A's start cell", "in the centre", "sur la case 15 du côté de A".
+    Text that is no place id is said as it is, after "en" / "on"."""
+    fr = lang == "fr"
+    try:
+        parsed = parse_place(place[:2] + "1" if len(place) == 2 and place[1] == "R" else place)
+    except ValueError:
+        return f"en {place}" if fr else f"on {place}"
+    seat = SECTION_LETTERS[parsed.section]
+    if parsed.kind is PlaceKind.CENTRE:
+        return "au centre" if fr else "in the centre"
+    if parsed.kind is PlaceKind.RESERVE:
+        return f"dans la réserve de {seat}" if fr else f"in {seat}'s reserve"
+    if parsed.kind is PlaceKind.HOME:
+        return f"dans la maison de {seat}" if fr else f"in {seat}'s home"
+    if parsed.number == START_CELL:
+        return f"sur la case de départ de {seat}" if fr else f"on {seat}'s start cell"
+    return (
+        f"sur la case {parsed.number} du côté de {seat}"
+        if fr
+        else f"on cell {parsed.number} of {seat}'s side"
+    )
+
+
 class _Blank(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return ""
@@ -362,4 +388,10 @@ def violation(
         values["detail_fr"] = fields["detail"]  # a message from elsewhere (Python's own), as it is
     if "card" in fields:
         values.update(_card_fields(fields["card"]))
+    for name in ("place", "target", "blocker"):
+        if name in fields:
+            values[f"{name}_at_fr"], values[f"{name}_at_en"] = (
+                place_at(fields[name], "fr"),
+                place_at(fields[name], "en"),
+            )
     return Violation(rule.value, fr.format_map(values), en.format_map(values), marble, places)

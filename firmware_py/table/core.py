@@ -69,7 +69,7 @@ from firmware_py.table.role_views import RoleViews, setup_options, switch_words
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Listeners, Subscription
 from firmware_py.table.suggestions import Suggestions
-from firmware_py.table.summary import game_summary
+from firmware_py.table.summary import game_summary, saved_games
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 from firmware_py.table.wording import action_words, log_entry, move_entry
 
@@ -755,6 +755,10 @@ class Table:
     def saved_replay(self, game_id: int) -> dict[str, Any]:
         """Every board of a saved game (:func:`firmware_py.table.replay.replay_frames`)."""
         return replay_frames(self._s.store, game_id)
+
+    def saved_games(self, latest: int) -> list[dict[str, Any]]:
+        """The latest saved games (:func:`firmware_py.table.summary.saved_games`)."""
+        return saved_games(self._s.store, latest)
 
     @property
     def store(self) -> GameStore:

@@ -12,6 +12,7 @@ from typing import Any
 
 from firmware_py import refusals
 from firmware_py.engine import Move
+from firmware_py.errors import ConfigError
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
 from firmware_py.table.replay import saved_game
@@ -77,3 +78,24 @@ def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
             for s in settings.seats
         ],
     }
+
+
+def saved_games(store: GameStore, latest: int) -> list[dict[str, Any]]:
+    """The ``latest`` saved games, newest first, for a list to open one from: ``{"id", "when" (UTC, to the
+    minute), "names" ({seat: name as set up}), "winner" (seat letters or None)}``. A save from a version
+    whose set-up no longer reads is left out."""
+    listed: list[dict[str, Any]] = []
+    for game in sorted(store.games(), key=lambda g: g.id, reverse=True)[:latest]:
+        try:
+            seats = history.settings_of(game).seats
+        except (ConfigError, KeyError):
+            continue
+        listed.append(
+            {
+                "id": game.id,
+                "when": game.created[:16].replace("T", " "),
+                "names": {seat.seat: seat.name for seat in seats},
+                "winner": game.winner,
+            }
+        )
+    return listed

@@ -15,7 +15,7 @@ from firmware_py.engine import Move, MoveKind, PlaceKind, StartCell, parse_place
 from firmware_py.engine.game import Game
 from firmware_py.players.levels import StrongPlayer, teams_map
 from firmware_py.players.lookahead import threats
-from firmware_py.table.wording import change
+from firmware_py.table.wording import change, of_name, shown_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,10 @@ def why(game: Game, seat: str, move: Move, names: Mapping[str, str]) -> tuple[st
     taken = [owner for owner, _ in done.captured if teams.get(owner) != teams[seat]]
     if taken:
         who = names.get(taken[0], taken[0])
-        return (f"Elle renvoie la bille de {who} à sa base.", f"It sends {who}'s marble back to its reserve.")
+        return (
+            f"Elle renvoie la bille {of_name(shown_name(who, 'fr'))} à sa base.",
+            f"It sends {shown_name(who, 'en')}'s marble back to its reserve.",
+        )
     for owner, frm, to in done.steps:
         if parse_place(to).kind is PlaceKind.HOME and parse_place(frm).kind is not PlaceKind.HOME:
             if owner == seat:
@@ -86,9 +89,10 @@ def why(game: Game, seat: str, move: Move, names: Mapping[str, str]) -> tuple[st
                     "Elle met votre bille dans votre maison, à l'abri.",
                     "It puts your marble in your home, safe.",
                 )
+            who = names.get(owner, owner)
             return (
-                f"Elle met la bille de {names.get(owner, owner)} dans sa maison.",
-                f"It puts {names.get(owner, owner)}'s marble in its home.",
+                f"Elle met la bille {of_name(shown_name(who, 'fr'))} dans sa maison.",
+                f"It puts {shown_name(who, 'en')}'s marble in its home.",
             )
     if move.kind is MoveKind.ENTER:
         if position.rules.start_immunity is StartCell.NONE:
@@ -109,8 +113,8 @@ def why(game: Game, seat: str, move: Move, names: Mapping[str, str]) -> tuple[st
     if done.steps and all(owner != seat and teams.get(owner) == teams[seat] for owner, _, _ in done.steps):
         partner = names.get(done.steps[0][0], done.steps[0][0])
         return (
-            f"Elle fait avancer la bille de {partner}, votre partenaire.",
-            f"It moves your partner {partner} on.",
+            f"Elle fait avancer la bille {of_name(shown_name(partner, 'fr'))}, votre partenaire.",
+            f"It moves your partner {shown_name(partner, 'en')} on.",
         )
     return (
         "C'est le coup qui rapproche le plus votre équipe de la maison sans l'exposer.",

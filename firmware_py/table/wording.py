@@ -120,16 +120,14 @@ def _own_side_landings(
             steps.append((seat, source, destination))
 
 
-def _path(move: Move, lang: str) -> str:
-    """The marbles' paths by hole ids, a split 7 part by part in an order they can be played: the small
-    detail under the sentence, for those who want the holes."""
+def _path(move: Move) -> str:
+    """The marbles' paths by hole ids (``AR`` for a marble of A's reserve), a split 7 part by part in an
+    order they can be played: the small detail under the sentence, for those who want the holes. Ids
+    are the same in every language, so the detail is too."""
     if move.kind is MoveKind.SWAP:
         a, b = move.steps[0]
         return f"{a} ↔ {b}"
-    reserve = "réserve" if lang == "fr" else "reserve"
-    return ", ".join(
-        f"{reserve if a.endswith('R') and len(a) == 2 else a} → {b}" for a, b in move.steps_in_play_order
-    )
+    return ", ".join(f"{a} → {b}" for a, b in move.steps_in_play_order)
 
 
 MOST_CELLS = 13
@@ -236,7 +234,7 @@ def _sentence(
             owner = shown_name(names.get(seat, seat), lang)
             marble = _marble(owner, lang, own=seat == mover, several=several)
             parts.append(_step_words(a, b, move.card, marble, topology, lang))
-        action = spoken_list(parts, "et" if fr else "and") if parts else _path(move, lang)
+        action = spoken_list(parts, "et" if fr else "and") if parts else _path(move)
     text = f"{player} joue {card} : {action}" if fr else f"{player} plays {card}: {action}"
     for seat, _ in moved.captured:
         owner = shown_name(names.get(seat, seat), lang)
@@ -285,7 +283,7 @@ def describe(
             "detail": "",
         }
     moved = change(before, after, move)
-    detail = _path(move, "fr")
+    detail = _path(move)
     for _, place in moved.captured:
         detail += f" ×{place}"
     return {
@@ -349,10 +347,9 @@ def log_entry(
 
 
 def action_words(kind: str, player: str) -> dict[str, str]:
-    """The log sentence of an action that moves no marble (an exchange, the end of a joker's turn)."""
+    """The log sentence of an action that moves no marble (an exchange, the end of a joker's turn); a
+    default name is said in each sentence's language."""
+    fr, en = shown_name(player, "fr"), shown_name(player, "en")
     if kind == "exchange":
-        return {
-            "fr": f"{player} donne une carte à son partenaire",
-            "en": f"{player} gives a card to their partner",
-        }
-    return {"fr": f"{player} garde sa carte pour plus tard", "en": f"{player} keeps their card for later"}
+        return {"fr": f"{fr} donne une carte à son partenaire", "en": f"{en} gives a card to their partner"}
+    return {"fr": f"{fr} garde sa carte pour plus tard", "en": f"{en} keeps their card for later"}

@@ -31,7 +31,7 @@ def test_leaving_the_reserve() -> None:
     words = describe("Ana", Move.parse("KS:AR-A18"), before, after, NAMES, BOARD)
     assert words["en"] == "Ana plays the King of spades: brings a marble out"
     assert words["fr"] == "Ana joue le roi de pique : sort un pion"
-    assert words["detail"] == "réserve → A18"
+    assert words["detail"] == "AR → A18", "the holes by their ids, the same in every language"
 
 
 def test_a_swap_moves_two_marbles() -> None:

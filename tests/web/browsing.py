@@ -45,6 +45,21 @@ def serving(table: Any) -> Iterator[str]:
         server.shutdown()
 
 
+@contextmanager
+def fresh_context(browser: Any, size: dict[str, int], **options: Any) -> Iterator[Any]:
+    """A new browser context (nothing cached, no cookie) with a screen of ``size``, closed after use."""
+    context = browser.new_context(viewport=size, **options)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def seat_paths(table: Any) -> dict[str, str]:
+    """Seat letter -> the address of its private page (people's seats and computers' alike)."""
+    return {link["seat"]: link["path"] for link in table.seat_links()}
+
+
 def table_page(context: Any, served: str, size: dict[str, int] = TABLET) -> Any:
     """The table page, open on a tablet-sized screen (as it stands beside the board)."""
     page = context.new_page()
@@ -58,7 +73,7 @@ def pair(context: Any, served: str, table: Any) -> None:
     key = table.table_key()
     page = context.new_page()
     page.goto(f"{served}/pair/{key}")
-    assert page.url == served + "/table"
+    assert page.url == served + "/table?paired=1"
     page.close()
 
 

@@ -32,6 +32,7 @@ MOVES = {
     "KD": [("KD:AR1-A18", "AR1", ["A18"])],
     "7H": [],
     "2H": [("2H:BR1-B18", "BR1", ["B18"])],
+    "10S": [("10S:AR1-A18", "AR1", ["A18"]), ("10S:AR2-A10", "AR2", ["A10"])],
 }
 """card -> [(notation, from, to places)]; other cards have no move."""
 
@@ -151,6 +152,9 @@ class ScriptedTable:
 
     def saved_replay(self, game_id: int) -> dict[str, Any]:
         raise refusals.no_save()
+
+    def saved_games(self, latest: int) -> list[dict[str, Any]]:
+        return []
 
     def board_geometry(self) -> dict[str, Any] | None:
         return self._geometry

@@ -134,7 +134,7 @@ def test_learning_routes(client: FlaskClient, tokens: dict[str, str]) -> None:
     why_not = client.post(f"/api/seat/{tokens['A']}/explain", json={"move": "7H:A1-A8"}).get_json()
     assert why_not["legal"] is False and why_not["reasons"][0]["places"] == ["A18"]
     hints = client.get(f"/api/seat/{tokens['A']}/hints").get_json()
-    assert {hint["card"] for hint in hints} == {"AS", "KD"}
+    assert {hint["card"] for hint in hints} == {"AS", "KD", "10S"}
     assert client.get("/api/rules?lang=en").get_json()[0]["text"] == "The 7 may be split."
     _error(client.get("/api/rules?lang=de"), 400, "bad_input")
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
-from tests.web.browsing import PHONE, TABLET, non_blank, pair, serving, table_page
+from tests.web.browsing import PHONE, TABLET, non_blank, pair, seat_paths, serving, table_page
 from tests.web.scripted_table import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -31,15 +31,11 @@ def served(table: ScriptedTable) -> Iterator[str]:
         yield url
 
 
-def _links(table: ScriptedTable) -> dict[str, str]:
-    return {link["seat"]: link["path"] for link in table.seat_links()}
-
-
 def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
-    links = _links(table)
+    links = seat_paths(table)
     board_page = table_page(context, served)
     seat_a = context.new_page()
     seat_a.goto(served + links["A"])
@@ -56,6 +52,7 @@ def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
     assert seat_a.locator('.hole.lit[data-place="A18"]').count() == 1
     board_page.wait_for_selector('.hole.lit[data-place="A18"]')
     seat_a.click('button.move[data-move="AS:AR1-A18"]')
+    seat_a.click("[data-action=confirm-move]")  # shown first, played once confirmed
 
     board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
     assert board_page.locator('.marble[data-place="AR1"]').count() == 0
@@ -82,6 +79,7 @@ def test_two_people_play_on_the_real_table(context: Any, real_served: str, real_
 
     alice.click('.card[data-card="KH"]')
     alice.click('button.move[data-move="KH:AR-A18"]')
+    alice.click("[data-action=confirm-move]")  # shown first, played once confirmed
 
     board_page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
     board_page.wait_for_selector('.marks .last-arrow[data-to="A18"]')
@@ -103,6 +101,7 @@ def test_with_real_cards_the_seat_taps_the_value_it_plays(
     assert page.locator(".card").count() == 13, "one button per card value"
     page.click('.card[data-card="K"]')
     page.click('button.move[data-move="K:AR-A18"]')
+    page.click("[data-action=confirm-move]")  # shown first, played once confirmed
     page.wait_for_selector('.marble[data-place="A18"][data-seat="A"]')
 
 
@@ -189,7 +188,7 @@ def test_the_table_asks_computer_moves_and_notices_show(
     table.new_game({})
     board_page = table_page(context, served)
     seat_a = context.new_page()
-    seat_a.goto(served + _links(table)["A"])
+    seat_a.goto(served + seat_paths(table)["A"])
     table.announce(
         question={
             "fr": "Quel coup ?",
@@ -252,7 +251,7 @@ def test_a_refusal_is_shown_with_its_reason(context: Any, served: str, table: Sc
     page.goto(served + "/table")
     page.click("[data-action=undo]")
     page.wait_for_selector(".toast:not([hidden]) >> text=Rien à annuler.")
-    page.goto(served + _links(table)["B"])
+    page.goto(served + seat_paths(table)["B"])
     page.click('.card[data-card="2H"]')
     expect(page.locator(".moves-panel")).to_contain_text("Ses coups s'afficheront à votre tour.")
     page.goto(served + "/learn")
@@ -268,7 +267,7 @@ def test_a_finished_game_names_the_winning_team(context: Any, served: str, table
     table.new_game({})
     board_page = table_page(context, served)
     seat_a = context.new_page()
-    seat_a.goto(served + _links(table)["A"])
+    seat_a.goto(served + seat_paths(table)["A"])
     table.announce(winner="BD")
     for page in (board_page, seat_a):
         expect(page.locator("[data-bind=winner]")).to_have_text("Gagnant·e·s : Joueur B, Joueur D")
@@ -279,7 +278,7 @@ def test_a_finished_game_names_the_winning_team(context: Any, served: str, table
     expect(seat_a.locator("[data-bind=hand] .card")).to_have_count(0)
     expect(board_page.locator("[data-bind=turn]")).to_have_text("")
     expect(board_page.locator("[data-bind=seats] .tag").first).to_have_text("équipe 1")
-    seat_a.goto(served + _links(table)["A"] + "?lang=en")
+    seat_a.goto(served + seat_paths(table)["A"] + "?lang=en")
     expect(seat_a.locator("[data-bind=winner]")).to_have_text("Winners: Player B, Player D")
     table.new_game({})
 

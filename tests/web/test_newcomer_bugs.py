@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
-from tests.web.browsing import LANDSCAPE_TABLET, pair, serving, table_page
+from tests.web.browsing import LANDSCAPE_TABLET, pair, seat_paths, serving, table_page
 from tests.web.scripted_table import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -33,10 +33,6 @@ def served(table: ScriptedTable) -> Iterator[str]:
         yield url
 
 
-def _links(table: Any) -> dict[str, str]:
-    return {link["seat"]: link["path"] for link in table.seat_links()}
-
-
 def _board_on_page(page: Any) -> list[float]:
     """The board's box on the screen, the page scrolled to its top (the board sticks beside the side
     column on a wide screen, so its place in the document follows the scroll)."""
@@ -50,7 +46,7 @@ def test_a_card_tapped_before_the_turn_shows_its_moves_once_the_turn_comes(
     context: Any, served: str, table: ScriptedTable
 ) -> None:
     table.new_game({})
-    links = _links(table)
+    links = seat_paths(table)
     seat_a = context.new_page()
     seat_a.goto(served + links["A"])
     seat_b = context.new_page()
@@ -61,6 +57,7 @@ def test_a_card_tapped_before_the_turn_shows_its_moves_once_the_turn_comes(
     expect(panel).not_to_contain_text("Aucun coup possible")
     seat_a.click('.card[data-card="AS"]')
     seat_a.click('button.move[data-move="AS:AR1-A18"]')
+    seat_a.click("[data-action=confirm-move]")  # shown first, played once confirmed
     expect(seat_b.locator(".banner-turn")).to_have_text("À vous de jouer !")
     # no second tap: the moves of the card already chosen are there, and can be played
     move = seat_b.locator('button.move[data-move="2H:BR1-B18"]')
@@ -81,11 +78,11 @@ def test_learn_and_the_discard_toast_never_write_null(
     box = page.locator(".explanation")
     expect(box).to_have_text("Ce coup est permis.")
     table.announce(blocked=True)
-    page.goto(served + _links(table)["A"])
+    page.goto(served + seat_paths(table)["A"])
     page.click('.card[data-card="7H"]')
     page.click("button[data-action=discard]")
     toast = page.locator(".toast")
-    expect(toast).to_have_text("Défausser : le 7 de cœur")
+    expect(toast).to_have_text("Carte défaussée : le 7 de cœur")
     assert "null" not in page.locator("body").inner_text()
     table.new_game({})
 
@@ -99,7 +96,7 @@ def test_the_partners_exchange_says_who_is_awaited_and_names_the_cards(context: 
     table.new_game({"preset": "r1x", "seed": 4, "seats": people})
     try:
         with serving(table) as served:
-            links = _links(table)
+            links = seat_paths(table)
             ana = context.new_page()
             ana.goto(served + links["A"])
             chloe = context.new_page()
@@ -187,7 +184,7 @@ def test_a_refused_move_is_explained_on_the_phone_of_the_seat_that_made_it(
     """The camera saw A's marble on A5 where no legal move puts it: A's phone says why and shows where
     it goes back; B's phone, whose move it was not, stays as it was."""
     table.new_game({})
-    links = _links(table)
+    links = seat_paths(table)
     seat_a = context.new_page()
     seat_a.goto(served + links["A"])
     seat_b = context.new_page()
@@ -206,7 +203,7 @@ def test_a_refused_move_is_explained_on_the_phone_of_the_seat_that_made_it(
     panel = seat_a.locator(".problem-panel")
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("aucune carte de la main ne permet ce coup")
-    expect(panel.locator('.mini-board .hole.lit[data-place="AR1"]')).to_have_count(1)
+    expect(panel.locator('.mini-board .hole.back[data-place="AR1"]')).to_have_count(1)
     expect(panel.locator('.mini-board .hole.wrong[data-place="A5"]')).to_have_count(1)
     expect(panel.locator('.mini-board .hole.wrong[data-place="AR1"]')).to_have_count(0)
     expect(seat_b.locator(".problem-panel")).to_be_hidden()
@@ -216,7 +213,7 @@ def test_a_refused_move_is_explained_on_the_phone_of_the_seat_that_made_it(
 
 def test_the_phone_vibrates_when_the_turn_comes(context: Any, served: str, table: ScriptedTable) -> None:
     table.new_game({})
-    links = _links(table)
+    links = seat_paths(table)
     seat_b = context.new_page()
     seat_b.add_init_script(
         "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };"
@@ -227,6 +224,7 @@ def test_the_phone_vibrates_when_the_turn_comes(context: Any, served: str, table
     seat_a.goto(served + links["A"])
     seat_a.click('.card[data-card="AS"]')
     seat_a.click('button.move[data-move="AS:AR1-A18"]')
+    seat_a.click("[data-action=confirm-move]")  # shown first, played once confirmed
     expect(seat_b.locator(".banner-turn")).to_have_text("À vous de jouer !")
     seat_b.wait_for_function("window.__buzz.length === 1")
     chime = seat_b.locator("[data-action=chime]")

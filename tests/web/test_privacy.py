@@ -154,7 +154,7 @@ def test_pairing_sets_an_http_only_cookie_and_a_wrong_key_sets_nothing(
     assert wrong.status_code == 403 and "Set-Cookie" not in wrong.headers
     assert spectator.get("/setup").status_code == 403
     right = spectator.get(f"/pair/{table.table_key()}")
-    assert right.status_code == 302 and right.headers["Location"].endswith("/table")
+    assert right.status_code == 302 and right.headers["Location"].endswith("/table?paired=1")
     cookie = right.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert spectator.get("/setup").status_code == 200, "the browser is now the table"

@@ -17,7 +17,10 @@ class TockBoard {
     this.view = null;
   }
 
-  /** Draw `view` (public or seat view); `extra` = {lit: [places], selected: place, wrong: [places]}. */
+  /** Draw `view` (public or seat view); `extra` = {lit: [places], selected: place, wrong: [places],
+      back: [places a marble goes back to],
+      preview: [[from, to], ...]} (a move shown before it is played: a dashed arrow per marble and the
+      marble drawn faintly where it would land). */
   update(view, extra) {
     extra = extra || {};
     this.view = view;
@@ -30,7 +33,7 @@ class TockBoard {
     }
     for (const label of this.svg.querySelectorAll(".seat-label")) {
       const seat = (view.seats || []).find((s) => s.seat === label.dataset.seat);
-      const text = seat ? `${seat.seat} · ${Tock.shownName(seat.name)}` : label.dataset.seat;
+      const text = seat && seat.name ? `${seat.seat} · ${Tock.shownName(seat.name)}` : label.dataset.seat;
       if (label.textContent !== text) {
         label.textContent = text;
         this._fitLabel(label);
@@ -42,12 +45,15 @@ class TockBoard {
       led.classList.toggle("led-on", Boolean(colour) && colour !== "#000000");
       led.style.fill = colour && colour !== "#000000" ? colour : "";
     }
-    this._classes("lit", [...(view.highlight || []), ...(extra.lit || [])]);
+    // a previewed move is shown alone: the other moves' lit holes (the table's LEDs) step aside
+    this._classes("lit", [...((extra.preview || []).length ? [] : view.highlight || []), ...(extra.lit || [])]);
     this._classes("last", view.last_move ? view.last_move.places || [] : []);
-    this._drawArrows(view.last_move ? view.last_move.steps || [] : []);
+    this._drawArrows(view.last_move ? view.last_move.steps || [] : [], extra.preview || []);
     this._classes("wrong", [...(view.problem ? view.problem.places || [] : []), ...(extra.wrong || [])]);
     this._classes("from", extra.from || []);
+    this._classes("back", extra.back || []);
     this._drawMarbles(colours, extra.selected, view.seats || []);
+    this._drawGhosts(colours, extra.preview || []);
     // once a marble is chosen, every hole can be reached with Tab and chosen with Enter
     for (const hole of this.holes.values()) hole.setAttribute("tabindex", extra.selected ? "0" : "-1");
   }
@@ -73,11 +79,13 @@ class TockBoard {
     for (const [place, hole] of this.holes) hole.classList.toggle(name, wanted.has(place));
   }
 
-  /** An arrow from each marble's old hole to its new one (the last move), from rim to rim. */
-  _drawArrows(steps) {
+  /** An arrow from each marble's old hole to its new one (the last move), from rim to rim; the move
+      previewed gets dashed arrows of its own. */
+  _drawArrows(steps, preview) {
     const ns = "http://www.w3.org/2000/svg";
     this.marks.replaceChildren();
-    for (const [from, to] of steps) {
+    const drawn = [...steps.map((step) => [step, "last-arrow"]), ...preview.map((step) => [step, "preview-arrow"])];
+    for (const [[from, to], kind] of drawn) {
       const a = this.holes.get(from);
       const b = this.holes.get(to);
       if (!a || !b) continue;
@@ -87,7 +95,7 @@ class TockBoard {
       const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
       const [ra, rb] = [a, b].map((hole) => Number(hole.getAttribute("r")) * 1.2);
       const arrow = document.createElementNS(ns, "line");
-      arrow.setAttribute("class", "last-arrow");
+      arrow.setAttribute("class", kind);
       arrow.setAttribute("x1", (x1 + ux * ra).toFixed(1));
       arrow.setAttribute("y1", (y1 + uy * ra).toFixed(1));
       arrow.setAttribute("x2", (x2 - ux * rb).toFixed(1));
@@ -124,6 +132,24 @@ class TockBoard {
       marble.style.fill = colours[seat] || "#888";
       this.marbles.append(marble);
       if (place === focused) marble.focus();
+    }
+  }
+
+  /** The marbles of a previewed move drawn faintly where they would land, their holes left ringed. */
+  _drawGhosts(colours, preview) {
+    const ns = "http://www.w3.org/2000/svg";
+    for (const [from, to] of preview) {
+      const hole = this.holes.get(to);
+      const seat = this.layout[from] || this.layout[from + "1"];
+      if (!hole) continue;
+      const ghost = document.createElementNS(ns, "circle");
+      ghost.setAttribute("cx", hole.getAttribute("cx"));
+      ghost.setAttribute("cy", hole.getAttribute("cy"));
+      ghost.setAttribute("r", String(parseFloat(hole.getAttribute("r")) * 1.05));
+      ghost.setAttribute("class", "ghost");
+      ghost.dataset.place = to;
+      ghost.style.fill = colours[seat] || "#888";
+      this.marbles.append(ghost);
     }
   }
 

@@ -54,7 +54,7 @@ const Tock = (() => {
     box.className = "toast " + (kind || "error");
     box.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+    toastTimer = setTimeout(() => { box.hidden = true; }, kind === "info" ? 2500 : 4000);
   }
 
   /** Call the JSON API; a refusal shows its reason and rejects with the error body. */
@@ -228,15 +228,59 @@ const Tock = (() => {
     } catch (error) { /* no sound on this browser */ }
   }
 
-  /* On a phone the whole board is too small to tap a hole surely: "Zoom" shows it larger, scrolled
-     inside its frame. */
+  /* On a phone the whole board is too small to tap a hole surely: "Zoom" shows it larger (every hole's
+     tap zone at least 44 px across), scrolled inside its frame to what matters now: a lit hole, else
+     the seat's own marbles, else the middle of the board. The button then says how to go back. */
   for (const button of document.querySelectorAll("[data-action=zoom]")) {
     button.addEventListener("click", () => {
       const panel = button.closest(".board-panel");
+      const svg = panel.querySelector("svg.board");
+      if (!panel.classList.contains("zoomed")) svg.style.width = `${Math.ceil((100 * REACH) / holeReach(svg))}%`;
       const zoomed = panel.classList.toggle("zoomed");
       button.setAttribute("aria-pressed", String(zoomed));
+      button.textContent = t(zoomed ? "whole_board" : "zoom_board");
+      if (zoomed) centreOn(panel);
     });
   }
+
+  /** The tap zone the zoomed board gives its smallest hole, in px (44 px at least, and some room). */
+  const REACH = 48;
+
+  /** The width in px of the smallest hole's tap zone on `svg` as drawn now: board.js sends a tap to the
+      nearest hole within 2.5 radii, so a zone is as wide as the nearer of the nearest neighbour and
+      five radii. */
+  function holeReach(svg) {
+    const holes = [...svg.querySelectorAll(".hole")].map((h) => ["cx", "cy", "r"].map((a) => Number(h.getAttribute(a))));
+    let least = Infinity;
+    for (const [x, y, r] of holes) {
+      least = Math.min(least, 5 * r);
+      for (const [x2, y2] of holes) {
+        const d = Math.hypot(x2 - x, y2 - y);
+        if (d > 0 && d < least) least = d;
+      }
+    }
+    return (least * svg.getBoundingClientRect().width) / svg.viewBox.baseVal.width;
+  }
+
+  /** Scroll a zoomed board's frame so that the lit holes (or the seat's marbles) sit in its middle. */
+  function centreOn(panel) {
+    const frame = panel.querySelector(".board-scroll");
+    const svg = frame.querySelector("svg.board");
+    const mine = page.view && page.token ? `.marble[data-seat="${page.view.seat}"]` : null;
+    let spots = [...svg.querySelectorAll(".hole.lit")];
+    if (!spots.length && mine) spots = [...svg.querySelectorAll(mine)];
+    const boxes = spots.map((node) => node.getBoundingClientRect());
+    const area = frame.getBoundingClientRect();
+    const whole = svg.getBoundingClientRect();
+    const [x, y] = boxes.length
+      ? [boxes.reduce((sum, b) => sum + b.x + b.width / 2, 0) / boxes.length, boxes.reduce((sum, b) => sum + b.y + b.height / 2, 0) / boxes.length]
+      : [whole.x + whole.width / 2, whole.y + whole.height / 2];
+    frame.scrollLeft += x - (area.x + area.width / 2);
+    frame.scrollTop += y - (area.y + area.height / 2);
+  }
+
+  // every page's script has drawn its first view once the document is parsed: show the page then
+  document.addEventListener("DOMContentLoaded", () => document.body.classList.remove("loading"));
 
   return { yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

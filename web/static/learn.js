@@ -57,7 +57,11 @@
   async function check(move) {
     const box = bound("explanation");
     try {
-      const answer = await api("POST", `${base}/explain`, { move });
+      // a card of the seat's hand is judged with the hand; any other card by the rules alone, as on
+      // the spectator's page (a newcomer asks about the 5 before holding one)
+      const rank = move.split(":")[0].replace(/[SHDC]$/, "");
+      const held = (view.hand || []).some((c) => c === move.split(":")[0] || c.replace(/[SHDC]$/, "") === rank);
+      const answer = await api("POST", `${token && held ? base : "/api"}/explain`, { move });
       const reasons = answer.reasons || [];
       // replaceChildren writes a null child as the text "null": only the nodes there are
       box.replaceChildren(...[
@@ -119,7 +123,7 @@
   let suggested = null;   // the turn (log length) whose suggestion is shown
 
   const hintButton = (hint, onclick) => el("button", { type: "button", class: "button move", dataset: { move: hint.move }, onclick },
-    el("strong", {}, cardName(hint.card)), " ", pick(hint) || hint.move, el("code", { class: "notation" }, hint.move));
+    el("span", { class: "move-words" }, el("strong", {}, cardName(hint.card)), " ", pick(hint) || hint.move), el("code", { class: "notation" }, hint.move));
 
   async function showHints() {
     let hints = [];
@@ -151,9 +155,12 @@
     if (suggested === turn) return;
     suggested = turn;
     let hints = [];
+    // the strong player takes a second or two: the box says it is thinking meanwhile
+    box.replaceChildren(el("p", { class: "muted thinking", role: "status" }, t("guided_thinking")));
     try {
       hints = await api("GET", `${base}/hints?suggest=1`);
     } catch (error) {
+      box.replaceChildren();
       return;
     }
     const best = hints.find((h) => h.suggested);
@@ -164,7 +171,8 @@
     marks = { lit: Tock.places(best.to), from: Tock.places(best.from) };
     box.replaceChildren(el("p", {}, t("guided_suggests")), hintButton(best, async () => {
       try {
-        await api("POST", `${base}/play`, { move: best.move });
+        const answer = await api("POST", `${base}/play`, { move: best.move });
+        Tock.toast(`${t("played")}${colon}${pick(answer) || answer.move}`, "info");
       } catch (error) { /* the toast says why */ }
     }), el("p", { class: "why", dataset: { bind: "why" } }, pick(best.why || {})));
     render();
@@ -172,6 +180,8 @@
 
   if (hintsButton) hintsButton.addEventListener("click", showHints);
   if (guided) guided.addEventListener("change", suggest);
+  // the seat page's "guided game" link opens this page with the guided game on
+  if (guided && window.location.hash === "#guided") guided.checked = true;
 
   render();
   const url = token ? `/events/seat/${encodeURIComponent(token)}` : "/events";

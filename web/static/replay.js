@@ -9,6 +9,11 @@
   const range = bound("replay-range");
   const playButton = bound("replay-play");
   const last = replay.frames.length - 1;
+  // the count is of moves (cards played, discards included), as the end screen counts turns: the
+  // exchanges and kept jokers are steps of the replay, not moves
+  const isMove = (frame) => Boolean(frame.entry && frame.entry.move);
+  const movesUpTo = replay.frames.map((frame, i) => replay.frames.slice(0, i + 1).filter(isMove).length);
+  const moves = movesUpTo[last] || 0;
   let index = 0;
   let timer = null;
 
@@ -17,7 +22,7 @@
     const frame = replay.frames[index];
     const entry = frame.entry;
     board.update({ seats: replay.seats, layout: frame.layout, last_move: entry ? { places: entry.places || [], steps: entry.steps || [] } : null }, {});
-    bound("replay-count").textContent = `${t("replay_step")} ${index} ${t("replay_of")} ${last}`;
+    bound("replay-count").textContent = `${t("replay_step")} ${movesUpTo[index]} ${t("replay_of")} ${moves}`;
     bound("replay-entry").textContent = entry ? pick(entry) : t("replay_start");
     range.value = String(index);
     Tock.paintChips({ seats: replay.seats });

@@ -1,6 +1,8 @@
 /* A seat's private page: its hand, the legal moves of the card tapped (lit on the board and listed in
    words; a 7 split, a Jack swap or a 5's target are simply moves of that list), the partner exchange
-   and the discard when blocked. Every request carries the seat's token in its address. */
+   and the discard when blocked. Every request carries the seat's token in its address.
+   A move is never played by the tap that points at it: tapping a move of the list (or a lit hole of
+   the board) shows it on the board, and a bar at the foot of the screen plays it once confirmed. */
 "use strict";
 
 (() => {
@@ -12,7 +14,8 @@
   let view = Tock.page.view;
   let card = null;      // the card tapped
   let moves = [];       // its moves [{move, fr, en, from, to}]
-  let lit = [];         // the move whose places are shown, if one is pointed at
+  let lit = [];         // the places of a move hovered with a mouse
+  let pointed = null;   // the move shown on the board, waiting for the player's confirmation
   let gone = false;
 
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -64,6 +67,7 @@
     // Once the game is over there is nothing left to tap: the winners are shown instead.
     const hand = over ? [] : physical ? Object.keys(view.playable || {}) : view.hand || [];
     if (card !== null && !hand.includes(card)) { card = null; moves = []; }
+    if (pointed !== null && (!myTurn() || !moves.some((m) => m.move === pointed.move))) pointed = null;
     bound("hand").replaceChildren(...(over ? [] : hand.length ? hand.map((text) => {
       const face = cardFace(text);
       return el("button", {
@@ -76,8 +80,31 @@
     TockEnd.render(view);
     bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     paintChips(view);
+    renderConfirm();
     const places = moves.flatMap((m) => Tock.places(m.to));
-    board.update(view, { lit: lit.length ? lit : places, from: moves.flatMap((m) => Tock.places(m.from)) });
+    if (pointed !== null) board.update(view, { lit: Tock.places(pointed.to), from: Tock.places(pointed.from), preview: steps(pointed) });
+    else board.update(view, { lit: lit.length ? lit : places, from: moves.flatMap((m) => Tock.places(m.from)) });
+  }
+
+  /** A move's marbles as [from, to] pairs (the table lists its sources and destinations in step order). */
+  const steps = (move) => Tock.places(move.from).map((from, i) => [from, Tock.places(move.to)[i]]).filter(([, to]) => to);
+
+  /** The bar that plays the move pointed at: its words, "Play this move" and "Another move". */
+  function renderConfirm() {
+    const bar = bound("confirm");
+    bar.hidden = pointed === null;
+    document.body.classList.toggle("confirming", pointed !== null);
+    if (pointed !== null) bound("confirm-text").textContent = pick(pointed) || pointed.move;
+  }
+
+  /** Show `move` on the board and wait for the confirmation; the board is scrolled into sight. */
+  function point(move) {
+    pointed = move;
+    render();
+    const frame = document.querySelector(".board-panel");
+    const box = frame.getBoundingClientRect();
+    const bar = bound("confirm").getBoundingClientRect();
+    if (box.top < 0 || box.bottom > bar.top) frame.scrollIntoView({ block: "start" });
   }
 
   /** A move the table refused (the camera saw marbles where no legal move puts them), shown on the
@@ -90,7 +117,7 @@
     bound("problem-panel").hidden = !mine;
     if (!mine) return;
     bound("problem-text").textContent = pick(problem);
-    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { lit: Object.keys(putBack), wrong: problem.wrong || [] });
+    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { back: Object.keys(putBack), wrong: problem.wrong || [] });
   }
 
   /** The table asks the seat to play which move the board shows (an ambiguous or uncertain reading). */
@@ -124,22 +151,24 @@
     list.replaceChildren(...(moves.length ? moves.map((move) => el("li", {},
       el("button", {
         type: "button", class: "button move", disabled: !myTurn(), dataset: { move: move.move },
-        onclick: () => playMove(move),
+        "aria-pressed": pointed !== null && pointed.move === move.move ? "true" : "false",
+        onclick: () => point(move),
       }, pick(move) || move.move, el("code", { class: "notation" }, move.move)),
     )) : [el("li", { class: "muted" }, t("no_move"))]));
     for (const button of list.querySelectorAll("button.move")) {
       const move = moves.find((m) => m.move === button.dataset.move);
-      const show = () => {
-        lit = [...Tock.places(move.to), ...Tock.places(move.from)];
-        board.update(view, { lit, from: Tock.places(move.from) });
+      // a mouse pointing at a move shows it for as long as it stays there (a finger taps instead)
+      const show = (event) => {
+        if (pointed !== null || (event.pointerType && event.pointerType !== "mouse")) return;
+        board.update(view, { lit: Tock.places(move.to), from: Tock.places(move.from), preview: steps(move) });
       };
       button.addEventListener("pointerenter", show);
-      button.addEventListener("focus", show);
-      button.addEventListener("pointerleave", () => { lit = []; render(); });
+      button.addEventListener("pointerleave", () => { if (pointed === null) render(); });
     }
   }
 
   async function tapCard(text) {
+    pointed = null;
     if (card === text) {
       card = null; moves = []; lit = [];
       render();
@@ -165,14 +194,16 @@
     } catch (error) {
       moves = [];
     }
-    render();
+    // a card with one move shows it at once on the board: one tap on "Play" plays it
+    if (card === text && moves.length === 1) point(moves[0]);
+    else render();
   }
 
   async function playMove(move) {
     try {
       const answer = await api("POST", `${base}/play`, { move: move.move });
       Tock.toast(`${t("played")}${colon}${pick(answer) || answer.move}`, "info");
-      card = null; moves = []; lit = [];
+      card = null; moves = []; lit = []; pointed = null;
       render();
     } catch (error) {
       const reasons = error.body && error.body.violations;
@@ -185,7 +216,7 @@
     const chosen = card;  // the live update may clear `card` before the answer comes
     try {
       await api("POST", `${base}/${path}`, { card: chosen });
-      Tock.toast(`${t(action)}${colon}${cardName(chosen)}`, "info");
+      Tock.toast(`${t(action === "give" ? "given" : "discarded")}${colon}${cardName(chosen)}`, "info");
       card = null; moves = [];
       render();
     } catch (error) {
@@ -197,6 +228,22 @@
     gone = true;
     document.querySelector(".layout-seat").replaceChildren(el("section", { class: "panel error-page" }, el("p", { class: "error-message" }, t("link_gone")), el("p", { class: "muted" }, pick(error))));
   }
+
+  /* A lit hole tapped on the board shows the move that ends there; tapped again, the next move ending
+     there (a 7 split or two marbles reaching the same hole). */
+  board.onTap((place) => {
+    if (mode() !== "play" || !myTurn()) return;
+    const ending = moves.filter((m) => Tock.places(m.to).includes(place));
+    if (!ending.length) return;
+    const at = pointed === null ? -1 : ending.findIndex((m) => m.move === pointed.move);
+    point(ending[(at + 1) % ending.length]);
+  });
+  document.querySelector("[data-action=confirm-move]").addEventListener("click", () => { if (pointed) playMove(pointed); });
+  document.querySelector("[data-action=cancel-move]").addEventListener("click", () => {
+    pointed = null;
+    render();
+    bound("moves-panel").scrollIntoView({ block: "nearest" });
+  });
 
   const chime = document.querySelector("[data-action=chime]");
   chime.checked = Tock.chimeOn();

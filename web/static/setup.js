@@ -10,6 +10,7 @@
   const form = document.querySelector("[data-form=setup]");
   const current = options.current || {};
   const LETTERS = "ABCDEFGH";
+  const LEVELS = ["easy", "medium", "strong"];
 
   const presets = options.presets || [];
   const models = options.models || [];
@@ -83,10 +84,20 @@
     input.addEventListener("change", say);
     input.addEventListener("input", say);
     say();
-    if (input.type === "checkbox") return el("div", { class: "switch-item" }, el("label", { for: id, class: "switch" }, input, " ", sentence));
+    const when = sw.shown_when ? { shownWhen: `${sw.shown_when.switch}=${sw.shown_when.value}` } : {};
+    if (input.type === "checkbox") return el("div", { class: "switch-item", dataset: when }, el("label", { for: id, class: "switch" }, input, " ", sentence));
     const label = pick(sw.label) || sw.name;
     const row = el("div", { class: "switch-field" }, el("label", { for: id }, `${label.charAt(0).toUpperCase()}${label.slice(1)}`), input);
-    return el("div", { class: "switch-item" }, row, input.tagName === "SELECT" ? null : el("p", {}, sentence));
+    return el("div", { class: "switch-item", dataset: when }, row, input.tagName === "SELECT" ? null : el("p", {}, sentence));
+  }
+
+  /** Hide a switch that means nothing with the others' values (the centre's cards without a centre). */
+  function showWhen() {
+    for (const item of bound("switches").querySelectorAll("[data-shown-when]")) {
+      const [other, value] = item.dataset.shownWhen.split("=");
+      const control = bound("switches").querySelector(`[data-switch="${other}"]`);
+      item.hidden = Boolean(control) && String(control.value) !== value;
+    }
   }
 
   function renderSwitches() {
@@ -103,13 +114,17 @@
         ? el("details", { class: "switch-group", dataset: { group: group.key } }, el("summary", {}, title), ...items)
         : el("fieldset", { class: "switch-group", dataset: { group: group.key } }, el("legend", {}, title), ...items);
     }).filter(Boolean));
+    showWhen();
     renderCounts();
   }
+
+  /** The count a sheet allows nearest above `wanted` (2 people moving to a sheet of 4 or 6 get 4). */
+  const nearest = (counts, wanted) => counts.find((c) => c >= wanted) || counts[counts.length - 1];
 
   function renderCounts() {
     const counts = seatCounts();
     const wanted = Number(form.elements.seat_count.value) || (current.seats || []).length || 4;
-    fillSelect(form.elements.seat_count, counts.map((c) => [c, String(c)]), counts.includes(wanted) ? wanted : counts[counts.length - 1]);
+    fillSelect(form.elements.seat_count, counts.map((c) => [c, String(c)]), counts.includes(wanted) ? wanted : nearest(counts, wanted));
     renderModels();
   }
 
@@ -117,7 +132,9 @@
     const count = Number(form.elements.seat_count.value);
     const fitting = modelsFor(count);
     const wanted = form.elements.model.value || current.model;
-    fillSelect(form.elements.model, fitting.map((m) => [m.model, `${m.model} (${m.sections})`]), fitting.some((m) => m.model === wanted) ? wanted : (fitting[0] || {}).model);
+    // a board said by its seats ("4-seat board"); its model's name only where two boards have as many
+    const said = (m) => `${t("board_of")} ${m.sections} ${t("board_seats")}` + (models.filter((o) => o.sections === m.sections).length > 1 ? ` (${m.model})` : "");
+    fillSelect(form.elements.model, fitting.map((m) => [m.model, said(m)]), fitting.some((m) => m.model === wanted) ? wanted : (fitting[0] || {}).model);
     renderSeats();
   }
 
@@ -135,16 +152,22 @@
     seatLetters(count).forEach((letter, index) => {
       const seat = known[letter] || {};
       const computer = seat.computer === undefined ? index > 0 : seat.computer;
-      const name = el("input", { name: `name-${letter}`, value: seat.name || defaultName(letter, computer), maxlength: "24", "aria-label": `${t("name")} ${letter}`, dataset: { seat: letter } });
+      const typed = seat.name && !isDefaultName(letter, seat.name) ? seat.name : defaultName(letter, computer);
+      const name = el("input", { name: `name-${letter}`, value: typed, maxlength: "24", "aria-label": `${t("name")} ${letter}`, dataset: { seat: letter } });
       const box = el("input", { type: "checkbox", name: `computer-${letter}`, checked: computer });
+      // how a computer seat plays, beside it; nothing to choose for a person
+      const level = el("select", { name: `level-${letter}`, "aria-label": `${t("level")} ${letter}`, hidden: !computer });
+      fillSelect(level, LEVELS.map((key) => [key, t(`level_${key}`)]), seat.level || "medium");
       box.addEventListener("change", () => {
         if (isDefaultName(letter, name.value)) name.value = defaultName(letter, box.checked);
+        level.hidden = !box.checked;
       });
       rows.push(
         el("span", { class: "seat-letter" }, letter),
         name,
         el("input", { type: "color", name: `colour-${letter}`, value: seat.colour || colours[letter] || "#888888", "aria-label": `${t("colour")} ${letter}` }),
         el("label", { class: "switch" }, box, t("computer")),
+        level,
       );
     });
     bound("seats").replaceChildren(...rows);
@@ -157,6 +180,7 @@
   renderSwitches();
   if (Tock.page.view) Tock.paintChips(Tock.page.view);
   form.elements.preset.addEventListener("change", renderSwitches);
+  bound("switches").addEventListener("change", showWhen);
   form.elements.seat_count.addEventListener("change", renderModels);
 
   /** A field of the form the page itself refuses, before asking the table. */
@@ -184,6 +208,7 @@
         name: input.value.trim(),
         colour: form.elements[`colour-${letter}`].value,
         computer: form.elements[`computer-${letter}`].checked,
+        level: form.elements[`level-${letter}`].value,
       };
     });
     const result = {
@@ -209,7 +234,7 @@
       chosen = settings();
     } catch (error) {
       if (!(error instanceof SetupError)) throw error;
-      result.textContent = `${error.message} (${error.field})`;
+      result.textContent = error.message;
       form.elements[error.field].focus();
       return;
     }
@@ -220,7 +245,10 @@
       window.location.assign("/table");
     } catch (error) {
       const body = error.body || {};
-      result.textContent = pick(body) + (body.field ? ` (${body.field})` : "");
+      // the message names what is wrong in words; the field's id is for the page, which shows it
+      result.textContent = pick(body) || t("error");
+      const field = body.field && form.elements[body.field];
+      if (field && typeof field.focus === "function") field.focus();
     }
   });
 })();

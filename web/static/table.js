@@ -18,7 +18,8 @@
     const owing = view.phase === "exchange" ? view.exchange_owing || [] : [];
     bound("turn").replaceChildren(...(owing.length ? [`${t("exchange_waiting_for")} ${owing.map((seat) => seatName(view, seat)).join(", ")}`]
       : view.turn ? [chip((Tock.seatOf(view, view.turn) || {}).colour), `${t("turn")}${colon}${seatName(view, view.turn)}`] : []));
-    bound("phase").textContent = phaseText(view.phase);
+    // "play" goes without saying beside whose turn it is: only the exchange and the end are said
+    bound("phase").textContent = view.phase === "play" ? "" : phaseText(view.phase);
     banner("winner", view.winner ? `${t("winner")}${colon}${winnerNames(view)}` : "");
     banner("problem", view.problem ? `${t("problem")}${colon}${pick(view.problem)}` : "");
     banner("question", view.question ? `${seatName(view, view.turn)}${colon}${pick(view.question)}` : "");

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from firmware_py.cli.serve import Companion
+from firmware_py.app.companion import Companion
 from tests.web.conftest import TEST_CONFIG, paired
 from web import create_app
 

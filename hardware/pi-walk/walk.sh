@@ -15,7 +15,7 @@
 #
 #   sudo nice -n 15 hardware/pi-walk/walk.sh [--skip-engine] [--engine-timeout SECONDS] [--keep]
 #
-# Needs: mmdebstrap, qemu-user-static, binfmt-support (apt install mmdebstrap qemu-user-static), the
+# Needs: mmdebstrap, arch-test, qemu-user-static (apt install mmdebstrap arch-test qemu-user-static), the
 # network to Debian's mirror and to PyPI. The committed HEAD of this repository is what gets installed.
 set -euo pipefail
 
@@ -37,8 +37,8 @@ while [ $# -gt 0 ]; do
 done
 
 [ "$(id -u)" = 0 ] || { echo "run it as root (mmdebstrap, chroot and mounts need it)" >&2; exit 2; }
-for tool in mmdebstrap qemu-aarch64-static git python3; do
-    command -v "$tool" >/dev/null || { echo "$tool is missing: apt install mmdebstrap qemu-user-static git" >&2; exit 2; }
+for tool in mmdebstrap arch-test qemu-aarch64-static git python3; do
+    command -v "$tool" >/dev/null || { echo "$tool is missing: apt install mmdebstrap arch-test qemu-user-static git" >&2; exit 2; }
 done
 
 # The kernel runs arm64 programs through qemu only when binfmt_misc knows it (the F flag of Debian's

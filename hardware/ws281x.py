@@ -119,7 +119,9 @@ def advice(pin: int, reason: str, model: str | None, revision: int | None = None
     if model is not None and model.startswith("Raspberry Pi 5"):
         return f'the LED strip did not start on GPIO{pin} ({reason}): this is a Pi 5, use backend = "pi5"'
     if "code -3 " in reason and revision is not None and not ws281x_knows(revision, arm64=_arm64()):
-        return f"the LED strip did not start on GPIO{pin} ({reason}): {ws281x_revision_advice(revision, model)}"
+        return (
+            f"the LED strip did not start on GPIO{pin} ({reason}): {ws281x_revision_advice(revision, model)}"
+        )
     if pin == SPI_PIN:
         fix = (
             "enable SPI (sudo raspi-config nonint do_spi 0), add the user to the spi and gpio groups, and "

@@ -93,7 +93,7 @@ step() {
     say "=== $name"
     start=$(date +%s)
     set +e
-    "$@" >>"$LOG" 2>&1
+    "$@" >>"$LOG" 2>&1 </dev/null  # the README's lines are read from stdin: no command may eat them
     status=$?
     set -e
     local seconds=$(( $(date +%s) - start ))

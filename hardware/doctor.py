@@ -27,6 +27,7 @@ from hardware.buttons import GPIOZERO_CHIP_FIX, gpiozero_version, lgpio_chip
 from hardware.cameras import OPENCV_MISSING, PICAMERA2_MISSING, import_camera_library
 from hardware.errors import CameraUnavailable, HardwareError
 from hardware.ledmap import BOARDS_DIR, SUFFIX, LedMap
+from hardware.pi5 import PI5_FIRMWARE_FIX, UDEV_FIX
 from hardware.pimodel import (
     CONFIG_TXT,
     MODEL_FILE,
@@ -54,14 +55,6 @@ SPI_DEVICE = "dev/spidev0.0"
 GPIOMEM_DEVICE = "dev/gpiomem"
 """rpi-ws281x maps it in SPI mode too, to set GPIO10's function: the ``gpio`` group's."""
 PIO_DEVICE = "dev/pio0"
-PI5_FIRMWARE_FIX = (
-    "sudo apt update && sudo apt full-upgrade && sudo rpi-eeprom-update -a, then reboot "
-    "(the RP1's PIO needs a recent kernel and a recent EEPROM)"
-)
-UDEV_FIX = (
-    "sudo cp /home/tock/tock-companion/hardware/udev/99-tock-pio.rules /etc/udev/rules.d/ && "
-    "sudo udevadm control --reload-rules && sudo udevadm trigger"
-)
 
 
 @dataclass(frozen=True, slots=True)

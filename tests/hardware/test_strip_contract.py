@@ -184,7 +184,9 @@ def test_the_pi5_backend_says_what_is_missing_when_the_driver_fails(pi5_device: 
 
 def test_the_pi5_backend_asks_for_the_udev_rule_when_dev_pio0_is_root_only(pi5_device: Pi5Device) -> None:
     pi5_device.fail_with = "Failed to open PIO device (error -13)"
-    with pytest.raises(LedStripUnavailable, match=r"error -13.*99-tock-pio.rules.*gpio group"):
+    with pytest.raises(
+        LedStripUnavailable, match=r"error -13.*99-tock-pio.rules.*udevadm control --reload-rules.*gpio group"
+    ):
         open_strip(LedConfig(count=2, backend="pi5"))
 
 
@@ -193,7 +195,9 @@ def test_the_real_pi5_module_without_a_pio_device_says_it_needs_dev_pio0() -> No
     """No fake at all: the installed module reads the pin and the bytes, then fails to open /dev/pio0;
     the strip must say what to do and must not call the module's free_pio (which crashes after a
     failed open)."""
-    with pytest.raises(LedStripUnavailable, match=r"GPIO18.*error -22.*no /dev/pio0.*Raspberry Pi 5"):
+    with pytest.raises(
+        LedStripUnavailable, match=r"GPIO18.*error -22.*no /dev/pio0.*Raspberry Pi 5.*rpi-eeprom-update -a"
+    ):
         open_strip(LedConfig(count=2, pin=18, backend="pi5"))
 
 

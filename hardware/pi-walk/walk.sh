@@ -154,6 +154,7 @@ mount --rbind /sys "$ROOT/sys"
 mount --bind /dev "$ROOT/dev"
 mount --bind /dev/pts "$ROOT/dev/pts"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+echo "127.0.1.1 $(hostname)" >> "$ROOT/etc/hosts"  # sudo looks its host name up
 cp /etc/ssl/certs/ca-certificates.crt "$ROOT/etc/ssl/certs/ca-certificates.crt"
 chroot "$ROOT" groupadd --system gpio
 chroot "$ROOT" groupadd --system spi

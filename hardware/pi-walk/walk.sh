@@ -206,6 +206,13 @@ say "stand-in: tock.toml from §8 with camera 'sim', LEDs 'sim', buttons off, we
 step "§9 tock doctor (its output is the point)" any as_admin "$(readme_block 9 0)"
 if grep -q Traceback "$LOG"; then say "FAILED: a traceback in the log"; failed=1; fi
 say "skipped: §9's camera check (rpicam-hello is Raspberry Pi's, and there is no camera here)"
+# Off a Pi the doctor skips its Python checks: run them as on a Pi 4, in the tock user's venv, where
+# numpy must still be Debian's 1.24 and OpenCV Debian's 4.6 after the install.
+step "§9 tock doctor's Python checks, as on a Pi 4 (venv, numpy, OpenCV)" ok \
+    chroot "$ROOT" /bin/su - tock -c "/home/tock/tock-venv/bin/python -c 'from hardware.doctor import Machine, Setup, run_checks
+checks = run_checks(Setup(), Machine(\"Raspberry Pi 4 Model B Rev 1.4\"))[:3]
+print(*(check.line() for check in checks), sep=\"\\n\")
+raise SystemExit(any(check.status != \"ok\" for check in checks))'" || failed=1
 
 run_block "light the board" 10 0
 # §10's recording, fed Enter for every LED (each suggested hole accepted), then switched off.

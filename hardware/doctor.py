@@ -14,7 +14,6 @@ import grp
 import importlib
 import importlib.metadata
 import os
-import platform
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -46,7 +45,7 @@ from hardware.pimodel import (
     ws281x_knows,
     ws281x_revision_advice,
 )
-from hardware.ws281x import SPI_PIN
+from hardware.ws281x import SPI_PIN, is_arm64
 
 Status: TypeAlias = Literal["ok", "warn", "FAIL", "skip"]
 MIN_FREE_BYTES = 200 * 1024 * 1024
@@ -113,8 +112,7 @@ class Machine:
         import getpass
 
         groups = frozenset(_group_name(gid) for gid in {os.getgid(), *os.getgroups()})
-        arm64 = platform.machine() == "aarch64"
-        return cls(read_model(MODEL_FILE), Path("/"), getpass.getuser(), groups, arm64=arm64)
+        return cls(read_model(MODEL_FILE), Path("/"), getpass.getuser(), groups, arm64=is_arm64())
 
     def path(self, relative: str | Path) -> Path:
         return self.root / str(relative).lstrip("/")
@@ -271,6 +269,8 @@ def _ws281x_revision(machine: Machine) -> Check:
     """rpi-ws281x starts only on a board revision in its own table."""
     revision = machine.revision
     if revision is None:
+        if not machine.arm64:  # the 32-bit library reads /proc/cpuinfo instead
+            return Check("board", "skip", "32-bit: rpi-ws281x reads the revision from /proc/cpuinfo")
         return Check(
             "board", "warn", f"no {machine.path(REVISION_FILE)}: rpi-ws281x will not find this board"
         )

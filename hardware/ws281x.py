@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import platform
+import sys
 from typing import Any
 
 from hardware.colour import RGB
@@ -118,7 +119,7 @@ def advice(pin: int, reason: str, model: str | None, revision: int | None = None
     library's table lacks this board, whatever else is set up."""
     if model is not None and model.startswith("Raspberry Pi 5"):
         return f'the LED strip did not start on GPIO{pin} ({reason}): this is a Pi 5, use backend = "pi5"'
-    if "code -3 " in reason and revision is not None and not ws281x_knows(revision, arm64=_arm64()):
+    if "code -3 " in reason and revision is not None and not ws281x_knows(revision, arm64=is_arm64()):
         return (
             f"the LED strip did not start on GPIO{pin} ({reason}): {ws281x_revision_advice(revision, model)}"
         )
@@ -133,6 +134,8 @@ def advice(pin: int, reason: str, model: str | None, revision: int | None = None
     return f"the LED strip did not start on GPIO{pin} ({reason}): this needs {where}; {fix}"
 
 
-def _arm64() -> bool:
-    """64-bit Raspberry Pi OS, where rpi-ws281x compares the board revision exactly."""
-    return platform.machine() == "aarch64"
+def is_arm64() -> bool:
+    """64-bit Raspberry Pi OS, where rpi-ws281x (built for aarch64) compares the board revision exactly.
+
+    The Python's word size, not the kernel's: 32-bit Raspberry Pi OS may run a 64-bit kernel."""
+    return platform.machine() == "aarch64" and sys.maxsize > 2**32

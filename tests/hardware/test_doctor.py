@@ -236,3 +236,10 @@ def test_the_led_map_check_says_which_map_the_service_reads(tmp_path: Path) -> N
     assert check.detail == f"tock4: recorded, {recorded / 'tock4.leds.json'} (105 LEDs)"
     check = _by_name(run_checks(Setup(led_count=100), machine))["LED map"]
     assert check.status == "FAIL" and "has 105 LEDs but the strip is set to 100" in check.detail
+
+
+def test_without_a_device_tree_revision_only_64_bit_warns(tmp_path: Path) -> None:
+    """64-bit rpi-ws281x reads /proc/device-tree/system/linux,revision; the 32-bit one /proc/cpuinfo."""
+    warned = _by_name(run_checks(WS281X, _pi(tmp_path, PI4, arm64=True)))["board"]
+    assert warned.status == "warn" and "linux,revision: rpi-ws281x will not find this board" in warned.detail
+    assert _by_name(run_checks(WS281X, _pi(tmp_path, PI4, arm64=False)))["board"].status == "skip"

@@ -4,12 +4,20 @@ Built on gpiozero's ``Button``: each button is wired between its GPIO and ground
 pull-up holds it high). A *press* is reported when the button is released before ``hold_time``; a
 *hold* when it has been down for ``hold_time``, and then its release reports nothing, so one push is
 one action. Tests and the simulation hand in gpiozero's ``MockFactory`` as ``pin_factory``.
+
+On a Pi, gpiozero's lgpio pin factory opens one ``/dev/gpiochipN``, and which one depends on its
+version: gpiozero 2.0.1 (Raspberry Pi OS Bookworm's) opens ``gpiochip4`` on every Pi 5, where newer
+kernels put the header on ``gpiochip0``; 2.0.1.post3 opens ``gpiochip4`` only when it exists.
+:func:`lgpio_chip` says which, for ``tock doctor`` and for the error when no factory loads.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
+import re
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
@@ -18,6 +26,40 @@ from hardware.errors import ButtonsUnavailable
 ButtonName: TypeAlias = Literal["confirm", "undo", "next"]
 NAMES: tuple[ButtonName, ...] = ("confirm", "undo", "next")
 Callback: TypeAlias = Callable[[], None]
+
+PI5_BOARD_TYPE = 0x17
+"""Bits 4-11 of a Pi 5's revision code, which gpiozero tests for."""
+GPIOZERO_CHIP_FIX = "2.0.1.post3"
+"""The first gpiozero on PyPI that opens ``/dev/gpiochip0`` on a Pi 5 whose kernel has no ``gpiochip4``."""
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", version))
+
+
+def lgpio_chip(revision: int | None, gpiozero_version: str, gpiochip4_exists: bool) -> int:
+    """The ``/dev/gpiochipN`` gpiozero's lgpio factory opens on a board with this revision code."""
+    if revision is None or (revision >> 4) & 0xFF != PI5_BOARD_TYPE:
+        return 0
+    if _version_key(gpiozero_version) < _version_key(GPIOZERO_CHIP_FIX):
+        return 4
+    return 4 if gpiochip4_exists else 0
+
+
+def gpiozero_version() -> str:
+    """The installed gpiozero's version (the venv's, or the system's seen through it)."""
+    return importlib.metadata.version("gpiozero")
+
+
+def chip_advice(revision: int | None, gpiochip4_exists: bool) -> str | None:
+    """Why gpiozero cannot open the header on this Pi, or None when the chip it opens is there."""
+    version = gpiozero_version()
+    if lgpio_chip(revision, version, gpiochip4_exists) == 4 and not gpiochip4_exists:
+        return (
+            f"gpiozero {version} opens /dev/gpiochip4 on a Pi 5, and this kernel has the header on "
+            f"/dev/gpiochip0: pip install 'gpiozero>={GPIOZERO_CHIP_FIX}' in the venv"
+        )
+    return None
 
 
 class TableButtons:
@@ -74,9 +116,13 @@ class TableButtons:
                 button.when_released = self._released_handler(name)
         except BadPinFactory:
             self.close()
+            from hardware.pimodel import read_revision
+
+            wrong_chip = chip_advice(read_revision(), Path("/dev/gpiochip4").exists())
             raise ButtonsUnavailable(
-                "no GPIO library for the buttons: on a Raspberry Pi, sudo apt install python3-lgpio (and a "
-                "venv made with --system-site-packages); elsewhere set GPIOZERO_PIN_FACTORY=mock"
+                wrong_chip
+                or "no GPIO library for the buttons: on a Raspberry Pi, sudo apt install python3-lgpio (and "
+                "a venv made with --system-site-packages); elsewhere set GPIOZERO_PIN_FACTORY=mock"
             ) from None
         except GPIOZeroError as error:
             self.close()

@@ -155,15 +155,12 @@ class Picamera2Camera(Camera):
             raise CameraUnavailable(
                 f"{found}, camera {index} asked for: plug the camera's ribbon cable in (power off first; "
                 "contacts towards the board on a Pi 4, the Pi 5's CAM port), check `rpicam-hello "
-                "--list-cameras`, and disable the legacy camera in raspi-config"
+                f"--list-cameras`, and {CAMERA_DETECT}"
             )
         try:
             self._camera: Any = module.Picamera2(index)
         except RuntimeError as error:
-            raise CameraUnavailable(
-                f"camera {index} is busy ({error}): close the program using it (rpicam-hello, "
-                "rpicam-still, another `tock serve`, a motion service) and try again"
-            ) from None
+            raise CameraUnavailable(_why_picamera2_failed(index, error)) from None
         try:
             config = self._camera.create_preview_configuration(
                 main={"size": tuple(size), "format": "RGB888"}  # RGB888 is B, G, R in memory
@@ -223,6 +220,33 @@ class Picamera2Camera(Camera):
     def _release(self) -> None:
         self._camera.stop()
         self._camera.close()
+
+
+CAMERA_DETECT = (
+    "keep camera_auto_detect=1 in /boot/firmware/config.txt (or the dtoverlay line of your sensor), "
+    "then reboot"
+)
+"""Bookworm finds the camera by this line; there is no legacy camera stack to turn off any more."""
+
+
+def _why_picamera2_failed(index: int, error: RuntimeError) -> str:
+    """picamera2 raises one RuntimeError ("Camera __init__ sequence did not complete.") for any failure
+    to open, its cause chained below it: only a camera that could not be acquired is busy."""
+    reasons: list[str] = []
+    cause: BaseException | None = error
+    while cause is not None and len(reasons) < 6:
+        reasons.append(str(cause) or type(cause).__name__)
+        cause = cause.__cause__ or cause.__context__
+    chain = " <- ".join(reasons)
+    if any("busy" in reason.lower() or "acquire" in reason.lower() for reason in reasons):
+        return (
+            f"camera {index} is busy ({chain}): close the program using it (rpicam-hello, rpicam-still, "
+            "another `tock serve`, a motion service) and try again"
+        )
+    return (
+        f"camera {index} did not open ({chain}): check that `rpicam-hello --list-cameras` lists it and "
+        f"`rpicam-hello -t 2000` shows it; power off and reseat the ribbon cable; {CAMERA_DETECT}"
+    )
 
 
 def _settled(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:

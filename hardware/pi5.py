@@ -70,18 +70,28 @@ class Pi5Strip(LedStrip):
         self._module.free_pio()
 
 
+PI5_FIRMWARE_FIX = (
+    "sudo apt update && sudo apt full-upgrade && sudo rpi-eeprom-update -a, then reboot "
+    "(the RP1's PIO needs a recent kernel and a recent EEPROM)"
+)
+UDEV_FIX = (
+    "sudo cp /home/tock/tock-companion/hardware/udev/99-tock-pio.rules /etc/udev/rules.d/ && "
+    "sudo udevadm control --reload-rules && sudo udevadm trigger"
+)
+
+
 def pio_advice(pin: int, reason: str) -> str:
     """What to do when the Pi 5 driver could not open its PIO device, from the error it gave."""
     if f"error -{errno.EACCES}" in reason or f"error -{errno.EPERM}" in reason:
         fix = (
-            "this user may not open /dev/pio0: add the udev rule (sudo cp hardware/udev/99-tock-pio.rules "
-            "/etc/udev/rules.d/ && sudo udevadm trigger) and put the user in the gpio group"
+            f"this user may not open /dev/pio0: add the udev rule ({UDEV_FIX}) "
+            "and put the user in the gpio group"
         )
     elif f"error -{errno.EBUSY}" in reason:
         fix = "another program holds the PIO: stop it (another `tock serve`, a NeoPixel script)"
     else:
         fix = (
             "there is no /dev/pio0: this needs a Raspberry Pi 5 with current firmware and kernel "
-            "(sudo apt update && sudo apt full-upgrade, then reboot); elsewhere use --leds ws281x or sim"
+            f"({PI5_FIRMWARE_FIX}); elsewhere use --leds ws281x or sim"
         )
     return f"the Pi 5 NeoPixel driver could not start on GPIO{pin} ({reason}): {fix}"

@@ -1,7 +1,9 @@
 """WS2812 on a Raspberry Pi Zero 2 W, 3 or 4 through rpi-ws281x's ``PixelStrip`` (imported when used).
 
-GPIO10, the default, uses SPI and needs no root: the user in the ``spi`` group, SPI enabled with
-``raspi-config``, and the core clock pinned in ``config.txt`` (see :mod:`hardware.pimodel`). GPIO18
+GPIO10, the default, uses SPI and needs no root: the user in the ``spi`` group (``/dev/spidev0.0``)
+and the ``gpio`` group (the library maps ``/dev/gpiomem`` to switch GPIO10 to SPI), SPI enabled with
+``raspi-config``, the core clock pinned in ``config.txt``, and an SPI buffer of 12 bytes per LED (see
+:mod:`hardware.pimodel`). GPIO18
 (or 12) uses the PWM peripheral and needs root for ``/dev/mem``, which the shipped service does not
 have; GPIO13/19 use PWM channel 1 and GPIO21 uses PCM. rpi-ws281x does not run on a Pi 5: use the
 ``pi5`` backend there.
@@ -10,13 +12,24 @@ have; GPIO13/19 use PWM channel 1 and GPIO21 uses PCM. rpi-ws281x does not run o
 from __future__ import annotations
 
 import atexit
+import platform
+import sys
 from typing import Any
 
 from hardware.colour import RGB
 from hardware.errors import LedStripUnavailable
 from hardware.ledconfig import LedConfig
 from hardware.ledstrip import LedStrip
-from hardware.pimodel import read_model, spi_clock_advice
+from hardware.pimodel import (
+    read_model,
+    read_revision,
+    read_spi_bufsiz,
+    spi_buffer_advice,
+    spi_buffer_bytes,
+    spi_clock_advice,
+    ws281x_knows,
+    ws281x_revision_advice,
+)
 
 SPI_PIN = 10
 PWM_CHANNEL_1_PINS = frozenset({13, 19})
@@ -37,8 +50,9 @@ class Ws281xStrip(LedStrip):
 
     Raises:
         LedStripUnavailable: rpi-ws281x is not installed, the pin is not one it can drive, or the
-            strip could not start (not a Zero 2 W, Pi 3 or 4; SPI off; PWM without root); the message says
-            which and what to do.
+            strip could not start (not a Zero 2 W, Pi 3 or 4; a board revision the library does not know;
+            SPI off; too many LEDs for the SPI buffer; PWM without root); the message says which and
+            what to do.
     """
 
     def __init__(self, config: LedConfig) -> None:
@@ -49,6 +63,10 @@ class Ws281xStrip(LedStrip):
                 f"rpi-ws281x cannot drive GPIO{config.pin}: wire the data line to GPIO{pins} "
                 "(10 for SPI without root, the default)"
             )
+        bufsiz = read_spi_bufsiz() if config.pin == SPI_PIN else None
+        if bufsiz is not None and spi_buffer_bytes(config.count) > bufsiz:
+            # the library would start, then fail every frame with "SPI transfer error"
+            raise LedStripUnavailable(spi_buffer_advice(config.count, bufsiz))
         try:
             import rpi_ws281x
         except ImportError as error:
@@ -65,7 +83,7 @@ class Ws281xStrip(LedStrip):
             self._strip.begin()
         except RuntimeError as error:
             self._discard_unstarted()
-            raise LedStripUnavailable(advice(config.pin, str(error), read_model())) from None
+            raise LedStripUnavailable(advice(config.pin, str(error), read_model(), read_revision())) from None
 
     def _discard_unstarted(self) -> None:
         """Free the C structure of a strip whose ``begin()`` failed.
@@ -94,16 +112,30 @@ class Ws281xStrip(LedStrip):
         self._strip._cleanup()
 
 
-def advice(pin: int, reason: str, model: str | None) -> str:
-    """What to do when the strip did not start on ``pin`` with rpi-ws281x on board ``model``."""
+def advice(pin: int, reason: str, model: str | None, revision: int | None = None) -> str:
+    """What to do when the strip did not start on ``pin`` with rpi-ws281x on board ``model``.
+
+    Code -3 ("Hardware revision is not supported") on a Pi whose revision is known means the
+    library's table lacks this board, whatever else is set up."""
     if model is not None and model.startswith("Raspberry Pi 5"):
         return f'the LED strip did not start on GPIO{pin} ({reason}): this is a Pi 5, use backend = "pi5"'
+    if "code -3 " in reason and revision is not None and not ws281x_knows(revision, arm64=is_arm64()):
+        return (
+            f"the LED strip did not start on GPIO{pin} ({reason}): {ws281x_revision_advice(revision, model)}"
+        )
     if pin == SPI_PIN:
         fix = (
-            "enable SPI (sudo raspi-config nonint do_spi 0), add the user to the spi group, and "
+            "enable SPI (sudo raspi-config nonint do_spi 0), add the user to the spi and gpio groups, and "
             + spi_clock_advice(model)
         )
     else:
         fix = "PWM on this pin needs root: wire the data line to GPIO10 (pin 19) and use SPI, no root needed"
     where = model or "a Raspberry Pi Zero 2 W, 3 or 4"
     return f"the LED strip did not start on GPIO{pin} ({reason}): this needs {where}; {fix}"
+
+
+def is_arm64() -> bool:
+    """64-bit Raspberry Pi OS, where rpi-ws281x (built for aarch64) compares the board revision exactly.
+
+    The Python's word size, not the kernel's: 32-bit Raspberry Pi OS may run a 64-bit kernel."""
+    return platform.machine() == "aarch64" and sys.maxsize > 2**32

@@ -1,7 +1,8 @@
 """``tock doctor``: check a Raspberry Pi install, one line per check with its fix.
 
 Run it as the user the service runs as, with the service's settings
-(``sudo -iu tock /home/tock/tock-venv/bin/tock doctor --config /home/tock/tock.toml``). It exits with
+(``sudo -iu tock tock doctor --config /home/tock/tock.toml``): the LED map it reports is that
+user's, the one the service reads. It exits with
 status 1 when a check failed.
 """
 
@@ -34,6 +35,8 @@ def command(config_path: Path | None) -> None:
         led_pin=int(config.leds.get("pin", DEFAULT_PIN)),
         buttons=config.buttons.enabled,
         saves=config.db.parent,
+        model=config.game.model,
+        led_count=config.leds.get("count"),
     )
     machine = Machine.here()
     groups = ", ".join(sorted(machine.groups)) or "none"

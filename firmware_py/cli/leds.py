@@ -2,10 +2,15 @@
 
 Both run on the strip described by the ``[leds]`` table of a ``tock.toml`` (or by options), on the
 board model's LED map, and leave the LEDs dark when they end, Ctrl-C included.
+
+A recorded map is read by the user who records it (``~/.config/tock/leds``): ``tock leds map`` refuses
+to save one where the owner of ``--config``, the service's user, would never read it.
 """
 
 from __future__ import annotations
 
+import os
+import pwd
 import queue
 import time
 import tomllib
@@ -16,8 +21,9 @@ from typing import Any
 
 import click
 
+from hardware import ledmap
 from hardware.errors import HardwareError
-from hardware.ledmap import USER_MAP_DIR, LedMap
+from hardware.ledmap import LedMap
 from hardware.leds import BACKENDS, LedConfig, LedStrip, open_strip
 from hardware.mapping import MappingSession, PlacesReader, record_with_camera
 
@@ -186,9 +192,8 @@ def off(
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    default=USER_MAP_DIR,
-    show_default=True,
-    help="Folder to save <model>.leds.json in (found first by `tock serve`).",
+    help="Folder to save <model>.leds.json in [default: ~/.config/tock/leds, found first by `tock serve` "
+    "run by the same user].",
 )
 def map_leds(
     model: str | None,
@@ -200,7 +205,7 @@ def map_leds(
     use_buttons: bool,
     use_camera: bool,
     button_pins: tuple[int, int, int] | None,
-    out: Path,
+    out: Path | None,
 ) -> None:
     """Record which hole each LED is under, one lit LED at a time.
 
@@ -213,6 +218,8 @@ def map_leds(
     """
     if use_camera and use_buttons:
         raise click.UsageError("choose --camera or --buttons, not both")
+    if out is None:
+        _check_the_service_reads_it(config_path)
     document = _read_config(config_path)
     model = _model(model, document)
     shipped = _load_map(model)
@@ -232,10 +239,33 @@ def map_leds(
         click.echo("not saved")
         return
     try:
-        path = session.result().save(out)
+        path = session.result().save(out or ledmap.USER_MAP_DIR)
     except HardwareError as error:
         raise click.ClickException(f"{error}: run `tock leds map` again") from None
     click.echo(f"saved {path}")
+
+
+def _check_the_service_reads_it(config_path: Path | None) -> None:
+    """Refuse to record a map in this user's folder when the settings belong to another user (the
+    admin recording for the service's ``tock``): that user's companion would keep the shipped map."""
+    if config_path is None or not config_path.exists():
+        return
+    owner = config_path.stat().st_uid
+    if owner == os.geteuid():
+        return
+    name = _user_name(owner)
+    raise click.ClickException(
+        f"{config_path} belongs to {name}, whose companion reads recorded maps from its own home: saved "
+        f"in {ledmap.USER_MAP_DIR}, this map would never be used. Record it as that user: "
+        f"sudo -iu {name} tock leds map --config {config_path} (or choose the folder with --out)"
+    )
+
+
+def _user_name(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"user {uid}"
 
 
 def _button_pins(document: dict[str, Any]) -> tuple[int, int, int]:

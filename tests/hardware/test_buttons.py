@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
+import os
+import sys
 import threading
+import types
 from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from hardware.buttons import TableButtons
+from hardware.buttons import TableButtons, gpiozero_version, lgpio_chip
 from hardware.errors import ButtonsUnavailable
 
 CONFIRM, UNDO, NEXT = 17, 27, 22
@@ -104,3 +108,41 @@ def test_by_default_each_button_ignores_50_ms_of_contact_bounce_on_its_pin(facto
             assert pin.pull == "up" and pin.edges == "both"
     with _buttons(factory, hold_time=1.0):
         assert factory.pin(CONFIRM).bounce is None
+
+
+PI4_REVISION, PI5_REVISION = 0xC03114, 0xD04170
+
+
+@pytest.mark.parametrize(
+    ("revision", "gpiochip4_exists"),
+    [(PI5_REVISION, True), (PI5_REVISION, False), (PI4_REVISION, True), (PI4_REVISION, False)],
+)
+def test_lgpio_chip_is_the_one_the_installed_gpiozero_opens(
+    revision: int, gpiochip4_exists: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real gpiozero's lgpio factory, with only the lgpio C library and the /dev files stood in."""
+    opened: list[int] = []
+    lgpio = types.ModuleType("lgpio")
+    lgpio.gpiochip_open = lambda chip: opened.append(chip) or 1  # type: ignore[attr-defined]
+    lgpio.gpiochip_close = lambda handle: None  # type: ignore[attr-defined]
+    lgpio.__getattr__ = lambda name: 0  # type: ignore[attr-defined]  # lgpio's constants (SET_PULL_UP...)
+    monkeypatch.setitem(sys.modules, "lgpio", lgpio)
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
+    factory_module = importlib.import_module("gpiozero.pins.lgpio")
+    real_exists = os.path.exists
+    monkeypatch.setattr(
+        factory_module.os.path,
+        "exists",
+        lambda path: gpiochip4_exists if path == "/dev/gpiochip4" else real_exists(path),
+    )
+    monkeypatch.setattr(factory_module.LGPIOFactory, "_get_revision", lambda self: revision)
+    factory_module.LGPIOFactory().close()
+    assert opened == [lgpio_chip(revision, gpiozero_version(), gpiochip4_exists)]
+
+
+def test_gpiozero_2_0_1_opens_gpiochip4_on_every_pi5() -> None:
+    """gpiozero 2.0.1's LGPIOFactory (Raspberry Pi OS Bookworm's): ``chip = 4 if <Pi 5> else 0``."""
+    assert lgpio_chip(PI5_REVISION, "2.0.1", gpiochip4_exists=False) == 4
+    assert lgpio_chip(PI5_REVISION, "2.0.1.post3", gpiochip4_exists=False) == 0
+    assert lgpio_chip(PI4_REVISION, "2.0.1", gpiochip4_exists=True) == 0
+    assert lgpio_chip(None, "2.0.1", gpiochip4_exists=True) == 0

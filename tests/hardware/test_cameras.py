@@ -35,14 +35,19 @@ class FakePicamera2:
     """The slice of ``picamera2.Picamera2`` the camera uses; exposure and gains converge over frames."""
 
     cameras: list[dict[str, Any]] = [{"Model": "imx708", "Num": 0, "Id": "/base/soc/i2c0mux/imx708@1a"}]
-    busy = False
+    fails_with: BaseException | None = None
+    """What opening raises inside ``Picamera2.__init__``, which picamera2 0.3.38 wraps twice (below)."""
     instances: list[FakePicamera2] = []
     controls_available: dict[str, tuple[Any, Any, Any]] = {"ExposureTime": (75, 11766829, None)}
     focus_succeeds = True
 
     def __init__(self, camera_num: int = 0) -> None:
-        if FakePicamera2.busy:
-            raise RuntimeError("Camera __init__ sequence did not complete.")
+        if FakePicamera2.fails_with is not None:
+            # picamera2.py: _open_camera's failure, or the acquire's, re-raised "from" it by __init__
+            try:
+                raise FakePicamera2.fails_with
+            except BaseException as inner:
+                raise RuntimeError("Camera __init__ sequence did not complete.") from inner
         self.camera_num = camera_num
         self.config: dict[str, Any] = {}
         self.started = False
@@ -104,7 +109,7 @@ def fake_picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamer
     module = types.ModuleType("picamera2")
     module.Picamera2 = FakePicamera2  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "picamera2", module)
-    FakePicamera2.busy = False
+    FakePicamera2.fails_with = None
     FakePicamera2.instances = []
     monkeypatch.setattr(FakePicamera2, "controls_available", dict(FakePicamera2.controls_available))
     monkeypatch.setattr(FakePicamera2, "focus_succeeds", True)
@@ -201,15 +206,38 @@ def test_picamera2_without_a_camera_says_to_plug_one(fake_picamera2: type[FakePi
     fake_picamera2.cameras = []
     with pytest.raises(CameraUnavailable, match="no camera found.*ribbon cable.*rpicam-hello --list-cameras"):
         open_camera("picamera2")
+    with pytest.raises(CameraUnavailable, match="camera_auto_detect=1") as raised:
+        open_camera("picamera2")
+    assert "legacy" not in str(raised.value)
     fake_picamera2.cameras = [{"Num": 0}]
     with pytest.raises(CameraUnavailable, match="only 1 camera"):
         open_camera("picamera2:1")
 
 
 def test_picamera2_busy_says_what_to_close(fake_picamera2: type[FakePicamera2]) -> None:
-    fake_picamera2.busy = True
+    fake_picamera2.fails_with = RuntimeError("Failed to acquire camera: Device or resource busy")
     with pytest.raises(CameraUnavailable, match="camera 0 is busy.*close the program using it"):
         open_camera("picamera2")
+
+
+def test_picamera2_failing_to_open_otherwise_is_not_called_busy(fake_picamera2: type[FakePicamera2]) -> None:
+    """picamera2 raises the same RuntimeError for any failure to open: the cause decides the advice."""
+    try:
+        raise RuntimeError("Initialization failed.") from OSError("Invalid argument")
+    except RuntimeError as initialization:
+        try:
+            raise RuntimeError("Failed to initialize camera") from initialization
+        except RuntimeError as failed:
+            fake_picamera2.fails_with = failed
+    with pytest.raises(CameraUnavailable) as raised:
+        open_camera("picamera2")
+    message = str(raised.value)
+    assert "busy" not in message
+    assert message.startswith(
+        "camera 0 did not open (Camera __init__ sequence did not complete. <- Failed to initialize camera "
+        "<- Initialization failed. <- Invalid argument)"
+    )
+    assert "rpicam-hello --list-cameras" in message and "camera_auto_detect=1" in message
 
 
 def test_picamera2_missing_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -165,3 +165,32 @@ def test_map_by_camera_needs_a_real_camera_in_the_config(tmp_path: Path) -> None
 def test_map_by_camera_needs_a_config_file() -> None:
     result = CliRunner().invoke(main, ["leds", "map", "--camera"])
     assert result.exit_code == 2 and "--camera needs --config" in result.output
+
+
+def test_map_refuses_to_save_where_the_settings_owner_never_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_recorded_maps: Path
+) -> None:
+    """The admin recording with the service's tock.toml would save in the admin's own folder."""
+    config = tmp_path / "tock.toml"
+    config.write_text("[leds]\nbrightness = 0.2\n")
+    someone_else = config.stat().st_uid + 1
+    monkeypatch.setattr("firmware_py.cli.leds.os.geteuid", lambda: someone_else)
+    result = CliRunner().invoke(main, ["leds", "map", "--config", str(config)], input="\n" * SHIPPED.count)
+    assert result.exit_code == 1
+    assert "this map would never be used. Record it as that user: sudo -iu " in result.output
+    assert f"tock leds map --config {config}" in result.output
+    assert not any(no_recorded_maps.iterdir())
+    result = CliRunner().invoke(
+        main, ["leds", "map", "--config", str(config), "--out", str(tmp_path)], input="\n" * SHIPPED.count
+    )
+    assert result.exit_code == 0 and f"saved {tmp_path / 'tock4.leds.json'}" in result.output
+
+
+def test_map_by_its_owner_lands_in_the_folder_the_companion_reads(
+    tmp_path: Path, no_recorded_maps: Path
+) -> None:
+    config = tmp_path / "tock.toml"
+    config.write_text("[leds]\nbrightness = 0.2\n")
+    result = CliRunner().invoke(main, ["leds", "map", "--config", str(config)], input="\n" * SHIPPED.count)
+    assert result.exit_code == 0 and f"saved {no_recorded_maps / 'tock4.leds.json'}" in result.output
+    assert LedMap.load("tock4") == SHIPPED  # found first, as `tock serve` finds it

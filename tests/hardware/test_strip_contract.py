@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+import hardware.ws281x
 from hardware.colour import current_ma
 from hardware.errors import DeviceClosed
 from hardware.leds import LedConfig, LedStrip, LedStripUnavailable, SimulatedStrip, open_strip
@@ -183,7 +184,9 @@ def test_the_pi5_backend_says_what_is_missing_when_the_driver_fails(pi5_device: 
 
 def test_the_pi5_backend_asks_for_the_udev_rule_when_dev_pio0_is_root_only(pi5_device: Pi5Device) -> None:
     pi5_device.fail_with = "Failed to open PIO device (error -13)"
-    with pytest.raises(LedStripUnavailable, match=r"error -13.*99-tock-pio.rules.*gpio group"):
+    with pytest.raises(
+        LedStripUnavailable, match=r"error -13.*99-tock-pio.rules.*udevadm control --reload-rules.*gpio group"
+    ):
         open_strip(LedConfig(count=2, backend="pi5"))
 
 
@@ -192,7 +195,9 @@ def test_the_real_pi5_module_without_a_pio_device_says_it_needs_dev_pio0() -> No
     """No fake at all: the installed module reads the pin and the bytes, then fails to open /dev/pio0;
     the strip must say what to do and must not call the module's free_pio (which crashes after a
     failed open)."""
-    with pytest.raises(LedStripUnavailable, match=r"GPIO18.*error -22.*no /dev/pio0.*Raspberry Pi 5"):
+    with pytest.raises(
+        LedStripUnavailable, match=r"GPIO18.*error -22.*no /dev/pio0.*Raspberry Pi 5.*rpi-eeprom-update -a"
+    ):
         open_strip(LedConfig(count=2, pin=18, backend="pi5"))
 
 
@@ -209,7 +214,7 @@ def test_the_pi5_backend_names_its_package_when_absent(monkeypatch: pytest.Monke
         (18, "PWM on this pin needs root: wire the data line to GPIO10"),
         (
             10,
-            "enable SPI.*spi group.*core_freq=250 on a Zero 2 W.*core_freq_min=500 on a Pi 4",
+            "enable SPI.*spi and gpio groups.*core_freq=250 on a Zero 2 W.*core_freq_min=500 on a Pi 4",
         ),
     ],
 )
@@ -243,3 +248,27 @@ def test_the_real_strip_on_this_pi_shows_frames_and_goes_dark() -> None:
     assert strip.closed
     with pytest.raises(DeviceClosed):
         strip.show([(0, 0, 0)] * COUNT)
+
+
+def test_rpi_ws281x_on_a_board_revision_it_does_not_know_says_how_to_teach_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The real library answers code -3 where its revision table lacks the board (here: off a Pi);
+    on a Pi 3 A+ rev 1.1, absent from rpi-ws281x 5.0.0's table, the error says so and what to do."""
+    monkeypatch.setattr(hardware.ws281x, "read_model", lambda: "Raspberry Pi 3 Model A Plus Rev 1.1")
+    monkeypatch.setattr(hardware.ws281x, "read_revision", lambda: 0x9020E1)
+    expected = (
+        r"code -3 \(Hardware revision is not supported\)\): rpi-ws281x 5\.0\.0 does not know Raspberry "
+        r"Pi 3 Model A Plus Rev 1\.1 \(revision 0x9020e1\).*change its \.hwver to 0x9020e1"
+    )
+    with pytest.raises(LedStripUnavailable, match=expected):
+        open_strip(LedConfig(count=COUNT, pin=10, backend="ws281x"))
+
+
+def test_rpi_ws281x_refuses_more_leds_than_the_spi_buffer_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """12 bytes per LED: the kernel's default 4096-byte buffer holds 339 LEDs, not 340."""
+    monkeypatch.setattr(hardware.ws281x, "read_spi_bufsiz", lambda: 4096)
+    with pytest.raises(LedStripUnavailable, match=r"340 LEDs need 4104 bytes .* allows 4096 \(339 LEDs\)"):
+        open_strip(LedConfig(count=340, pin=10, backend="ws281x"))
+    with pytest.raises(LedStripUnavailable, match="ws2811_init failed"):  # past the buffer check
+        open_strip(LedConfig(count=339, pin=10, backend="ws281x"))

@@ -311,11 +311,14 @@ def run_hands(
         # The hand casts its own shadow; the wandering shadow of someone leaning over would keep the
         # stabiliser waiting after the hand has left, which is right but not what is measured here.
         camera, reader = calibrated_camera(model, size, rng, shadow=False)
+        result.groups = table.of(synthetic_labels(camera))
+        for counts in result.groups:
+            counts.setups += 1
+            counts.calibrated += not isinstance(reader, str)
         if isinstance(reader, str):
             result.calibration_failures += 1
             continue
         result.sequences += 1
-        result.groups = table.of(synthetic_labels(camera))
         _play_move(camera, reader, rng, result)
     return result
 

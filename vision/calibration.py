@@ -349,7 +349,7 @@ def _prior_lift(board_h: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     up /= np.linalg.norm(up)
     if up[2] > 0:
         up = -up
-    return shift @ np.diag([focal, focal, 1.0]) @ up / scale
+    return np.asarray(shift @ np.diag([focal, focal, 1.0]) @ up / scale)
 
 
 def _measure_lift(

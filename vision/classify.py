@@ -69,7 +69,7 @@ def _robust_spread(values: np.ndarray) -> np.ndarray:
     """Per-column standard deviation estimated from the median absolute deviation, so that a few
     odd holes (under a glare spot) do not widen a class for the whole board."""
     deviation = np.abs(values - np.median(values, axis=0))
-    return 1.4826 * np.median(deviation, axis=0)
+    return np.asarray(1.4826 * np.median(deviation, axis=0))
 
 
 def lab(bgr: np.ndarray) -> np.ndarray:

@@ -289,6 +289,12 @@ class Verdicts:
     """bool: low confidence, matches no class, or covered."""
     anomalous: np.ndarray
     """bool: matches no class at all (something else is there)."""
+    flat: np.ndarray
+    """bool: looks like the board's wood lying over the hole (an arm, a sheet of paper)."""
+    seat: list[str]
+    """The seat whose colour is nearest, empty or not."""
+    seat_sure: np.ndarray
+    """bool: that colour is clear: near that seat's and far nearer it than any other seat's."""
 
 
 def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = None) -> Verdicts:
@@ -316,7 +322,8 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     flat = (((values - np.tile(feats.wood, FEATURE_PARTS)) / FLAT_SIGMA) ** 2).sum(axis=1)
     confidence = 1.0 - np.exp(-(second - best) / 2)
     rms = np.sqrt(best / values.shape[1])
-    anomalous = (rms > REJECT) | ((flat < best) & (flat < FLAT_MATCH**2 * values.shape[1]))
+    wood_like = (flat < best) & (flat < FLAT_MATCH**2 * values.shape[1])
+    anomalous = (rms > REJECT) | wood_like
     covered = feats.covered
     if adjacent is not None:
         alone = covered & ~adjacent[:, covered | anomalous].any(axis=1)
@@ -325,4 +332,12 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     names = (EMPTY, *classes.seats)
     labels = [names[i] for i in order[:, 0]]
     confidence = np.where(anomalous | covered, 0.0, confidence)
-    return Verdicts(labels, confidence, uncertain, anomalous)
+    seat_d2 = d2[:, 1:]
+    seat_order = np.argsort(seat_d2, axis=1)
+    seat_best = seat_d2[rows, seat_order[:, 0]]
+    seat_second = seat_d2[rows, seat_order[:, 1]] if seat_d2.shape[1] > 1 else np.full(places, np.inf)
+    seat_sure = (1.0 - np.exp(-(seat_second - seat_best) / 2) >= MIN_CONFIDENCE) & (
+        np.sqrt(seat_best / values.shape[1]) <= REJECT
+    )
+    seat = [classes.seats[i] for i in seat_order[:, 0]]
+    return Verdicts(labels, confidence, uncertain, anomalous, wood_like, seat, seat_sure)

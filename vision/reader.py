@@ -167,16 +167,15 @@ class BoardReader:
                 look(samples), local_gain(feats.gain, plan.neighbours)
             )
             hidden = feats.covered & verdicts.uncertain
-            anomalous = verdicts.flat
             unsure_colour = occupied & sure & ~verdicts.seat_sure & ~hidden
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
             verdicts = replace(
-                verdicts, uncertain=~sure | hidden | anomalous | unsure_colour, anomalous=anomalous
+                verdicts, uncertain=~sure | hidden | verdicts.flat | unsure_colour, anomalous=verdicts.flat
             )
         # Whatever hides part of a hole (a finger, a sleeve's edge) reaches over the holes next to it.
         reaching = verdicts.uncertain & ~unsure_colour
         doubtful = verdicts.uncertain | (plan.adjacent[:, reaching].any(axis=1))
-        unsure_colour &= ~plan.adjacent[:, reaching].any(axis=1)
+        unsure_colour = unsure_colour & ~np.asarray(plan.adjacent[:, reaching].any(axis=1))
         verdicts = replace(verdicts, uncertain=doubtful)
         layout = {
             ids[i]: labels[i] for i in range(len(ids)) if not verdicts.uncertain[i] and labels[i] != EMPTY

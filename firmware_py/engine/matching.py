@@ -126,6 +126,11 @@ def match_seen(
     return Match("ambiguous", moves, unchanged_too=unchanged)
 
 
+def seen_unchanged(position: Position, layout: Mapping[str, str], unsure: Collection[str]) -> bool:
+    """Whether the board as it was fits what was seen (see :func:`match_seen`)."""
+    return seen_fits(position, position.layout, _reduce_seen(position, layout, unsure))
+
+
 SeenBoard = tuple[dict[str, str | None], dict[str, int]]
 """What was seen, reduced as :data:`Reduced`: a marble of an unsure colour stands as ``None`` on the
 board, and counts for the reserve it sits in."""

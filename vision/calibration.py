@@ -82,6 +82,37 @@ class Calibration:
     empty_look: EmptyLook | None = None
     """Every hole's look on the empty board, when calibration had a picture of it: what tells a marble
     from an empty hole whatever its colour (see :mod:`vision.occupancy`)."""
+    glare: tuple[str, ...] = ()
+    """The places under a lamp's reflection on the varnish at calibration: read, but less surely."""
+    alike: tuple[str, ...] = ()
+    """The seats whose marbles' colours the camera could not tell from another seat's in their reserve."""
+
+    def warnings(self) -> list[dict[str, str]]:
+        """What calibration succeeded despite, in words (fr, en) that say what to do about it."""
+        found = []
+        if self.glare:
+            holes = _few(list(self.glare))
+            found.append(
+                {
+                    "code": "glare",
+                    "fr": f"Un reflet de lampe couvre les trous {holes} : ils se lisent moins sûrement."
+                    " Tournez la lampe ou la caméra, ou mettez un filtre polarisant sur la caméra.",
+                    "en": f"A lamp's reflection lies on holes {holes}: they read less surely. Turn the"
+                    " lamp or the camera, or put a polarising filter on the camera.",
+                }
+            )
+        if self.alike:
+            seats = ", ".join(self.alike)
+            found.append(
+                {
+                    "code": "alike",
+                    "fr": f"Les couleurs des billes {seats} se ressemblent pour la caméra : le jeu dira à qui"
+                    " elles sont, et demandera quand il ne le peut pas.",
+                    "en": f"The marbles of seats {seats} look alike to the camera: the game tells whose they"
+                    " are, and asks when it cannot.",
+                }
+            )
+        return found
 
     def homography_at(self, height_mm: float) -> np.ndarray:
         """Homography from board millimetres at ``height_mm`` above the board surface to pixels."""
@@ -102,6 +133,8 @@ class Calibration:
                 "classes": self.classes.to_data(),
                 "anchors": self.anchors.to_data(),
                 "empty_look": None if self.empty_look is None else self.empty_look.to_data(),
+                "glare": list(self.glare),
+                "alike": list(self.alike),
             }
         )
 
@@ -130,6 +163,8 @@ class Calibration:
                 empty_look=None
                 if data.get("empty_look") is None
                 else EmptyLook.from_data(data["empty_look"]),
+                glare=tuple(str(p) for p in data.get("glare", ())),
+                alike=tuple(str(s) for s in data.get("alike", ())),
             )
         except CalibrationError:
             raise
@@ -257,14 +292,29 @@ def calibrate(
     if empty_look is not None:
         gain = local_gain(feats.gain, plan.neighbours)
         seen = empty_look.judge(look(samples), gain)
-    _check_learnt(geometry, feats, classify(feats, classes), labels, seen)
+    verdicts = classify(feats, classes)
+    _check_learnt(geometry, feats, verdicts, labels, seen)
+    places = geometry.place_ids
+    alike = sorted(
+        {labels[i] for i in range(len(places)) if labels[i] != EMPTY and not verdicts.seat_sure[i]}
+    )
     watch = AnchorWatch.from_frame(frame, anchor_points)
     if watch.size < 2:
         raise CalibrationError(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
         )
     return Calibration(
-        geometry.model, (width, height), board_h, lift, wood_ref, classes, watch, method, empty_look
+        geometry.model,
+        (width, height),
+        board_h,
+        lift,
+        wood_ref,
+        classes,
+        watch,
+        method,
+        empty_look,
+        glare=tuple(places[i] for i in np.flatnonzero(feats.glared)),
+        alike=tuple(alike) if seen is not None else (),
     )
 
 

@@ -540,12 +540,14 @@ class BoardWatch:
             self._s.empty_frame = None
             self._s.notice = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
             self._table._changed()
+        warnings = calibration.warnings()
         return {
             "ok": True,
             "what": what,
             "painted": empty is not None,
-            "fr": "Couleurs apprises : la caméra est calibrée.",
-            "en": "Colours learnt: the camera is calibrated.",
+            "warnings": warnings,
+            "fr": " ".join(["Couleurs apprises : la caméra est calibrée.", *(w["fr"] for w in warnings)]),
+            "en": " ".join(["Colours learnt: the camera is calibrated.", *(w["en"] for w in warnings)]),
         }
 
     @staticmethod

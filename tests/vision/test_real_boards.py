@@ -174,3 +174,15 @@ def test_a_failed_calibration_blames_the_hand_not_the_marbles(painted_rig: Rig) 
     with pytest.raises(CalibrationError, match="something covers holes") as error:
         BoardReader(painted_rig.geometry).calibrate(start, starting_layout(painted_rig.geometry), empty=empty)
     assert error.value.problem == "covered"
+
+
+def test_the_glare_warning_names_the_holes_under_the_lamps_reflection(painted_rig: Rig) -> None:
+    glare = set(painted_rig.calibration.glare)
+    assert {"B15", "B16", "B17", "C1", "C3"} <= glare and len(glare) < 20
+    warning = next(w for w in painted_rig.calibration.warnings() if w["code"] == "glare")
+    assert "B15" in warning["en"] and "polarising filter" in warning["en"]
+
+
+def test_no_glare_warning_without_a_lamp() -> None:
+    rig = make_rig(seed=12, painted=True, tilt=5, noise=2, board_share=0.6, empty_first=True)
+    assert rig.calibration.glare == () and rig.calibration.warnings() == []

@@ -315,6 +315,70 @@ def _notation(layout: dict[str, str], seats: tuple[str, ...], rules: str) -> str
     return position.to_notation()
 
 
+@vision.command("photoreal")
+@model_option
+@click.option(
+    "--split",
+    type=click.Choice(["held-out", "tuning"]),
+    default="held-out",
+    show_default=True,
+    help="Seeds to render: held-out (only measured) or tuning (may be tuned on).",
+)
+@click.option("--per-pair", default=1, show_default=True, help="Set-ups of each material and light.")
+@click.option("--material", "materials", multiple=True, help="Only these marble materials (repeatable).")
+@click.option("--light", "lights", multiple=True, help="Only these lights (repeatable).")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder of the set (default: the cache, see 'tock vision photoreal --help').",
+)
+@click.option(
+    "--committed", is_flag=True, help="Render the small committed test set (tests/vision/data/photoreal)."
+)
+def photoreal_command(
+    model: str,
+    split: str,
+    per_pair: int,
+    materials: tuple[str, ...],
+    lights: tuple[str, ...],
+    out: Path | None,
+    committed: bool,
+) -> None:
+    """Ray-trace set-ups with POV-Ray: glass, cat's-eye, milky, wooden marbles and pegs under real lamps.
+
+    Set-ups already rendered in the folder are kept. The default folder is the cache:
+    $TOCK_PHOTOREAL_CACHE, else $XDG_CACHE_HOME/tock/photoreal or ~/.cache/tock/photoreal, in a
+    sub-folder named after the renderer's code. Each set-up costs a few CPU minutes (POV-Ray on one
+    thread at low priority).
+    """
+    from vision.photoreal import dataset
+    from vision.photoreal.povray import RenderError
+    from vision.photoreal.setups import LIGHTS, MATERIALS, TUNING_SEEDS
+
+    geometry = _geometry(model, None)
+    unknown = [m for m in materials if m not in MATERIALS] + [v for v in lights if v not in LIGHTS]
+    if unknown:
+        raise click.BadParameter(
+            f"unknown {', '.join(unknown)} (materials: {', '.join(MATERIALS)}; lights: {', '.join(LIGHTS)})"
+        )
+    if per_pair < 1:
+        raise click.BadParameter("at least 1", param_hint="--per-pair")
+    try:
+        if committed:
+            root = out or dataset.COMMITTED_ROOT
+            wanted = [(m, v, TUNING_SEEDS[0]) for m, v in dataset.COMMITTED_SETUPS]
+            rendered = dataset.render_set(
+                geometry, root, wanted, steps=dataset.COMMITTED_STEPS, captures=1, log=click.echo
+            )
+        else:
+            root = out or dataset.cache_root()
+            wanted = dataset.split_setups(split, per_pair, materials or MATERIALS, lights or LIGHTS)
+            rendered = dataset.render_set(geometry, root, wanted, log=click.echo)
+    except RenderError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"{len(rendered)} set-ups in {root}")
+
+
 @vision.command("bench")
 @model_option
 @click.option("--boards", default=360, show_default=True, help="Boards to render and read.")

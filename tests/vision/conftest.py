@@ -1,4 +1,5 @@
-"""Shared synthetic cameras and calibrated readers for the vision tests (built once per session)."""
+"""Shared synthetic cameras, calibrated readers and photoreal frames for the vision tests (built or loaded
+once per session)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from vision.calibration import Calibration
 from vision.geometry import BoardGeometry
+from vision.photoreal.dataset import PhotorealSetup, committed_setups
 from vision.reader import BoardReader
 from vision.synthetic import SyntheticCamera, starting_layout
 
@@ -50,3 +52,10 @@ def tilted_rig() -> Rig:
 def plain_rig() -> Rig:
     """A camera straight above the board."""
     return make_rig(seed=3, tilt=5, rotation=-10, noise=2)
+
+
+@pytest.fixture(scope="session")
+def photoreal_setups() -> dict[str, PhotorealSetup]:
+    """The committed photoreal set-ups (tuning seeds, every material and light), by name such as
+    ``"clear-desk-0"``; their frames and ground truth load with :mod:`vision.photoreal.dataset`."""
+    return {s.name: s for s in committed_setups()}

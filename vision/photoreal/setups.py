@@ -1,0 +1,283 @@
+"""Set-ups of the photoreal camera: a marble material, a light, a camera pose and a sensor, from a seed.
+
+The seeds are split once, here: :data:`TUNING_SEEDS` may be looked at, tuned on and committed as test
+frames; :data:`HELD_OUT_SEEDS` are only measured (``make bench``), so the figures say how the reader does
+on set-ups it was never adjusted to.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from vision.geometry import BoardGeometry
+from vision.photoreal.camera import LensCamera, place_camera
+
+MATERIALS = ("clear", "catseye", "milky", "wood", "peg")
+"""Clear tinted glass, cat's-eye glass (clear with coloured vanes), milky glass, painted wooden balls,
+painted wooden pegs."""
+LIGHTS = ("ceiling", "desk", "window", "evening")
+"""A ceiling lamp high above, a low desk lamp beside the board (long shadows, caustics, glare on the
+varnish), daylight from a window, a dim warm evening lamp far away."""
+TUNING_SEEDS = range(0, 500)
+"""Seeds the reader may be tuned on (the committed test frames come from these)."""
+HELD_OUT_SEEDS = range(1000, 1500)
+"""Seeds only measured, never tuned on."""
+FRAME_SIZE = (1280, 960)
+SKIN_TONES = (
+    (0.88, 0.54, 0.39),
+    (0.75, 0.41, 0.26),
+    (0.56, 0.24, 0.12),
+    (0.27, 0.09, 0.04),
+    (0.11, 0.04, 0.017),
+    (0.045, 0.019, 0.011),
+)
+"""Linear RGB of skin, from light to dark."""
+
+KELVIN_RGB = {
+    2700: (1.0, 0.60, 0.30),
+    3000: (1.0, 0.66, 0.40),
+    4000: (1.0, 0.80, 0.62),
+    6500: (0.94, 1.0, 1.08),
+}
+"""Linear RGB of black-body light at a few colour temperatures (white balance is the camera's job)."""
+
+
+def light_colour(kelvin: float) -> np.ndarray:
+    """Linear RGB of light of a colour temperature, interpolated in :data:`KELVIN_RGB`."""
+    keys = sorted(KELVIN_RGB)
+    k = float(np.clip(kelvin, keys[0], keys[-1]))
+    return np.array([np.interp(k, keys, [KELVIN_RGB[t][c] for t in keys]) for c in range(3)])
+
+
+@dataclass(frozen=True)
+class Lamp:
+    """The main light and the room's fill light."""
+
+    kind: str
+    position: tuple[float, float, float]
+    """World millimetres (z is minus the height above the board)."""
+    kelvin: float
+    power: float
+    size_mm: float
+    """Side of the area light (the bulb, the lamp's shade, the window)."""
+    fade_mm: float
+    """Distance at which the light has fallen to half (inverse-square beyond)."""
+    glow: float
+    """Radiance of the lamp itself as seen in the varnish and in glass, against its light's colour."""
+    caustics: bool
+    """Trace photons through glass (the bright spots a low lamp throws beside marbles)."""
+    fill: float
+    """The room's bounced light, against the main light at the board's centre."""
+    fill_kelvin: float
+    fill_turn: float
+    sky: tuple[float, float, float]
+    """What the room looks like in reflections (linear RGB)."""
+
+
+@dataclass(frozen=True)
+class Wood:
+    """The board's maple: its tone (linear RGB) and grain."""
+
+    tone: tuple[float, float, float]
+    ring_mm: float
+    centre: tuple[float, float]
+    """Where the tree's axis runs (y and z of a line along x), which bends the grain."""
+
+
+@dataclass(frozen=True)
+class Sensor:
+    """The camera's sensor and processing."""
+
+    analog_gain: float
+    """1 in good light; a dim room needs more gain, hence more noise."""
+    blur_px: float
+    """Lens and anti-alias blur, Gaussian sigma in pixels."""
+    vignette: float
+    """Light lost at the frame's corner."""
+    awb_strength: float
+    """How far automatic white balance corrects the light's colour (1: fully)."""
+    jpeg: int = 85
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand over the board: resting (its fingertips on the board or on a marble) or hovering."""
+
+    over: str
+    tip: tuple[float, float, float]
+    azimuth: float
+    """Direction the arm reaches in along, radians in the board's x-y plane."""
+    palm_mm: tuple[float, float]
+    finger_mm: float
+    spread: float
+    thumb: int
+    skin: tuple[float, float, float]
+    sleeve: tuple[float, float, float] | None
+    resting: bool
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything fixed for one camera above one board."""
+
+    seed: int
+    material: str
+    light: str
+    camera: LensCamera
+    lamp: Lamp
+    wood: Wood
+    sensor: Sensor
+
+    @property
+    def name(self) -> str:
+        return f"{self.material}-{self.light}-{self.seed}"
+
+    @property
+    def held_out(self) -> bool:
+        return self.seed in HELD_OUT_SEEDS
+
+    def to_data(self) -> dict[str, Any]:
+        """The set-up's parameters as JSON data (the ground truth files keep them)."""
+        data = asdict(self)
+        data["camera"] = {
+            "size": list(self.camera.size),
+            "focal_px": self.camera.focal,
+            "position_mm": list(self.camera.position),
+            "height_mm": -self.camera.position[2],
+            "tilt_deg": math.degrees(math.acos(max(-1.0, min(1.0, self.camera.rotation[2][2])))),
+            "rotation": [list(r) for r in self.camera.rotation],
+            "k1": self.camera.k1,
+            "corner_shift": self.camera.corner_shift(),
+        }
+        data["held_out"] = self.held_out
+        return data
+
+
+def make_setup(geometry: BoardGeometry, material: str, light: str, seed: int) -> Setup:
+    """The set-up of a seed for a material and a light (the same arguments always give the same set-up).
+
+    Raises:
+        ValueError: an unknown material or light.
+    """
+    if material not in MATERIALS:
+        raise ValueError(f"unknown marble material {material!r} (one of {', '.join(MATERIALS)})")
+    if light not in LIGHTS:
+        raise ValueError(f"unknown light {light!r} (one of {', '.join(LIGHTS)})")
+    rng = np.random.default_rng([seed, MATERIALS.index(material), LIGHTS.index(light), 20])
+    camera = place_camera(
+        geometry,
+        FRAME_SIZE,
+        rng,
+        height_mm=float(rng.uniform(290, 450)),
+        tilt_deg=float(rng.uniform(0, 15)),
+        corner_shift=float(rng.uniform(0.04, 0.2)),
+    )
+    lamp = _lamp(geometry, light, rng)
+    wood = Wood(
+        tone=tuple(float(v) for v in np.array([0.50, 0.30, 0.13]) * rng.uniform(0.8, 1.1, 3)),  # type: ignore[arg-type]
+        ring_mm=float(rng.uniform(2.5, 6.0)),
+        centre=(float(rng.uniform(-900, -300)), float(rng.uniform(150, 600))),
+    )
+    gain = float(rng.uniform(6, 12)) if light == "evening" else float(rng.uniform(1, 2.5))
+    sensor = Sensor(
+        analog_gain=gain,
+        blur_px=float(rng.uniform(0.5, 0.9)),
+        vignette=float(rng.uniform(0.1, 0.35)),
+        awb_strength=float(rng.uniform(0.6, 0.9)),
+    )
+    return Setup(seed, material, light, camera, lamp, wood, sensor)
+
+
+def _lamp(geometry: BoardGeometry, light: str, rng: np.random.Generator) -> Lamp:
+    cx, cy = geometry.size_mm[0] / 2, geometry.size_mm[1] / 2
+    turn = float(rng.uniform(0, 2 * math.pi))
+    fill_turn = float(rng.uniform(0, 2 * math.pi))
+    if light == "ceiling":
+        reach, height, kelvin, size, glow, fill = (
+            rng.uniform(0, 600),
+            rng.uniform(1300, 1700),
+            rng.uniform(3000, 4200),
+            300.0,
+            6.0,
+            0.35,
+        )
+    elif light == "desk":
+        reach, height, kelvin, size, glow, fill = (
+            rng.uniform(280, 450),
+            rng.uniform(180, 380),
+            rng.uniform(2700, 3200),
+            30.0,
+            60.0,
+            0.08,
+        )
+    elif light == "window":
+        elevation = rng.uniform(math.radians(15), math.radians(40))
+        reach, height = 3000 * math.cos(elevation), 3000 * math.sin(elevation)
+        kelvin, size, glow, fill = 6500.0, 900.0, 4.0, 0.3
+    else:  # evening: one dim warm lamp across the room
+        reach, height, kelvin, size, glow, fill = (
+            rng.uniform(1000, 1800),
+            rng.uniform(1100, 1600),
+            2700.0,
+            200.0,
+            10.0,
+            0.12,
+        )
+    position = (cx + float(reach) * math.cos(turn), cy + float(reach) * math.sin(turn), -float(height))
+    distance = math.hypot(float(reach), float(height))
+    fade = distance / 3
+    # the light at the board's centre is 1 (before exposure), whatever the lamp's distance
+    power = (1 + (distance / fade) ** 2) / 2
+    sky_level = {"ceiling": 0.25, "desk": 0.05, "window": 0.45, "evening": 0.04}[light]
+    fill_kelvin = 6500.0 if light == "window" else float(kelvin)
+    sky = tuple(float(v) for v in light_colour(fill_kelvin) * sky_level)
+    return Lamp(
+        kind=light,
+        position=position,
+        kelvin=float(kelvin),
+        power=power,
+        size_mm=size,
+        fade_mm=fade,
+        glow=glow,
+        caustics=light == "desk",
+        fill=fill,
+        fill_kelvin=fill_kelvin,
+        fill_turn=fill_turn,
+        sky=sky,  # type: ignore[arg-type]
+    )
+
+
+def make_hand(
+    geometry: BoardGeometry, over: str, rng: np.random.Generator, *, resting: bool, on_marble: bool
+) -> Hand:
+    """A hand whose middle fingertip is over place ``over``: resting on the marble there (or on the board
+    when the place is empty), or hovering 40 to 130 mm above it."""
+    x, y = geometry.places[over]
+    cx, cy = geometry.size_mm[0] / 2, geometry.size_mm[1] / 2
+    inward = (
+        math.atan2(cy - y, cx - x) if math.hypot(cx - x, cy - y) > 20 else float(rng.uniform(0, 2 * math.pi))
+    )
+    finger_radius = 7.0
+    if resting:
+        height = (geometry.marble_top if on_marble else 0.0) + finger_radius
+    else:
+        height = float(rng.uniform(40, 130))
+    sleeve = tuple(float(v) for v in rng.uniform(0.02, 0.7, 3)) if rng.random() < 0.5 else None
+    return Hand(
+        over=over,
+        tip=(x + float(rng.normal(0, 2)), y + float(rng.normal(0, 2)), -height),
+        azimuth=inward + float(rng.uniform(-0.6, 0.6)),
+        palm_mm=(float(rng.uniform(78, 95)), float(rng.uniform(90, 110))),
+        finger_mm=float(rng.uniform(60, 80)),
+        spread=float(rng.uniform(0.1, 0.6)),
+        thumb=1 if rng.random() < 0.5 else -1,
+        skin=tuple(
+            float(v) for v in np.array(SKIN_TONES[int(rng.integers(len(SKIN_TONES)))]) * rng.uniform(0.9, 1.1)
+        ),  # type: ignore[arg-type]
+        sleeve=sleeve,  # type: ignore[arg-type]
+        resting=resting,
+    )

@@ -166,14 +166,22 @@ class BoardReader:
             occupied, sure, _ = calibration.empty_look.judge(
                 look(samples), local_gain(feats.gain, plan.neighbours)
             )
+            # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides.
+            by_colour = ~sure & ~verdicts.uncertain
+            occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
+            sure = sure | by_colour
             hidden = feats.covered & verdicts.uncertain
             unsure_colour = occupied & sure & ~verdicts.seat_sure & ~hidden
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
-            verdicts = replace(
-                verdicts, uncertain=~sure | hidden | verdicts.flat | unsure_colour, anomalous=verdicts.flat
-            )
+            # Something wood-like over a hole (an arm, a sheet, fingers), unless it is one marble alone
+            # that surely changed its hole (a yellow marble, a wooden peg): a hand spreads over several.
+            alone = ~plan.adjacent[:, verdicts.flat | feats.covered].any(axis=1)
+            flat = verdicts.flat & ~(occupied & sure & alone)
+            reaching = hidden | flat
+            verdicts = replace(verdicts, uncertain=~sure | hidden | flat | unsure_colour, anomalous=flat)
+        else:
+            reaching = verdicts.uncertain
         # Whatever hides part of a hole (a finger, a sleeve's edge) reaches over the holes next to it.
-        reaching = verdicts.uncertain & ~unsure_colour
         doubtful = verdicts.uncertain | (plan.adjacent[:, reaching].any(axis=1))
         unsure_colour = unsure_colour & ~np.asarray(plan.adjacent[:, reaching].any(axis=1))
         verdicts = replace(verdicts, uncertain=doubtful)

@@ -43,6 +43,11 @@ LONE_MATCH = 1.5
 REJECT = 4.5
 """RMS distance, in spreads, beyond which a place matches no class (a hand, a foreign object)."""
 MIN_CONFIDENCE = 0.97
+COLOUR_RATIO = 2.0
+"""A marble's colour is clear when the next seat's colour is at least this many times as far (in
+spreads) as the nearest: far from every class (a clear glass marble, a peg under a warm desk lamp),
+the nearest is no surer than the next. Chosen on the photoreal tuning seeds, where it leaves no colour
+read wrongly."""
 """Below this a place is reported uncertain rather than guessed."""
 GAIN_CHROMA = 0.18
 """Largest change of the wood's hue at a place against the whole board before it counts as covered."""
@@ -336,8 +341,10 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     seat_order = np.argsort(seat_d2, axis=1)
     seat_best = seat_d2[rows, seat_order[:, 0]]
     seat_second = seat_d2[rows, seat_order[:, 1]] if seat_d2.shape[1] > 1 else np.full(places, np.inf)
-    seat_sure = (1.0 - np.exp(-(seat_second - seat_best) / 2) >= MIN_CONFIDENCE) & (
-        np.sqrt(seat_best / values.shape[1]) <= REJECT
+    seat_sure = (
+        (1.0 - np.exp(-(seat_second - seat_best) / 2) >= MIN_CONFIDENCE)
+        & (np.sqrt(seat_best / values.shape[1]) <= REJECT)
+        & (seat_second >= COLOUR_RATIO**2 * seat_best)
     )
     seat = [classes.seats[i] for i in seat_order[:, 0]]
     return Verdicts(labels, confidence, uncertain, anomalous, wood_like, seat, seat_sure)

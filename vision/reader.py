@@ -177,7 +177,7 @@ class BoardReader:
             # that surely changed its hole (a yellow marble, a wooden peg): a hand spreads over several.
             alone = ~plan.adjacent[:, verdicts.flat | feats.covered].any(axis=1)
             flat = verdicts.flat & ~(occupied & sure & alone)
-            reaching = hidden | flat
+            reaching = hidden | flat | ~sure
             verdicts = replace(verdicts, uncertain=~sure | hidden | flat | unsure_colour, anomalous=flat)
         else:
             reaching = verdicts.uncertain

@@ -40,8 +40,8 @@ NAMES = [f"{m}-{light}-{TUNING_SEEDS[0]}" for m, light in COMMITTED_SETUPS]
 
 READ_GAPS = {
     "clear-desk-0": "13 clear glass marbles read as marbles of unsure colour (left to the game)",
-    "catseye-window-0": "2 cat's-eye marbles read as marbles of unsure colour on the board before the move",
-    "milky-evening-0": "1 milky marble read as a marble of unsure colour after the move",
+    "catseye-window-0": "3 cat's-eye marbles read as marbles of unsure colour, before and after the move",
+    "milky-evening-0": "1 milky marble read as of unsure colour before the move, 2 after",
     "peg-desk-0": "1 peg read as a marble of unsure colour after the move",
 }
 """What the reader does on each committed set-up's clear boards (measured; the targets are perfect)."""

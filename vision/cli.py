@@ -384,15 +384,22 @@ def photoreal_command(
 @click.option("--boards", default=360, show_default=True, help="Boards to render and read.")
 @click.option("--sequences", default=20, show_default=True, help="Moves made by hand to play.")
 @click.option("--seed", default=0, show_default=True)
-def bench_command(model: str, boards: int, sequences: int, seed: int) -> None:
+@click.option(
+    "--photoreal/--no-photoreal",
+    default=False,
+    help="Also the target table of the held-out photoreal set in the cache (tock4 only).",
+)
+def bench_command(model: str, boards: int, sequences: int, seed: int, photoreal: bool) -> None:
     """Accuracy and speed over rendered set-ups (painted boards, lamps, sizes, tilts, hands)."""
-    from vision.bench import run_boards, run_hands
+    from vision.bench import photoreal_report, run_boards, run_hands
 
     _geometry(model, None)
     size = (1280, 960)
     click.echo(run_boards(boards, model=model, seed=seed, size=size).report(size))
     if sequences:
         click.echo(run_hands(sequences, model=model, seed=seed + 1, size=size).report())
+    if photoreal:
+        click.echo(photoreal_report(BoardGeometry.from_model("tock4"))[0])
 
 
 @click.group("board")

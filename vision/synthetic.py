@@ -177,6 +177,8 @@ class SyntheticCamera:
         self._board_motion = np.eye(3)
         self.board_share = float(board_share)
         self._pose(math.radians(tilt), math.radians(rotation), float(self.rng.uniform(0, 2 * math.pi)))
+        self.lamp = bool(lamp)
+        self.glare = int(glare)
         self._lamp = self._place_lamp() if lamp else None
         gains = np.array(WARMTH[1.0 if warmth > 0 else -1.0]) if warmth else np.ones(3)
         self._illuminant = (1 + abs(warmth) * (gains - 1)).astype(np.float32)

@@ -185,3 +185,19 @@ def test_a_painted_board_under_a_lamp_calibrated_with_its_empty_picture(tmp_path
         main, ["vision", "read", str(tmp_path / "mid.png"), "--calibration", str(tmp_path / "cal.json")]
     )
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--material", "steel"], "unknown steel (materials: clear, catseye, milky, wood, peg"),
+        (["--light", "torch"], "unknown torch"),
+        (["--per-pair", "0"], "at least 1"),
+    ],
+)
+def test_photoreal_says_what_is_wrong_before_rendering(
+    arguments: list[str], message: str, tmp_path: Path
+) -> None:
+    result = CliRunner().invoke(main, ["vision", "photoreal", "--out", str(tmp_path), *arguments])
+    assert result.exit_code == 2 and message in result.output
+    assert not list(tmp_path.iterdir())

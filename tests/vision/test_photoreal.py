@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from vision.aruco import detect_markers
+from vision.bench import run_photoreal
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.geometry import BoardGeometry
 from vision.photoreal import povray
@@ -279,3 +280,17 @@ def test_the_reader_never_fails_on_a_photoreal_frame(
         return
     for frame in setup.frames:
         assert reader.read(frame.image()).status in ("ok", "occluded")
+
+
+def test_the_benchmark_counts_every_board_frame_and_group_of_the_set(
+    photoreal_setups: dict[str, PhotorealSetup],
+) -> None:
+    table = run_photoreal(list(photoreal_setups.values()), GEOMETRY)
+    every = table.all
+    assert (every.setups, every.boards, every.moves) == (6, 12, 6)
+    assert every.calibrated <= 6 and every.perfect <= every.boards
+    assert table.groups["material: clear"].setups == 2 and table.groups["light: desk"].setups == 2
+    assert {f"material: {m}" for m in MATERIALS} | {f"light: {v}" for v in LIGHTS} < set(table.groups)
+    calibrated = sum(not isinstance(_calibration(n), CalibrationError) for n in NAMES)
+    assert every.calibrated == calibrated and every.hand_frames == calibrated
+    assert "target" in table.render().splitlines()[-1]

@@ -1,0 +1,119 @@
+"""The issue's target table: every measure of the reader, for every group of set-ups (a marble material, a
+light), printed side by side by ``make bench``.
+
+Each measure is counted as :mod:`vision.bench` defines it; a set-up counts in several groups at once
+(``all``, its material, its light), so one pass fills every row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+TARGETS = {
+    "calibrated": 0.99,
+    "perfect": 0.995,
+    "place_error": 0.0001,
+    "wrong_with_hand": 0,
+    "wrong_accepted": 0,
+    "delay_s": 0.5,
+    "ms_per_frame": 8.0,
+}
+
+
+@dataclass
+class Counts:
+    """What was measured on one group of set-ups."""
+
+    setups: int = 0
+    calibrated: int = 0
+    boards: int = 0
+    """Boards to read; those of a set-up that failed calibration count, as not read."""
+    perfect: int = 0
+    places: int = 0
+    """Places of the boards read ``ok``."""
+    place_errors: int = 0
+    hand_frames: int = 0
+    wrong_with_hand: int = 0
+    accepted: int = 0
+    wrong_accepted: int = 0
+    moves: int = 0
+    delays: list[float] = field(default_factory=list)
+    read_ms: list[float] = field(default_factory=list)
+
+    def share(self, part: int, whole: int) -> str:
+        return f"{part}/{whole} {100 * part / whole:.1f}%" if whole else "-"
+
+    def row(self) -> list[str]:
+        never = self.moves - len(self.delays)
+        delay = f"{max(self.delays):.1f}s" if self.delays else "-"
+        return [
+            self.share(self.calibrated, self.setups),
+            self.share(self.perfect, self.boards),
+            f"{100 * self.place_errors / self.places:.3f}%" if self.places else "-",
+            f"{self.wrong_with_hand}/{self.hand_frames}",
+            f"{self.wrong_accepted}/{self.accepted}",
+            delay + (f" ({never} never)" if never else ""),
+            f"{np.median(self.read_ms):.2f}" if self.read_ms else "-",
+        ]
+
+    def meets_targets(self) -> bool:
+        return (
+            self.setups > 0
+            and self.calibrated / self.setups >= TARGETS["calibrated"]
+            and self.perfect / max(self.boards, 1) >= TARGETS["perfect"]
+            and self.place_errors / max(self.places, 1) <= TARGETS["place_error"]
+            and self.wrong_with_hand <= TARGETS["wrong_with_hand"]
+            and self.wrong_accepted <= TARGETS["wrong_accepted"]
+            and len(self.delays) == self.moves
+            and (not self.delays or max(self.delays) <= TARGETS["delay_s"])
+            and bool(self.read_ms)
+            and float(np.median(self.read_ms)) <= TARGETS["ms_per_frame"]
+        )
+
+
+HEADER = [
+    "set-ups calibrated",
+    "boards perfect",
+    "place error",
+    "wrong, hand",
+    "wrong accepted",
+    "move accepted",
+    "ms/frame",
+]
+TARGET_ROW = [
+    f">= {100 * TARGETS['calibrated']:.0f}%",
+    f">= {100 * TARGETS['perfect']:.1f}%",
+    f"<= {100 * TARGETS['place_error']:.2f}%",
+    "0",
+    "0",
+    f"<= {TARGETS['delay_s']}s",
+    f"<= {TARGETS['ms_per_frame']:.0f}",
+]
+
+
+class TargetTable:
+    """Counts by group, in the order groups are first met (``all`` first)."""
+
+    def __init__(self) -> None:
+        self.groups: dict[str, Counts] = {"all": Counts()}
+
+    def of(self, labels: Iterable[str]) -> list[Counts]:
+        """The counts of ``all`` and of each group named."""
+        return [self.groups["all"], *(self.groups.setdefault(label, Counts()) for label in labels)]
+
+    @property
+    def all(self) -> Counts:
+        return self.groups["all"]
+
+    def render(self) -> str:
+        """The table, one row per group, then the targets."""
+        rows = [["group", *HEADER]]
+        rows += [[name, *counts.row()] for name, counts in self.groups.items()]
+        rows.append(["target", *TARGET_ROW])
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        return "\n".join(
+            "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
+        )

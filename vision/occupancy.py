@@ -29,11 +29,11 @@ from vision.sampling import Samples
 BRIGHTNESS_FLOOR = 24.0
 """Levels (0..255) added to a pixel's brightness before a change is divided by it: below this, sensor
 noise, not the scene, sets how much a dark pixel may change."""
-EMPTY_MARGIN = 1.6
+EMPTY_MARGIN = 2.0
 """An empty place may change up to this many times the most an empty place changed at calibration."""
 EMPTY_QUANTILE = 0.99
 """Share of calibration's empty places whose change sets the empty scale (the rest may be under glare)."""
-DOUBT = 2.0
+DOUBT = 2.5
 """The band of doubt: a place changed between the empty scale and this many times it is uncertain."""
 LEAST_CHANGE = 0.12
 """A change below this (a twelfth of a pixel's own brightness, on average) is never taken for a marble."""

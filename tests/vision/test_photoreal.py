@@ -41,7 +41,7 @@ NAMES = [f"{m}-{light}-{TUNING_SEEDS[0]}" for m, light in COMMITTED_SETUPS]
 
 READ_GAPS = {
     "clear-desk-0": "13 clear glass marbles read as marbles of unsure colour (left to the game)",
-    "catseye-window-0": "3 cat's-eye marbles read as marbles of unsure colour, before and after the move",
+    "catseye-window-0": "cat's-eye marbles read as of unsure colour: 2 before the move, 3 after",
     "milky-evening-0": "1 milky marble read as of unsure colour before the move, 2 after",
     "peg-desk-0": "1 peg read as a marble of unsure colour after the move",
 }

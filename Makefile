@@ -29,7 +29,7 @@ bench: engine
 lint: $(STAMP)
 	$(BIN)/ruff check firmware_py vision web hardware tests
 	$(BIN)/ruff format --check firmware_py vision web hardware tests
-	$(BIN)/mypy --strict firmware_py web hardware tests/web/scripted_table.py
+	$(BIN)/mypy --strict firmware_py vision web hardware tests/web/scripted_table.py
 	$(BIN)/lint-imports
 	$(BIN)/python -m tests.module_sizes
 

@@ -8,8 +8,9 @@ The pipeline, one module per stage:
   still where it was (:mod:`vision.aruco` hides OpenCV's API change at 4.7);
 * :mod:`vision.calibration`: the homography at the height marbles are seen, the colours learnt from
   marbles in known places, saved as JSON;
-* :mod:`vision.sampling` and :mod:`vision.classify`: a few dozen pixels per hole, light normalised on
-  the wood, empty or a seat's colour with a confidence;
+* :mod:`vision.sampling`, :mod:`vision.occupancy` and :mod:`vision.classify`: a few dozen pixels per
+  hole, light normalised on the wood; whether a marble is there, against the hole's look on the empty
+  board; its seat's colour where that colour is clear;
 * :mod:`vision.reader`: ``BoardReader.read(frame) -> BoardReading``, never raising on a bad frame;
 * :mod:`vision.stabiliser`: stable readings only once the board is still;
 * :mod:`vision.synthetic` (with :mod:`vision.render`): the camera of the tests, the benchmark and the

@@ -27,7 +27,7 @@ def marker_image(dictionary: str, marker_id: int, side_px: int) -> np.ndarray:
     d = _dictionary(dictionary)
     if hasattr(cv2.aruco, "generateImageMarker"):
         return cv2.aruco.generateImageMarker(d, marker_id, side_px)
-    return cv2.aruco.drawMarker(d, marker_id, side_px)  # type: ignore[attr-defined]  # OpenCV <= 4.6
+    return cv2.aruco.drawMarker(d, marker_id, side_px)  # type: ignore[attr-defined,no-any-return]  # OpenCV <= 4.6
 
 
 def detect_markers(gray: np.ndarray, dictionary: str) -> dict[int, np.ndarray]:

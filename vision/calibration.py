@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import cv2
@@ -22,7 +22,8 @@ import numpy as np
 from vision.classify import EMPTY, Classes, Features, Verdicts, classify, features, lab
 from vision.geometry import BoardGeometry
 from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
-from vision.sampling import SamplePlan
+from vision.occupancy import EmptyLook, change, local_gain, look
+from vision.sampling import SamplePlan, Samples
 
 FORMAT = 1
 COVERED_PLACES = 3
@@ -78,6 +79,40 @@ class Calibration:
     anchors: AnchorWatch
     method: str
     """``"markers"`` or ``"corners"``."""
+    empty_look: EmptyLook | None = None
+    """Every hole's look on the empty board, when calibration had a picture of it: what tells a marble
+    from an empty hole whatever its colour (see :mod:`vision.occupancy`)."""
+    glare: tuple[str, ...] = ()
+    """The places under a lamp's reflection on the varnish at calibration: read, but less surely."""
+    alike: tuple[str, ...] = ()
+    """The seats whose marbles' colours the camera could not tell from another seat's in their reserve."""
+
+    def warnings(self) -> list[dict[str, str]]:
+        """What calibration succeeded despite, in words (fr, en) that say what to do about it."""
+        found = []
+        if self.glare:
+            holes = _few(list(self.glare))
+            found.append(
+                {
+                    "code": "glare",
+                    "fr": f"Un reflet de lampe couvre les trous {holes} : ils se lisent moins sûrement."
+                    " Tournez la lampe ou la caméra, ou mettez un filtre polarisant sur la caméra.",
+                    "en": f"A lamp's reflection lies on holes {holes}: they read less surely. Turn the"
+                    " lamp or the camera, or put a polarising filter on the camera.",
+                }
+            )
+        if self.alike:
+            seats = ", ".join(self.alike)
+            found.append(
+                {
+                    "code": "alike",
+                    "fr": f"Les couleurs des billes {seats} se ressemblent pour la caméra : le jeu dira à qui"
+                    " elles sont, et demandera quand il ne le peut pas.",
+                    "en": f"The marbles of seats {seats} look alike to the camera: the game tells whose they"
+                    " are, and asks when it cannot.",
+                }
+            )
+        return found
 
     def homography_at(self, height_mm: float) -> np.ndarray:
         """Homography from board millimetres at ``height_mm`` above the board surface to pixels."""
@@ -97,6 +132,9 @@ class Calibration:
                 "wood_ref": {"shape": list(wood.shape), "data": base64.b64encode(wood.tobytes()).decode()},
                 "classes": self.classes.to_data(),
                 "anchors": self.anchors.to_data(),
+                "empty_look": None if self.empty_look is None else self.empty_look.to_data(),
+                "glare": list(self.glare),
+                "alike": list(self.alike),
             }
         )
 
@@ -122,6 +160,11 @@ class Calibration:
                 classes=Classes.from_data(data["classes"]),
                 anchors=AnchorWatch.from_data(data["anchors"]),
                 method=str(data["method"]),
+                empty_look=None
+                if data.get("empty_look") is None
+                else EmptyLook.from_data(data["empty_look"]),
+                glare=tuple(str(p) for p in data.get("glare", ())),
+                alike=tuple(str(s) for s in data.get("alike", ())),
             )
         except CalibrationError:
             raise
@@ -207,21 +250,33 @@ def calibrate(
             "part of the board is outside the picture: move the camera up or back", problem="outside"
         )
     samples = plan.gather(frame)
-    feats = features(samples, samples.wood, plan.neighbours)
     labels = [layout.get(p, EMPTY) for p in geometry.place_ids]
+    occupied = np.array([label != EMPTY for label in labels])
     empty_values = None
+    empty_look = None
+    wood_ref = samples.wood
     if empty is not None:
         empty_samples = plan.gather(empty)
-        # The wood around a hole looks the same in both pictures unless something lies over it.
+        # The wood around a hole looks the same in both pictures unless something lies over it, or a
+        # marble next to it casts its shadow or focuses the lamp's light there.
         changed = features(samples, empty_samples.wood, plan.neighbours).covered
-        if changed.sum() >= COVERED_PLACES:
-            hidden = tuple(geometry.place_ids[i] for i in np.flatnonzero(changed))
+        near_marble = plan.adjacent[:, occupied].any(axis=1) | occupied
+        hidden = tuple(geometry.place_ids[i] for i in np.flatnonzero(changed & ~near_marble))
+        if len(hidden) >= COVERED_PLACES:
             raise CalibrationError(
                 f"something covers holes {_few(list(hidden))}: keep hands and sleeves off the board",
                 problem="covered",
                 places=hidden,
             )
-        empty_values = features(empty_samples, samples.wood, plan.neighbours).values
+        # The wood to measure the light against is the empty board's (no marble's shadow on it),
+        # brought to the light of the picture with the marbles.
+        ratio = np.median((samples.wood / np.maximum(empty_samples.wood, 1.0))[~near_marble], axis=(0, 1))
+        wood_ref = (empty_samples.wood * ratio).astype(np.float32)
+        empty_values = features(empty_samples, wood_ref, plan.neighbours).values
+        empty_look = _learn_empty_look(plan, samples, empty_samples, wood_ref, occupied, changed)
+    # The marbles' own light is the lamp's, whatever shadow their neighbours cast on the wood around them.
+    shaded = replace(samples, wood=np.where(occupied[:, None, None], wood_ref, samples.wood))
+    feats = features(shaded, wood_ref, plan.neighbours)
     wood_level = float(np.median(samples.wood.mean(axis=2)))
     if wood_level < DARK_LEVEL:
         raise CalibrationError(
@@ -233,13 +288,59 @@ def calibrate(
         classes = Classes.learn(feats.values, labels, plan.top_px, empty_values)
     except ValueError as error:
         raise CalibrationError(str(error), problem="marbles") from None
-    _check_learnt(geometry, feats, classify(feats, classes), labels)
+    seen = None
+    if empty_look is not None:
+        gain = local_gain(feats.gain, plan.neighbours)
+        seen = empty_look.judge(look(samples), gain)
+    verdicts = classify(feats, classes)
+    _check_learnt(geometry, feats, verdicts, labels, seen)
+    places = geometry.place_ids
+    alike = sorted(
+        {labels[i] for i in range(len(places)) if labels[i] != EMPTY and not verdicts.seat_sure[i]}
+    )
     watch = AnchorWatch.from_frame(frame, anchor_points)
     if watch.size < 2:
         raise CalibrationError(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
         )
-    return Calibration(geometry.model, (width, height), board_h, lift, samples.wood, classes, watch, method)
+    return Calibration(
+        geometry.model,
+        (width, height),
+        board_h,
+        lift,
+        wood_ref,
+        classes,
+        watch,
+        method,
+        empty_look,
+        glare=tuple(places[i] for i in np.flatnonzero(feats.glared)),
+        alike=tuple(alike) if seen is not None else (),
+    )
+
+
+def _learn_empty_look(
+    plan: SamplePlan,
+    samples: Samples,
+    empty_samples: Samples,
+    wood_ref: np.ndarray,
+    occupied: np.ndarray,
+    changed: np.ndarray,
+) -> EmptyLook:
+    """Every hole's empty look and how much the marbles change it (see :mod:`vision.occupancy`); the
+    places whose wood ``changed`` between the two pictures (a hand, a shadow) do not set the scales.
+
+    Raises:
+        CalibrationError: the marbles cannot be told from empty holes in this light.
+    """
+    empty_gain = local_gain(features(empty_samples, wood_ref, plan.neighbours).gain, plan.neighbours)
+    pixels = look(empty_samples) / empty_gain[:, None, :]
+    gain = local_gain(features(samples, wood_ref, plan.neighbours).gain, plan.neighbours)
+    try:
+        return EmptyLook.learn(pixels, change(look(samples), pixels, gain), occupied, ~changed)
+    except ValueError as error:
+        raise CalibrationError(
+            f"{error}: more light on the board, or a lamp on the other side", problem="marbles"
+        ) from None
 
 
 def find_board(
@@ -289,21 +390,51 @@ def marker_place(geometry: BoardGeometry, marker_id: int) -> str:
     return f"{row or column} edge" if row or column else "centre"
 
 
-def _check_learnt(geometry: BoardGeometry, feats: Features, verdicts: Verdicts, labels: list[str]) -> None:
+def _check_learnt(
+    geometry: BoardGeometry,
+    feats: Features,
+    verdicts: Verdicts,
+    labels: list[str],
+    seen: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+) -> None:
     """Check that the frame reads as the given layout with what was learnt, and if not, say why in
     words: a glare on some holes, something covering them, or the marbles themselves.
+
+    With the empty board's look (``seen``: occupied, sure, change per place, from
+    :meth:`EmptyLook.judge <vision.occupancy.EmptyLook.judge>`), a place is right when its occupancy is
+    surely the layout's and a marble's colour is not clearly another seat's: colours the camera cannot
+    tell apart are left to the game (see :func:`firmware_py.engine.matching.match_seen`).
 
     Raises:
         CalibrationError: some places do not read as given.
     """
     ids = geometry.place_ids
-    bad = [i for i in range(len(ids)) if verdicts.labels[i] != labels[i] or verdicts.uncertain[i]]
+    if seen is None:
+        bad = [i for i in range(len(ids)) if verdicts.labels[i] != labels[i] or verdicts.uncertain[i]]
+        found = [verdicts.labels[i] != EMPTY for i in range(len(ids))]
+        sure = [not verdicts.uncertain[i] for i in range(len(ids))]
+    else:
+        occupied, sure_arr, _ = seen
+        found, sure = [bool(v) for v in occupied], [bool(v) for v in sure_arr]
+        bad = [
+            i
+            for i in range(len(ids))
+            if found[i] != (labels[i] != EMPTY)
+            or not sure[i]
+            or (labels[i] != EMPTY and verdicts.seat_sure[i] and verdicts.seat[i] != labels[i])
+        ]
     if not bad:
         return
     glare = [ids[i] for i in bad if feats.glared[i]]
-    covered = [ids[i] for i in bad if not feats.glared[i] and (feats.covered[i] or verdicts.anomalous[i])]
+    covered = [
+        ids[i]
+        for i in bad
+        if not feats.glared[i]
+        and (feats.covered[i] or verdicts.flat[i] or (seen is None and verdicts.anomalous[i]))
+    ]
+    colours = verdicts.seat if seen is not None else verdicts.labels
     marbles = [
-        f"{ids[i]} ({labels[i] or 'empty'} expected, {verdicts.labels[i] or 'empty'} seen)"
+        f"{ids[i]} ({_what_is_there(labels[i], found[i], sure[i], colours[i])})"
         for i in bad
         if ids[i] not in glare and ids[i] not in covered
     ]
@@ -311,7 +442,7 @@ def _check_learnt(geometry: BoardGeometry, feats: Features, verdicts: Verdicts, 
     if glare:
         parts.append(
             f"glare on holes {_few(glare)}: move the lamp, or turn the camera, so that its reflection"
-            " falls off the holes"
+            " falls off the holes (or put a polarising filter on the camera)"
         )
     if covered:
         parts.append(f"something covers holes {_few(covered)}: keep hands and sleeves off the board")
@@ -319,6 +450,19 @@ def _check_learnt(geometry: BoardGeometry, feats: Features, verdicts: Verdicts, 
         parts.append(f"the marbles are not where the game has them at {_few(marbles)}")
     problem: Problem = "glare" if glare else "covered" if covered else "marbles"
     raise CalibrationError("; ".join(parts), problem=problem, places=tuple(ids[i] for i in bad))
+
+
+def _what_is_there(expected: str, found: bool, sure: bool, colour: str) -> str:
+    """What the game expects at a place against what the camera saw there, in words that never
+    contradict each other (an expectation the camera agrees with is no mistake)."""
+    wanted = f"a marble of seat {expected}" if expected else "an empty hole"
+    if not sure:
+        return f"{wanted} expected, the camera cannot tell whether a marble is there"
+    if not found:
+        return f"{wanted} expected, the hole looks empty"
+    if not expected:
+        return f"{wanted} expected, a marble seen"
+    return f"{wanted} expected, a marble of seat {colour or '?'} seen"
 
 
 def _few(items: list[str], most: int = 6) -> str:
@@ -349,7 +493,7 @@ def _prior_lift(board_h: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     up /= np.linalg.norm(up)
     if up[2] > 0:
         up = -up
-    return shift @ np.diag([focal, focal, 1.0]) @ up / scale
+    return np.asarray(shift @ np.diag([focal, focal, 1.0]) @ up / scale)
 
 
 def _measure_lift(

@@ -222,6 +222,8 @@ def calibrate_command(
         raise click.ClickException(str(error)) from None
     output.write_text(calibration.to_json(), encoding="utf-8")
     click.echo(f"wrote {output} (seats {', '.join(calibration.classes.seats)}, {calibration.method})")
+    for warning in calibration.warnings():
+        click.echo(f"warning: {warning['en']}")
 
 
 @vision.command("read")

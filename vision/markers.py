@@ -48,7 +48,7 @@ class BoardNotFound(Exception):
 def project(h: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Apply a homography to ``(n, 2)`` points."""
     p = np.column_stack([points, np.ones(len(points))]) @ h.T
-    return p[:, :2] / p[:, 2:3]
+    return np.asarray(p[:, :2] / p[:, 2:3])
 
 
 def locate_board(frame: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, tuple[int, ...]]:

@@ -20,6 +20,7 @@ from vision.calibration import Calibration, CalibrationError, calibrate, marble_
 from vision.classify import EMPTY, classify, features
 from vision.geometry import BoardGeometry
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
+from vision.occupancy import local_gain, look
 from vision.sampling import SamplePlan
 
 Status = Literal["ok", "no_board", "board_moved", "bad_frame", "occluded"]
@@ -47,6 +48,10 @@ class BoardReading:
     layout: dict[str, str] = field(default_factory=dict)
     """Place id -> seat letter of each marble read with confidence."""
     uncertain: tuple[str, ...] = ()
+    unsure_colour: tuple[str, ...] = ()
+    """The places of ``uncertain`` that surely hold a marble whose colour is not clear (clear glass, a
+    glare, two seats of near colours): the game can often tell whose it is (see
+    :func:`firmware_py.engine.matching.match_seen`)."""
     confidence: dict[str, float] = field(default_factory=dict)
     """Place id -> confidence 0..1 of what was read there (empty or a colour)."""
     message: str = ""
@@ -150,18 +155,41 @@ class BoardReader:
             if moved is not None:
                 return moved
             markers_hidden = watch.seen < 2
-        feats = features(plan.gather(frame), calibration.wood_ref, plan.neighbours)
+        samples = plan.gather(frame)
+        feats = features(samples, calibration.wood_ref, plan.neighbours)
         verdicts = classify(feats, calibration.classes, plan.adjacent)
         ids = self.geometry.place_ids
+        unsure_colour = np.zeros(len(ids), bool)
+        labels = verdicts.labels
+        if calibration.empty_look is not None:
+            # Occupancy first, from each hole's empty look; a colour only where it is clear.
+            occupied, sure, _ = calibration.empty_look.judge(
+                look(samples), local_gain(feats.gain, plan.neighbours)
+            )
+            # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides.
+            by_colour = ~sure & ~verdicts.uncertain
+            occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
+            sure = sure | by_colour
+            hidden = feats.covered & verdicts.uncertain
+            unsure_colour = occupied & sure & ~verdicts.seat_sure & ~hidden
+            labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
+            # Something wood-like over a hole (an arm, a sheet, fingers), unless it is one marble alone
+            # that surely changed its hole (a yellow marble, a wooden peg): a hand spreads over several.
+            alone = ~plan.adjacent[:, verdicts.flat | feats.covered].any(axis=1)
+            flat = verdicts.flat & ~(occupied & sure & alone)
+            reaching = hidden | flat | ~sure
+            verdicts = replace(verdicts, uncertain=~sure | hidden | flat | unsure_colour, anomalous=flat)
+        else:
+            reaching = verdicts.uncertain
         # Whatever hides part of a hole (a finger, a sleeve's edge) reaches over the holes next to it.
-        doubtful = verdicts.uncertain | (plan.adjacent[:, verdicts.uncertain].any(axis=1))
+        doubtful = verdicts.uncertain | (plan.adjacent[:, reaching].any(axis=1))
+        unsure_colour = unsure_colour & ~np.asarray(plan.adjacent[:, reaching].any(axis=1))
         verdicts = replace(verdicts, uncertain=doubtful)
         layout = {
-            ids[i]: verdicts.labels[i]
-            for i in range(len(ids))
-            if not verdicts.uncertain[i] and verdicts.labels[i] != EMPTY
+            ids[i]: labels[i] for i in range(len(ids)) if not verdicts.uncertain[i] and labels[i] != EMPTY
         }
         uncertain = tuple(ids[i] for i in np.flatnonzero(verdicts.uncertain))
+        unsure = tuple(ids[i] for i in np.flatnonzero(unsure_colour))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
         # Under a glare, clipped wood flickers with the exposure: it says nothing of passing shadows.
         light_map = np.where(feats.glared, feats.light, np.exp(np.log(feats.gain).mean(axis=1)))
@@ -179,7 +207,7 @@ class BoardReader:
             )
         else:
             status, message = "ok", f"{len(uncertain)} places uncertain" if uncertain else ""
-        return BoardReading(status, layout, uncertain, confidence, message, feats.light, light_map)
+        return BoardReading(status, layout, uncertain, unsure, confidence, message, feats.light, light_map)
 
     def _relocate(
         self, frame: np.ndarray, calibration: Calibration, watch: WatchResult
@@ -223,9 +251,13 @@ class BoardReader:
         wood = self._plan.gather(frame).wood
         ratio = np.median((calibration.wood_ref / np.maximum(wood, 1.0)).reshape(-1, 3), axis=0)
         calibration.wood_ref = (wood * ratio).astype(np.float32)
-        return BoardReading(
-            "board_moved", message=f"the board moved by {change:.0f} px: found again, reading resumes"
-        )
+        message = f"the board moved by {change:.0f} px: found again, reading resumes"
+        if calibration.empty_look is not None:
+            # The holes' empty looks were taken from where the board stood: from here on, marbles are
+            # told from empty holes by their colour alone, which clear glass does not show.
+            calibration.empty_look = None
+            message += " (calibrate again for clear glass marbles)"
+        return BoardReading("board_moved", message=message)
 
 
 def _frame_problem(frame: object, size: tuple[int, int]) -> str:

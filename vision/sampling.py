@@ -124,7 +124,7 @@ class SamplePlan:
         width, height = self.size
         x = np.clip(np.rint(points[..., 0]), 0, width - 1).astype(np.intp)
         y = np.clip(np.rint(points[..., 1]), 0, height - 1).astype(np.intp)
-        return y * width + x
+        return np.asarray(y * width + x)
 
     def gather(self, frame: np.ndarray) -> Samples:
         """Gather the pixels of a frame of ``size`` (one indexing of the frame for all of them)."""
@@ -140,7 +140,7 @@ def _local_scale(h: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Pixels per millimetre of the board around each point."""
     dx = project(h, points + [1.0, 0.0]) - project(h, points)
     dy = project(h, points + [0.0, 1.0]) - project(h, points)
-    return np.sqrt(np.abs(dx[:, 0] * dy[:, 1] - dx[:, 1] * dy[:, 0]))
+    return np.asarray(np.sqrt(np.abs(dx[:, 0] * dy[:, 1] - dx[:, 1] * dy[:, 0])))
 
 
 def _wood_points(

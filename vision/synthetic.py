@@ -240,7 +240,7 @@ class SyntheticCamera:
         )
         centred = np.array([[1.0, 0, -cx], [0, 1.0, -cy], [0, 0, 1]])
         h = world @ self._board_motion @ centred
-        return h / h[2, 2]
+        return np.asarray(h / h[2, 2])
 
     def project(self, points_mm: np.ndarray, height_mm: float = 0.0) -> np.ndarray:
         """Where board points at ``height_mm`` land in the frame, lens distortion included, ``(n, 2)``."""
@@ -248,7 +248,7 @@ class SyntheticCamera:
         centre = np.array(self.size, np.float64) / 2
         offset = (undistorted - centre) / self._focal
         r2 = (offset**2).sum(axis=1, keepdims=True)
-        return centre + offset * (1 + self.distortion * r2) * self._focal
+        return np.asarray(centre + offset * (1 + self.distortion * r2) * self._focal)
 
     def _lens_remap(self) -> tuple[np.ndarray, np.ndarray]:
         """Maps from each distorted frame pixel to the pinhole image (first-order inverse of ``k1``)."""
@@ -350,12 +350,15 @@ class SyntheticCamera:
         if self.noise > 0:
             dx, dy = (int(v) for v in self.rng.integers(0, 32, 2))
             frame += self.noise * self._noise_tile[dy : dy + self.size[1], dx : dx + self.size[0]]
-        image = np.clip(frame, 0, 255).astype(np.uint8)
+        image: np.ndarray = np.clip(frame, 0, 255).astype(np.uint8)
         if self._lens_maps is not None:
             image = cv2.remap(image, *self._lens_maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         if self.jpeg:
             _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg])
-            image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+            decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+            if decoded is None:
+                raise RuntimeError(f"OpenCV could not decode its own JPEG at quality {self.jpeg}")
+            image = decoded
         return image
 
     def close(self) -> None:
@@ -403,7 +406,7 @@ class SyntheticCamera:
     def _image(self, world: np.ndarray) -> np.ndarray:
         """Pixels of world points (pinhole, before lens distortion)."""
         p = (world - self._camera) @ self._rotation.T @ self._k.T
-        return p[:, :2] / p[:, 2:3]
+        return np.asarray(p[:, :2] / p[:, 2:3])
 
     def _draw_marbles(self, frame: np.ndarray) -> np.ndarray | None:
         """Draw the marbles and their shadows; under a lamp, also return the light they change (their
@@ -514,7 +517,8 @@ class SyntheticCamera:
         ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
         r2 = ((xs - width / 2) ** 2 + (ys - height / 2) ** 2) / (width / 2) ** 2
         tilt = self.rng.uniform(-0.08, 0.08, 2).astype(np.float32)
-        return (1 - 0.12 * r2) * (1 + tilt[0] * (xs / width - 0.5) + tilt[1] * (ys / height - 0.5))
+        slope = 1 + tilt[0] * (xs / width - 0.5) + tilt[1] * (ys / height - 0.5)
+        return np.asarray((1 - 0.12 * r2) * slope)
 
     def _glare_field(self, spots: int) -> np.ndarray | None:
         if spots <= 0:
@@ -559,4 +563,4 @@ def _add_spot(layer: np.ndarray, centre: np.ndarray, sigma: float, bgr: np.ndarr
 def _apply(h: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Apply a homography to ``(n, 2)`` points."""
     p = np.column_stack([points, np.ones(len(points))]) @ h.T
-    return p[:, :2] / p[:, 2:3]
+    return np.asarray(p[:, :2] / p[:, 2:3])

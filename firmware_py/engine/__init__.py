@@ -23,7 +23,7 @@ from firmware_py.engine.errors import (
     TockError,
 )
 from firmware_py.engine.legality import changes, destinations, explain, is_legal, play
-from firmware_py.engine.matching import Match, match
+from firmware_py.engine.matching import Match, match, match_seen
 from firmware_py.engine.movegen import legal_moves
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Marble, Position, validate
@@ -91,6 +91,7 @@ __all__ = [
     "is_legal",
     "legal_moves",
     "match",
+    "match_seen",
     "new_deck",
     "parse_place",
     "play",

@@ -10,7 +10,7 @@ reserve counts as in reserve: which reserve hole does not matter.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -33,7 +33,8 @@ class Match:
     """What a layout read from the board means in a position."""
 
     kind: str
-    """``unchanged``, ``move``, ``ambiguous``, ``in_progress`` or ``illegal``."""
+    """``unchanged``, ``move``, ``ambiguous``, ``in_progress`` or ``illegal`` (and ``unsure`` from
+    :func:`match_seen`)."""
     moves: tuple[Move, ...] = ()
     """The legal moves that give the layout (``move``, ``ambiguous``) or that it is on its way to."""
     to_do: Mapping[str, str | None] = field(default_factory=lambda: MappingProxyType({}))
@@ -43,6 +44,8 @@ class Match:
     """``illegal``: why the attempted move is not allowed."""
     wrong_places: tuple[str, ...] = ()
     """``illegal``: places that differ from the board before the move (what to put back)."""
+    unchanged_too: bool = False
+    """``ambiguous`` (:func:`match_seen`): the board as it was fits what was seen as well as the moves."""
 
 
 def match(position: Position, layout: Mapping[str, str], card: Card | None = None) -> Match:
@@ -76,6 +79,82 @@ def match(position: Position, layout: Mapping[str, str], card: Card | None = Non
         return Match("in_progress", tuple(m for m, _ in closest), MappingProxyType(to_do))
     wrong = _differences(before, seen)
     return Match("illegal", violations=_attempt(position, before, seen, card), wrong_places=wrong)
+
+
+def match_seen(
+    position: Position, layout: Mapping[str, str], unsure: Collection[str], card: Card | None = None
+) -> Match:
+    """Interpret a board on which every marble was seen but some colours were not told for sure.
+
+    A person who cannot tell two colours apart still knows whose marble it is from the game: a marble
+    that arrives is the one that left. So the board as it was and every legal move's board are held
+    against what was seen: a marble exactly where one was seen, and the colour seen where it was sure.
+
+    Args:
+        position: the position before the move.
+        layout: place id -> seat letter of every marble whose colour was seen for sure.
+        unsure: the places that hold a marble whose colour was not sure.
+        card: the card played, when known.
+
+    Returns:
+        ``unchanged`` when only the board as it was fits; ``move`` when one legal move fits and the
+        board as it was does not; ``ambiguous`` when several do (``unchanged_too`` says whether the
+        board as it was is one of them: a Jack's swap changes no hole's occupancy); ``unsure`` when
+        nothing fits (the reading must be checked by a person).
+
+    Raises:
+        NotationError: a place that is not on this board, or an unknown seat.
+    """
+    seen = _reduce_seen(position, layout, unsure)
+    unchanged = seen_fits(position, position.layout, seen)
+    before = _reduce(position, position.layout)
+    boards = (
+        (move, apply_delta(position, move, move.delta).layout)
+        for move in legal_moves(position, card)
+        if not move.is_discard
+    )
+    # a move that leaves the board as it was (a Jack swapping two of one seat's marbles) is not seen
+    moves = tuple(
+        move
+        for move, board in boards
+        if seen_fits(position, board, seen) and _reduce(position, board) != before
+    )
+    if not moves:
+        return Match("unchanged" if unchanged else "unsure")
+    if len(moves) == 1 and not unchanged:
+        return Match("move", moves)
+    return Match("ambiguous", moves, unchanged_too=unchanged)
+
+
+def seen_unchanged(position: Position, layout: Mapping[str, str], unsure: Collection[str]) -> bool:
+    """Whether the board as it was fits what was seen (see :func:`match_seen`)."""
+    return seen_fits(position, position.layout, _reduce_seen(position, layout, unsure))
+
+
+SeenBoard = tuple[dict[str, str | None], dict[str, int]]
+"""What was seen, reduced as :data:`Reduced`: a marble of an unsure colour stands as ``None`` on the
+board, and counts for the reserve it sits in."""
+
+
+def _reduce_seen(position: Position, layout: Mapping[str, str], unsure: Collection[str]) -> SeenBoard:
+    on_board, reserves = _reduce(position, {p: s for p, s in layout.items() if p not in unsure})
+    seen: dict[str, str | None] = dict(on_board)
+    for place in unsure:
+        if position.tables.loc_of(place) == RESERVE and place[0] in reserves:
+            reserves[place[0]] += 1
+        else:
+            seen[place] = None
+    return seen, reserves
+
+
+def seen_fits(position: Position, board: Mapping[str, str], seen: SeenBoard) -> bool:
+    """Whether ``board`` (a full layout) shows a marble exactly where ``seen`` has one, of the colour
+    seen wherever that colour was sure."""
+    on_board, reserves = _reduce(position, board)
+    seen_board, seen_reserves = seen
+    if on_board.keys() != seen_board.keys() or reserves != seen_reserves:
+        return False
+    return all(colour is None or on_board[place] == colour for place, colour in seen_board.items())
 
 
 def _reduce(position: Position, layout: Mapping[str, str]) -> Reduced:

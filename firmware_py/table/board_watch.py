@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py import refusals
-from firmware_py.engine import Move, Rule, match
-from firmware_py.engine.matching import Match
+from firmware_py.engine import Move, MoveKind, Rule, match
+from firmware_py.engine.matching import Match, match_seen, seen_unchanged
 from firmware_py.engine.violations import violation
 from firmware_py.table.board_diff import board_diff, same_board
 from firmware_py.table.ports import BoardCamera, CameraParts
@@ -122,14 +122,15 @@ class BoardWatch:
         self._s.proposed = board
         self._apply_match(result, board)
 
+    def _card(self) -> Any:
+        """The card the seat to play has named, if any."""
+        chosen = self._s.chosen
+        return chosen[1] if chosen is not None and chosen[0] == self._s.to_play() else None
+
     def _match(self, layout: dict[str, str]) -> Match | None:
         """The engine's verdict on a board (for the chosen card, else for the whole hand); None when,
         with physical cards, the card played is not known yet."""
-        card = (
-            self._s.chosen[1]
-            if self._s.chosen is not None and self._s.chosen[0] == self._s.to_play()
-            else None
-        )
+        card = self._card()
         if not self._s.digital and card is None:
             return None
         return match(self._s.position, layout, card)
@@ -350,13 +351,22 @@ class BoardWatch:
         (The stabiliser reports a still board once; the players should not have to touch it again.)
         """
         reading = self._s.last_stable
-        if reading is not None and not same_board(self._s.position.layout, dict(reading.layout)):
-            self._judge_reading(reading)
+        if reading is None or same_board(self._s.position.layout, dict(reading.layout)):
+            return
+        # A still board that may be the game's own (its colours unsure) is not asked about the moment a
+        # card is named: only once hands have been over it again.
+        unsure = reading.unsure_colour
+        if unsure and seen_unchanged(self._s.position, dict(reading.layout), unsure):
+            return
+        self._judge_reading(reading)
 
     def _judge_reading(self, reading: Reading) -> None:
         if not self._s.uses_camera or reading.status != "ok":
             return
         layout = dict(reading.layout)
+        unsure = reading.unsure_colour
+        if reading.uncertain and set(reading.uncertain) <= set(unsure) and self._judge_unsure(layout, unsure):
+            return
         if reading.uncertain:
             self._s.question = {
                 "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
@@ -384,6 +394,57 @@ class BoardWatch:
                 self._table._changed()
             return
         self._apply_match(result, layout)
+
+    def _judge_unsure(self, layout: dict[str, str], unsure: tuple[str, ...]) -> bool:
+        """A board whose marbles were all seen but some colours not for sure: the game tells whose they
+        are (the engine's ``match_seen``). Where two explanations remain (a Jack's swap changes no hole's
+        occupancy), the seat to play is asked. False when the game cannot tell either (the caller then
+        asks to check the marbles)."""
+        if self._s.await_board:
+            if not seen_unchanged(self._s.position, layout, unsure):
+                return False
+            self._s.await_board = False
+            self._s.problem = None
+            self._table._changed()
+            return True
+        if self._s.winner() is not None:
+            return False
+        card = self._card()
+        if not self._s.digital and card is None:
+            if not seen_unchanged(self._s.position, layout, unsure):
+                self._s.question = {
+                    "fr": "Quelle carte a été jouée ?",
+                    "en": "Which card was played?",
+                    "places": sorted(unsure),
+                    "moves": [],
+                }
+                self._table._changed()
+            return True
+        result = match_seen(self._s.position, layout, unsure, card)
+        if result.kind == "unsure":
+            return False
+        if result.kind != "ambiguous" or not result.unchanged_too:
+            self._apply_match(result, layout)
+            return True
+        self._s.problem = None
+        swap = result.moves[0] if len(result.moves) == 1 else None
+        if swap is not None and swap.kind is MoveKind.SWAP:
+            a, b = swap.steps[0]
+            self._s.question = {
+                "fr": f"Avez-vous échangé les billes de {a} et {b} ?",
+                "en": f"Did you swap the marbles on {a} and {b}?",
+                "places": sorted((a, b)),
+                "moves": [self._s.move_info(swap)],
+            }
+        else:
+            self._s.question = {
+                "fr": "Les couleurs ne se lisent pas sûrement : quel coup a été joué, s'il y en a un ?",
+                "en": "The colours cannot be read for sure: which move was played, if any?",
+                "places": sorted(unsure),
+                "moves": [self._s.move_info(m) for m in result.moves],
+            }
+        self._table._changed()
+        return True
 
     def camera_jpeg(self, *, overlay: bool) -> bytes | None:
         """The latest camera frame as JPEG (with the reading drawn over it), None without a camera."""
@@ -467,12 +528,14 @@ class BoardWatch:
             self._s.empty_frame = None
             self._s.notice = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
             self._table._changed()
+        warnings = calibration.warnings()
         return {
             "ok": True,
             "what": what,
             "painted": empty is not None,
-            "fr": "Couleurs apprises : la caméra est calibrée.",
-            "en": "Colours learnt: the camera is calibrated.",
+            "warnings": warnings,
+            "fr": " ".join(["Couleurs apprises : la caméra est calibrée.", *(w["fr"] for w in warnings)]),
+            "en": " ".join(["Colours learnt: the camera is calibrated.", *(w["en"] for w in warnings)]),
         }
 
     @staticmethod

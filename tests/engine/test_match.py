@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_py.engine import Card, Move, match, play
+from firmware_py.engine import Card, Move, match, match_seen, play
 from tests.engine.helpers import pos
 
 START = "r1 A:A18*,B3,AH1 B:B18 C:C5,C12 D: A A=7H,KD,5S,4C,JH B= C= D="
@@ -91,3 +91,48 @@ def test_changes_lists_the_places_a_move_empties_and_fills() -> None:
 
     p = pos("r1 A:A3 B:A11 C: D: A A=8H")
     assert changes(p, Move.parse("8H:A3-A11")) == {"A3": None, "A11": "A", "BR4": "B"}
+
+
+def _seen_unsure(layout: dict[str, str], *unsure: str) -> tuple[dict[str, str], tuple[str, ...]]:
+    """A board read with the colours at ``unsure`` not told for sure."""
+    return {p: s for p, s in layout.items() if p not in unsure}, unsure
+
+
+def test_a_swap_seen_without_colours_is_the_swap_or_nothing() -> None:
+    p = pos(START)
+    swapped = play(p, Move.parse("JH:B3<>C5")).layout
+    result = match_seen(p, *_seen_unsure(dict(swapped), "B3", "C5"))
+    assert (result.kind, result.moves, result.unchanged_too) == (
+        "ambiguous",
+        (Move.parse("JH:B3<>C5"),),
+        True,
+    )
+
+
+def test_one_sure_colour_tells_the_swap_from_nothing() -> None:
+    p = pos(START)
+    swapped = dict(play(p, Move.parse("JH:B3<>C5")).layout)
+    result = match_seen(p, *_seen_unsure(swapped, "B3"))  # C5 seen for sure holding A's marble
+    assert (result.kind, result.moves) == ("move", (Move.parse("JH:B3<>C5"),))
+    unmoved = match_seen(p, *_seen_unsure(dict(p.layout), "B3"))
+    assert unmoved.kind == "unchanged"
+
+
+def test_a_marble_that_arrives_is_the_one_that_left() -> None:
+    p = pos(START)
+    after = dict(play(p, Move.parse("KD:B3-B16")).layout)
+    result = match_seen(p, *_seen_unsure(after, "B16"), Card.parse("KD"))
+    assert (result.kind, result.moves) == ("move", (Move.parse("KD:B3-B16"),))
+
+
+def test_a_marble_of_unsure_colour_in_a_reserve_counts_for_that_reserve() -> None:
+    p = pos(START)
+    reserve = next(place for place, seat in p.layout.items() if place.startswith("CR"))
+    assert match_seen(p, *_seen_unsure(dict(p.layout), reserve)).kind == "unchanged"
+
+
+def test_a_board_no_move_explains_is_unsure() -> None:
+    p = pos(START)
+    layout = dict(p.layout)
+    layout["D9"] = "A"  # a marble where no card of the hand can bring one
+    assert match_seen(p, *_seen_unsure(layout, "D9")).kind == "unsure"

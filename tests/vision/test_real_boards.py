@@ -12,7 +12,7 @@ from vision.calibration import CalibrationError, marble_centre_height
 from vision.classify import light_then
 from vision.markers import project
 from vision.reader import BoardReader
-from vision.synthetic import random_layout, starting_layout
+from vision.synthetic import SyntheticCamera, random_layout, starting_layout
 
 
 def _read(rig: Rig, layout: dict[str, str]):  # type: ignore[no-untyped-def]
@@ -174,3 +174,30 @@ def test_a_failed_calibration_blames_the_hand_not_the_marbles(painted_rig: Rig) 
     with pytest.raises(CalibrationError, match="something covers holes") as error:
         BoardReader(painted_rig.geometry).calibrate(start, starting_layout(painted_rig.geometry), empty=empty)
     assert error.value.problem == "covered"
+
+
+def test_the_glare_warning_names_the_holes_under_the_lamps_reflection(painted_rig: Rig) -> None:
+    glare = set(painted_rig.calibration.glare)
+    assert {"B15", "B16", "B17", "C1", "C3"} <= glare and len(glare) < 20
+    warning = next(w for w in painted_rig.calibration.warnings() if w["code"] == "glare")
+    assert "B15" in warning["en"] and "polarising filter" in warning["en"]
+
+
+def test_no_glare_warning_without_a_lamp() -> None:
+    rig = make_rig(seed=12, painted=True, tilt=5, noise=2, board_share=0.6, empty_first=True)
+    assert rig.calibration.glare == () and rig.calibration.warnings() == []
+
+
+def test_a_calibration_mistake_says_what_was_expected_and_what_was_seen_without_contradiction() -> None:
+    camera = SyntheticCamera("tock4", seed=8, lamp=True, noise=2, board_share=0.6)
+    empty = camera.capture()
+    start = starting_layout(camera.geometry)
+    camera.set_layout({**start, "A5": "A"})  # one marble too many on the board
+    frame = camera.capture()
+    missing = {p: s for p, s in start.items() if p != "BR2"}  # and the game's BR2 marble not said
+    with pytest.raises(CalibrationError, match="not where the game has them") as error:
+        BoardReader(camera.geometry).calibrate(frame, {**missing, "A5": "A", "C9": "C"}, empty=empty)
+    text = str(error.value)
+    assert "C9 (a marble of seat C expected, the hole looks empty)" in text
+    assert "BR2 (an empty hole expected, a marble seen)" in text
+    assert error.value.problem == "marbles" and {"BR2", "C9"} <= set(error.value.places)

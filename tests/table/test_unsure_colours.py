@@ -1,0 +1,138 @@
+"""Marbles whose colours the camera cannot tell apart: the game says whose they are, and asks when it
+cannot.
+
+Seat B's marbles are the very red of seat A's here (two glass tints a camera under a warm lamp cannot
+separate). Every frame is rendered by the synthetic camera and read by vision's reader, calibrated as a
+user would (the empty board, then the starting layout), and the stabiliser's readings go to a real
+:class:`Table` (physical cards, so the test can steer the game to a Jack). The seat's answer goes
+through the web API its page uses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+from flask.testing import FlaskClient
+
+from firmware_py.config import CameraSettings, Config, default_game, default_seats
+from firmware_py.engine import Move, play
+from firmware_py.table.core import Table
+from tests.web.conftest import TEST_CONFIG, paired
+from vision.reader import BoardReader, BoardReading
+from vision.stabiliser import Stabiliser
+from vision.synthetic import SEAT_COLOURS_BGR, SyntheticCamera, starting_layout
+from web import create_app
+
+OPENING = (
+    ("K", "K:AR-A18"),
+    ("K", "K:BR-B18"),
+    ("K", "K:CR-C18"),
+    ("K", "K:DR-D18"),
+    ("Q", "Q:A18-B12"),
+    ("4", "4:B18-B14"),
+    ("8", "8:C18-D8"),
+    ("8", "8:D18-A8"),
+)
+"""Ranks named and moves read from the board, seats A, B, C, D in turn: A's marble ends on B12, B's on B14."""
+SWAP = "J:B12<>B14"
+
+
+class Eyes:
+    """The synthetic camera, the reader and the stabiliser, as the camera loop runs them."""
+
+    def __init__(self) -> None:
+        self.camera = SyntheticCamera(
+            "tock4", seed=3, size=(960, 720), lamp=True, noise=2, colours={"B": SEAT_COLOURS_BGR["A"]}
+        )
+        self.reader = BoardReader(self.camera.geometry)
+        empty = self.camera.capture()
+        start = starting_layout(self.camera.geometry)
+        self.camera.set_layout(start)
+        self.reader.calibrate(self.camera.capture(), start, empty=empty)
+        self.stabiliser = Stabiliser(still_frames=2)
+
+    def look(self, table: Table, layout: dict[str, str]) -> BoardReading:
+        """The board shows ``layout``: frames until the stabiliser reports it, which the table judges."""
+        self.camera.set_layout(layout)
+        self.stabiliser.reset()
+        for _ in range(4):
+            stable = self.stabiliser.push(self.reader.read(self.camera.capture()))
+            if stable is not None:
+                table.on_reading(stable)
+                return stable
+        raise AssertionError("the board never read as still")
+
+
+def token_of(table: Table, seat: str) -> str:
+    return next(link["token"] for link in table.seat_links() if link["seat"] == seat)
+
+
+@pytest.fixture(scope="module")
+def eyes() -> Eyes:
+    return Eyes()
+
+
+@pytest.fixture
+def table() -> Iterator[Table]:
+    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=4), cards="physical", seed=1)
+    table = Table(Config(game=game, camera=CameraSettings(source="sim"), computer_delay=0.0))
+    for rank, move in OPENING:
+        table.choose_card(token_of(table, table.public_view()["turn"]), rank)
+        table.on_reading(BoardReading("ok", dict(play(table.position, Move.parse(move)).layout)))
+        assert table.public_view()["log"][-1]["move"] == move
+    yield table
+    table.close()
+
+
+def test_red_and_red_are_read_as_marbles_of_unsure_colour(eyes: Eyes, table: Table) -> None:
+    board = dict(table.position.layout)
+    eyes.camera.set_layout(board)
+    reading = eyes.reader.read(eyes.camera.capture())
+    a_and_b = {place for place, seat in board.items() if seat in "AB"}
+    assert reading.status == "ok", reading.message
+    assert set(reading.unsure_colour) == a_and_b == set(reading.uncertain)
+    assert {p: s for p, s in board.items() if s in "CD"} == reading.layout
+
+
+def test_the_board_as_it_was_with_unsure_colours_is_no_question(eyes: Eyes, table: Table) -> None:
+    eyes.look(table, dict(table.position.layout))
+    table.choose_card(token_of(table, "A"), "J")  # naming a Jack does not make the still board a swap
+    view = table.public_view()
+    assert (view["question"], view["problem"]) == (None, None)
+    table.choose_card(token_of(table, "A"), "5")  # no 5 leaves the board looking as it was
+    eyes.look(table, dict(table.position.layout))
+    view = table.public_view()
+    assert (view["question"], view["problem"]) == (None, None)
+
+
+def test_a_jack_swap_seen_without_colours_is_asked_on_the_page_and_played_when_answered(
+    eyes: Eyes, table: Table
+) -> None:
+    token = token_of(table, "A")
+    table.choose_card(token, "J")
+    swapped = dict(play(table.position, Move.parse(SWAP)).layout)
+    eyes.look(table, swapped)
+    view = table.public_view()
+    assert view["log"][-1]["move"] == OPENING[-1][1], "nothing is played on a guess"
+    assert view["question"]["en"] == "Did you swap the marbles on B12 and B14?"
+    assert view["question"]["fr"] == "Avez-vous échangé les billes de B12 et B14 ?"
+    client: FlaskClient = paired(create_app(TEST_CONFIG, table=table).test_client(), table.table_key())
+    asked = client.get(f"/api/seat/{token}").get_json()["question"]
+    assert [m["move"] for m in asked["moves"]] == [SWAP]
+    answer = client.post(f"/api/seat/{token}/play", json={"move": asked["moves"][0]["move"]})
+    assert answer.status_code == 200, answer.get_json()
+    eyes.look(table, swapped)  # the camera still sees the swapped board: it is the game's board now
+    view = table.public_view()
+    assert view["log"][-1]["move"] == SWAP and view["turn"] == "B"
+    assert (view["question"], view["problem"]) == (None, None)
+
+
+def test_a_marble_that_arrives_is_the_one_that_left(eyes: Eyes, table: Table) -> None:
+    """A's marble moved by a 3 onto the hole next to B's: its colour unsure, the game knows it is A's."""
+    table.choose_card(token_of(table, "A"), "3")
+    moved = Move.parse("3:B12-B15")
+    eyes.look(table, dict(play(table.position, moved).layout))
+    view = table.public_view()
+    assert view["log"][-1]["move"] == str(moved) and view["question"] is None

@@ -1,0 +1,134 @@
+"""Is there a marble in a hole? Judged the way a person judges it: against the hole's own empty look.
+
+A clear glass marble over a dark hole has no colour of its own to speak of: its mean colour is nearly
+the empty hole's, and a colour classifier cannot tell the two apart. What gives it away is everything
+else: the hole's edge bent by the glass, the lamp's highlight on its top, its rim, its shadow. So the
+frame of the empty board taken at calibration is kept pixel for pixel at every place (the top disc, the
+hole disc and the rim circle of :mod:`vision.sampling`), and a place's *change* is how far its pixels
+now stand from those, each pixel weighed against its own brightness (a dark hole counts as much as a
+bright highlight). Light is normalised as for the colours, by the wood around the place, taken as the
+median over the place and its nearest neighbours: one marble's shadow falls on the wood points of one
+hole, a change of light (a cloud, a person leaning over) on all of them.
+
+Calibration's two frames give the scale: the places empty in both say how much an empty hole changes
+from frame to frame (noise, JPEG, drift, the shadows and caustics of the marbles next to it), the
+reserve marbles how much a marble changes one. Between the two lies a band of doubt, in which a place is
+reported uncertain instead of guessed.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from vision.sampling import Samples
+
+BRIGHTNESS_FLOOR = 24.0
+"""Levels (0..255) added to a pixel's brightness before a change is divided by it: below this, sensor
+noise, not the scene, sets how much a dark pixel may change."""
+EMPTY_MARGIN = 2.0
+"""An empty place may change up to this many times the most an empty place changed at calibration."""
+EMPTY_QUANTILE = 0.99
+"""Share of calibration's empty places whose change sets the empty scale (the rest may be under glare)."""
+DOUBT = 2.5
+"""The band of doubt: a place changed between the empty scale and this many times it is uncertain."""
+LEAST_CHANGE = 0.12
+"""A change below this (a twelfth of a pixel's own brightness, on average) is never taken for a marble."""
+
+
+def look(samples: Samples) -> np.ndarray:
+    """Every place's top disc, hole disc and rim pixels as one ``(places, n, 3)`` array."""
+    return np.concatenate([samples.top, samples.hole, samples.rim], axis=1)
+
+
+def local_gain(gain: np.ndarray, neighbours: np.ndarray) -> np.ndarray:
+    """``(places, 3)``: the median light of each place and its ``neighbours`` (see the module doc)."""
+    around = np.concatenate([gain[:, None, :], gain[neighbours]], axis=1)
+    return np.asarray(np.median(around, axis=1))
+
+
+def change(now: np.ndarray, empty: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """``(places,)``: how far each place's pixels ``now`` stand from its ``empty`` ones, light normalised
+    by ``gain`` ``(places, 3)``, each pixel's difference against its empty brightness."""
+    normalised = now / gain[:, None, :]
+    difference = np.sqrt(((normalised - empty) ** 2).sum(axis=2))
+    brightness = np.sqrt((empty**2).sum(axis=2) / 3) + BRIGHTNESS_FLOOR
+    return np.asarray((difference / brightness).mean(axis=1))
+
+
+@dataclass(frozen=True)
+class EmptyLook:
+    """Each place's pixels on the empty board, and the changes that mean empty and a marble."""
+
+    pixels: np.ndarray
+    """``(places, n, 3)`` float32 BGR of the empty board, at calibration's light."""
+    empty_below: float
+    """A place changed less than this is empty."""
+    marble_above: float
+    """A place changed more than this holds a marble (between the two: uncertain)."""
+
+    @classmethod
+    def learn(
+        cls, empty: np.ndarray, full_change: np.ndarray, occupied: np.ndarray, usable: np.ndarray
+    ) -> EmptyLook:
+        """Learn from the empty board's pixels and the changes calibration's frame with the marbles shows.
+
+        Args:
+            empty: ``(places, n, 3)`` the empty board's pixels.
+            full_change: ``(places,)`` :func:`change` of the frame with the marbles against ``empty``.
+            occupied: ``(places,)`` bool, the places holding a marble in that frame.
+            usable: ``(places,)`` bool, the places whose changes say something of the scales (not
+                under a hand).
+
+        Raises:
+            ValueError: the marbles change their holes no more than light and noise change empty ones:
+                the marbles cannot be told from empty holes in this light (the message says how much).
+        """
+        quiet = full_change[~occupied & usable]
+        marbles = full_change[occupied & usable]
+        if not len(quiet) or not len(marbles):
+            raise ValueError("calibration needs both empty holes and marbles in known places")
+        # An empty place changed like a marble (a finger over it, a marble put where the game has none)
+        # is the layout's mistake, which the caller reports: it does not widen the empty scale.
+        middle = float(np.sqrt(max(float(np.median(quiet)), 1e-3) * float(np.median(marbles))))
+        quiet = quiet[quiet < middle]
+        marbles = marbles[marbles > middle]
+        if not len(quiet) or not len(marbles):
+            raise ValueError("the marbles cannot be told from empty holes in this light")
+        empty_below = max(float(np.quantile(quiet, EMPTY_QUANTILE)) * EMPTY_MARGIN, LEAST_CHANGE / 2)
+        least = float(marbles.min())
+        if least <= empty_below:
+            raise ValueError(
+                f"the marbles change their holes by {least:.2f} at least and empty holes change by up to"
+                f" {empty_below / EMPTY_MARGIN:.2f}: the marbles cannot be told from empty holes"
+                " in this light"
+            )
+        # Under a glare a marble changes its hole less (the difference is weighed against the glare's
+        # brightness): the band of doubt ends at least halfway (geometrically) to the least marble.
+        marble_above = min(max(empty_below * DOUBT, LEAST_CHANGE), float(np.sqrt(empty_below * least)))
+        return cls(np.ascontiguousarray(empty, np.float32), empty_below, marble_above)
+
+    def judge(self, now: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(occupied, sure, change)`` per place for a frame's pixels ``now`` and local light ``gain``."""
+        moved = change(now, self.pixels, gain)
+        occupied = moved > np.sqrt(self.empty_below * self.marble_above)
+        sure = (moved <= self.empty_below) | (moved >= self.marble_above)
+        return occupied, sure, moved
+
+    def to_data(self) -> dict[str, Any]:
+        pixels = np.ascontiguousarray(self.pixels, np.float32)
+        return {
+            "shape": list(pixels.shape),
+            "data": base64.b64encode(pixels.tobytes()).decode(),
+            "empty_below": round(self.empty_below, 5),
+            "marble_above": round(self.marble_above, 5),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> EmptyLook:
+        shape = tuple(int(n) for n in data["shape"])
+        pixels = np.frombuffer(base64.b64decode(data["data"]), np.float32).reshape(shape)
+        return cls(pixels.copy(), float(data["empty_below"]), float(data["marble_above"]))

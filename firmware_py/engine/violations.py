@@ -167,8 +167,8 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "With these rules {card_the} cannot do that.",
     ),
     Rule.WRONG_COUNT: (
-        "{card_le_cap} ne mène pas le pion de {place} en {target}.",
-        "{card_the_cap} cannot take the marble from {place} to {target}.",
+        "{card_le_cap} ne mène pas le pion posé {place_at_fr} jusque-là ({target_at_fr}).",
+        "{card_the_cap} cannot take the marble {place_at_en} there ({target_at_en}).",
     ),
     Rule.BLOCKED_BY_START_MARBLE: (
         "Le pion posé {blocker_at_fr} bloque le passage.",
@@ -191,12 +191,12 @@ _TEXTS: dict[Rule, tuple[str, str]] = {
         "A marble must land exactly on one of the 4 home cells.",
     ),
     Rule.HOME_ENTRY_REQUIRED: (
-        "Ce pion peut entrer dans sa maison : il ne passe pas devant l'entrée ({blocker}).",
-        "This marble can go into its home: it may not walk past the entry ({blocker}).",
+        "Ce pion peut entrer dans sa maison : il ne passe pas devant l'entrée.",
+        "This marble can go into its home: it may not walk past the entry.",
     ),
     Rule.HOME_NO_PASSING: (
-        "Dans la maison, un pion ne passe pas par-dessus un autre ({blocker}).",
-        "In the home, a marble cannot pass or land on another ({blocker}).",
+        "Dans la maison, un pion ne passe pas par-dessus un autre.",
+        "In the home, a marble cannot pass or land on another.",
     ),
     Rule.NO_BACKWARDS_INTO_HOME: (
         "Il est interdit d'entrer dans la maison en reculant.",

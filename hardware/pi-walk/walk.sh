@@ -160,8 +160,10 @@ chroot "$ROOT" groupadd --system gpio
 chroot "$ROOT" groupadd --system spi
 chroot "$ROOT" useradd --create-home --shell /bin/bash --groups sudo,gpio,spi,video maker
 echo "maker ALL=(ALL) NOPASSWD: ALL" > "$ROOT/etc/sudoers.d/maker"
-git clone --quiet --bare --branch "$(git -C "$REPO" rev-parse --abbrev-ref HEAD)" "$REPO" "$ROOT/srv/tock-companion.git"
-[ "$(git -C "$ROOT/srv/tock-companion.git" rev-parse HEAD)" = "$COMMIT" ] || { say "the clone is not $COMMIT"; exit 1; }
+# the commit the walk started from, even when the branch moves on while it runs
+git clone --quiet --bare "$REPO" "$ROOT/srv/tock-companion.git"
+git -C "$ROOT/srv/tock-companion.git" branch --force pi-walk "$COMMIT"
+git -C "$ROOT/srv/tock-companion.git" symbolic-ref HEAD refs/heads/pi-walk
 chmod -R a+rX "$ROOT/srv/tock-companion.git"
 printf '[safe]\n\tdirectory = /srv/tock-companion.git\n' > "$ROOT/etc/gitconfig"
 say "stand-in: groups gpio and spi made (Raspberry Pi OS has them); lines with sudo run as root, the others as user 'maker'"

@@ -98,14 +98,15 @@ class EmptyLook:
         marbles = marbles[marbles > middle]
         if not len(quiet) or not len(marbles):
             raise ValueError("the marbles cannot be told from empty holes in this light")
-        empty_below = max(float(np.quantile(quiet, EMPTY_QUANTILE)) * EMPTY_MARGIN, LEAST_CHANGE / 2)
+        most_empty = max(float(np.quantile(quiet, EMPTY_QUANTILE)), LEAST_CHANGE / 2 / EMPTY_MARGIN)
         least = float(marbles.min())
-        if least <= empty_below:
+        if least <= most_empty:
             raise ValueError(
                 f"the marbles change their holes by {least:.2f} at least and empty holes change by up to"
-                f" {empty_below / EMPTY_MARGIN:.2f}: the marbles cannot be told from empty holes"
-                " in this light"
+                f" {most_empty:.2f}: the marbles cannot be told from empty holes in this light"
             )
+        # The margin over the empty scale, but never past halfway (geometrically) to the least marble.
+        empty_below = min(most_empty * EMPTY_MARGIN, float(np.sqrt(most_empty * least)))
         # Under a glare a marble changes its hole less (the difference is weighed against the glare's
         # brightness): the band of doubt ends at least halfway (geometrically) to the least marble.
         marble_above = min(max(empty_below * DOUBT, LEAST_CHANGE), float(np.sqrt(empty_below * least)))

@@ -51,24 +51,21 @@ from firmware_py.engine import (
     IllegalMoveError,
     Position,
     TockError,
-    explain,
     teams_of,
 )
 from firmware_py.errors import ConfigError, TableError, rules_words
-from firmware_py.games import dealt
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore, new_seat_key
-from firmware_py.table import teaching
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
+from firmware_py.table.learning import Learning
 from firmware_py.table.leds import TableLeds
 from firmware_py.table.ports import BoardCamera, CameraParts
 from firmware_py.table.replay import replay_frames
 from firmware_py.table.requests import read_card, read_move
-from firmware_py.table.role_views import RoleViews, setup_options, switch_words
+from firmware_py.table.role_views import RoleViews, setup_options
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Listeners, Subscription
-from firmware_py.table.suggestions import Suggestions
 from firmware_py.table.summary import game_summary, saved_games
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 from firmware_py.table.wording import action_words, log_entry, move_entry
@@ -116,7 +113,7 @@ class Table:
         self._views = RoleViews(self._s)
         self._listeners = Listeners()
         self._table_key = store.table_key()
-        self._suggestions: Suggestions[Any] = Suggestions()
+        self._learning = Learning(self._s)
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
         latest = self._s.store.latest_game()
@@ -609,53 +606,26 @@ class Table:
     # -- learning ----------------------------------------------------------------------------------
 
     def explain(self, move: str, *, token: str | None = None) -> dict[str, Any]:
-        """ "Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play.
+        """ "Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play
+        (:class:`~firmware_py.table.learning.Learning`).
 
         Raises:
             BadInput: bad notation, UnknownSeat: bad token.
         """
         with self._s.lock:
-            seat = self._seat_of(token) if token is not None else None
-            parsed = read_move(move)
-            position = self._s.position
-            if seat != self._s.to_play() and position.hands is not None:
-                # only the seat to play may learn about its own hand: the others ask about the rules
-                position = dataclasses.replace(position, hands=None, cache={})
-            reasons = explain(position, parsed)
-            return {"move": str(parsed), "legal": not reasons, "reasons": [v.to_dict() for v in reasons]}
+            return self._learning.explain(self._seat_of(token) if token is not None else None, move)
 
     def hints(self, token: str, *, suggest: bool = False) -> list[dict[str, Any]]:
         """Every legal move of that seat's hand: [{card, move, fr, en, from, to, suggested}] (empty when
-        not its turn). With ``suggest`` and digital cards, the ``strong`` player's move (searched for
-        ``computer_move_time``) is ``suggested`` and has ``why`` {fr, en} (:mod:`firmware_py.table.teaching`).
+        not its turn); with ``suggest`` and digital cards, the strong player's move is ``suggested`` and has
+        ``why`` {fr, en} (:class:`~firmware_py.table.learning.Learning`).
 
         Raises:
             UnknownSeat: bad token.
         """
         with self._s.lock:
             seat = self._seat_of(token)
-            if seat != self._s.to_play() or self._s.phase() != "play":
-                return []
-            if self._s.digital:
-                moves = list(self._s.legal())
-            else:
-                moves = [m for card in self._s.ranks() for m in self._s.legal(card)]
-            hints = [{"card": str(m.card), **self._s.move_info(m), "suggested": False} for m in moves]
-            if not (suggest and self._s.digital and moves):
-                return hints
-            game, names, seed = dealt(self._s.game), dict(self._s.names), len(self._s.log)
-        # the search runs outside the lock on the (immutable) game, so that no page waits for it; once
-        # per seat and position, however many phones ask
-        tip = self._suggestions.get(
-            seat,
-            game,
-            lambda: teaching.suggest(
-                game, seat, names, move_time=self._s.config.computer_move_time, seed=seed
-            ),
-        )
-        chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
-        chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
-        return hints
+        return self._learning.hints(seat, suggest=suggest)
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
         """The chosen preset in plain words: [{switch, text}] in ``lang`` ("fr" or "en").
@@ -663,11 +633,7 @@ class Table:
         Raises:
             BadInput: unknown language.
         """
-        if lang not in ("fr", "en"):
-            raise refusals.unknown_language()
-        with self._s.lock:
-            rules = self._s.rules
-        return [{"switch": switch, "text": text} for switch, text in switch_words(rules, lang).items()]
+        return self._learning.rules_text(lang)
 
     # -- buttons -----------------------------------------------------------------------------------
 

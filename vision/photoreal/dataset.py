@@ -383,6 +383,8 @@ def render_set(
         if (folder / TRUTH_FILE).exists():
             shutil.rmtree(partial)
         else:
+            if folder.exists():  # the remains of an interrupted render
+                shutil.rmtree(folder)
             partial.rename(folder)
         rendered = load_setup(folder)
         cpu = sum(rendered.render_cpu_s.values())

@@ -170,6 +170,10 @@ class BoardReader:
             by_colour = ~sure & ~verdicts.uncertain
             occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
             sure = sure | by_colour
+            # A clear seat colour on a hole that still matches its own empty look best (a painted
+            # reserve under a finger's shadow) is two readings that disagree: neither is trusted.
+            empty_best = np.array([label == EMPTY for label in labels]) & ~verdicts.uncertain
+            sure = sure & ~(occupied & verdicts.seat_sure & empty_best)
             hidden = feats.covered & verdicts.uncertain
             unsure_colour = occupied & sure & ~verdicts.seat_sure & ~hidden
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]

@@ -83,6 +83,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "It shows the board, the log and the players' codes, and it alone sets up games. To play: set up "
         "your game (rules, players, computers), then each player scans their code.",
     ),
+    "paired_running": (
+        "La partie déjà en cours est celle du démarrage (sans section [game] dans tock.toml : une démo, "
+        "une personne et trois ordinateurs). Préparer la vôtre la remplace.",
+        "The game already running is the one the companion starts with (with no [game] in tock.toml: a "
+        "demo, one person and three computers). Setting up yours replaces it.",
+    ),
     "paired_setup": ("Préparer une partie", "Set up a game"),
     "marble_selected": ("Bille choisie : touchez sa destination.", "Marble chosen: tap where it goes."),
     # seat page

@@ -341,6 +341,7 @@ def test_the_replay_counts_the_moves_the_end_screen_counts_and_lists_the_saved_g
 WORDS = {
     "fr": {
         "paired": "Cette tablette est maintenant la table",
+        "running": "La partie déjà en cours est celle du démarrage",
         "setup": "Préparer une partie",
         "why": "Ce coup n'est pas permis",
         "legal": "Ce coup est permis.",
@@ -353,6 +354,7 @@ WORDS = {
     },
     "en": {
         "paired": "This tablet is now the table",
+        "running": "The game already running is the one the companion starts with",
         "setup": "Set up a game",
         "why": "This move is not allowed",
         "legal": "This move is allowed.",
@@ -379,6 +381,7 @@ def test_pairing_says_the_tablet_is_the_table_and_leads_to_the_set_up(
         page.goto(f"{real_served}/pair/{real_table.table_key()}")
         welcome = page.locator("[data-bind=welcome]")
         expect(welcome).to_contain_text(WORDS[lang]["paired"])
+        expect(welcome).to_contain_text(WORDS[lang]["running"])  # the game on the board is not theirs yet
         welcome.get_by_role("link", name=WORDS[lang]["setup"]).click()
         expect(page).to_have_url(f"{real_served}/setup")
         page.goto(f"{real_served}/table")

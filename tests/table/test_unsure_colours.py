@@ -10,32 +10,20 @@ through the web API its page uses.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 import pytest
 from flask.testing import FlaskClient
 
-from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import Move, play
 from firmware_py.table.core import Table
+from tests.table.physical_opening import OPENING, opened_table, token_of
 from tests.web.conftest import TEST_CONFIG, paired
 from vision.reader import BoardReader, BoardReading
 from vision.stabiliser import Stabiliser
 from vision.synthetic import SEAT_COLOURS_BGR, SyntheticCamera, starting_layout
 from web import create_app
 
-OPENING = (
-    ("K", "K:AR-A18"),
-    ("K", "K:BR-B18"),
-    ("K", "K:CR-C18"),
-    ("K", "K:DR-D18"),
-    ("Q", "Q:A18-B12"),
-    ("4", "4:B18-B14"),
-    ("8", "8:C18-D8"),
-    ("8", "8:D18-A8"),
-)
-"""Ranks named and moves read from the board, seats A, B, C, D in turn: A's marble ends on B12, B's on B14."""
 SWAP = "J:B12<>B14"
 
 
@@ -65,10 +53,6 @@ class Eyes:
         raise AssertionError("the board never read as still")
 
 
-def token_of(table: Table, seat: str) -> str:
-    return next(link["token"] for link in table.seat_links() if link["seat"] == seat)
-
-
 @pytest.fixture(scope="module")
 def eyes() -> Eyes:
     return Eyes()
@@ -76,14 +60,8 @@ def eyes() -> Eyes:
 
 @pytest.fixture
 def table() -> Iterator[Table]:
-    game = dataclasses.replace(default_game(), seats=default_seats(4, humans=4), cards="physical", seed=1)
-    table = Table(Config(game=game, camera=CameraSettings(source="sim"), computer_delay=0.0))
-    for rank, move in OPENING:
-        table.choose_card(token_of(table, table.public_view()["turn"]), rank)
-        table.on_reading(BoardReading("ok", dict(play(table.position, Move.parse(move)).layout)))
-        assert table.public_view()["log"][-1]["move"] == move
-    yield table
-    table.close()
+    with opened_table() as table:
+        yield table
 
 
 def test_red_and_red_are_read_as_marbles_of_unsure_colour(eyes: Eyes, table: Table) -> None:

@@ -22,20 +22,27 @@ def _read(companion: Companion) -> None:
         companion.loop.step()
 
 
-def test_a_refused_first_move_and_the_move_then_played_have_numbers_of_their_own(
-    companion: Companion,
-) -> None:
-    """The camera reads an illegal board before any move: its refusal is line 1; the marble put back and
-    the move played, that move is line 2 (not a second line 1)."""
+def _wrong_marble_moved(companion: Companion) -> tuple[FlaskClient, str, dict[str, Any], str]:
+    """The paired table's client; the seat to play's token and one of its one-marble moves; the marble of
+    that move put on a wrong hole of the seat's side (returned), and the board read."""
     client = paired(create_app(TEST_CONFIG, table=companion.table).test_client(), companion.table.table_key())
     table = companion.table
     seat = table.public_view()["turn"]
     token = next(link["token"] for link in table.seat_links() if link["seat"] == seat)
     hint = next(h for h in client.get(f"/api/seat/{token}/hints").get_json() if len(h["to"]) == 1)
-    start, to = hint["from"][0], hint["to"][0]
-    wrong = next(f"{seat}{n}" for n in (3, 5, 9) if f"{seat}{n}" != to)
-    assert client.post("/api/marble", json={"from": start, "to": wrong}).status_code == 200
+    wrong = next(f"{seat}{n}" for n in (3, 5, 9) if f"{seat}{n}" != hint["to"][0])
+    assert client.post("/api/marble", json={"from": hint["from"][0], "to": wrong}).status_code == 200
     _read(companion)
+    return client, token, hint, wrong
+
+
+def test_a_refused_first_move_and_the_move_then_played_have_numbers_of_their_own(
+    companion: Companion,
+) -> None:
+    """The camera reads an illegal board before any move: its refusal is line 1; the marble put back and
+    the move played, that move is line 2 (not a second line 1)."""
+    client, token, hint, wrong = _wrong_marble_moved(companion)
+    start, to = hint["from"][0], hint["to"][0]
     assert [bool(entry.get("reasons")) for entry in _log(client)] == [True], "the refusal is logged"
     assert client.post("/api/marble", json={"from": wrong, "to": start}).status_code == 200
     _read(companion)
@@ -50,15 +57,7 @@ def test_a_refused_first_move_and_the_move_then_played_have_numbers_of_their_own
 def test_a_refused_board_judged_again_is_listed_once(companion: Companion) -> None:
     """The seat to play taps a card while the camera shows a refused board: the board is judged again
     for that card, and its refusal stays one line of the log (with the new words)."""
-    client = paired(create_app(TEST_CONFIG, table=companion.table).test_client(), companion.table.table_key())
-    table = companion.table
-    seat = table.public_view()["turn"]
-    token = next(link["token"] for link in table.seat_links() if link["seat"] == seat)
-    hint = next(h for h in client.get(f"/api/seat/{token}/hints").get_json() if len(h["to"]) == 1)
-    start, to = hint["from"][0], hint["to"][0]
-    wrong = next(f"{seat}{n}" for n in (3, 5, 9) if f"{seat}{n}" != to)
-    assert client.post("/api/marble", json={"from": start, "to": wrong}).status_code == 200
-    _read(companion)
+    client, token, _, _ = _wrong_marble_moved(companion)
     assert len(_log(client)) == 1
     hand = client.get(f"/api/seat/{token}").get_json()["hand"]
     for card in hand[:2]:

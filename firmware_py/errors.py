@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_py.engine.errors import NotationError, RulesError
+from firmware_py.engine.errors import IllegalMoveError, InvalidPositionError, NotationError, RulesError
 
 
 class TableError(Exception):
@@ -88,9 +88,8 @@ def rules_words(error: Exception) -> tuple[str, str]:
     log line or a public notice. Shown instead: the rules the move breaks, the text that could not be
     read (what someone typed), the rule switch at fault, or else a sentence that names no card.
     """
-    violations = getattr(error, "violations", None)
-    if violations:
-        return " ; ".join(v.fr for v in violations), "; ".join(v.en for v in violations)
+    if isinstance(error, IllegalMoveError | InvalidPositionError):
+        return " ; ".join(v.fr for v in error.violations), "; ".join(v.en for v in error.violations)
     if isinstance(error, RulesError):
         return error.fr, str(error)
     if isinstance(error, NotationError):

@@ -26,9 +26,11 @@ from firmware_py.engine.compiled import (
     FINGERPRINT,
     FOLDER,
     HERE,
+    SUBPACKAGES,
     compiled_sources,
     fingerprint,
     is_up_to_date,
+    source_name,
 )
 
 GROUP = "firmware_py.engine.native"
@@ -69,7 +71,7 @@ def build(force: bool = False) -> bool:
                 setup(
                     name="tock-engine-compiled",
                     ext_modules=mypycify(
-                        [f"firmware_py/engine/{p.name}" for p in compiled_sources()],
+                        [f"firmware_py/engine/{source_name(p)}" for p in compiled_sources()],
                         group_name=GROUP,
                         target_dir=str(work / "c"),
                     ),
@@ -103,6 +105,10 @@ def _copy_sources(src: Path) -> None:
     (src / "firmware_py" / "__init__.py").write_text("", encoding="utf-8")
     for path in HERE.glob("*.py"):
         shutil.copy2(path, package / path.name)
+    for name in SUBPACKAGES:
+        (package / name).mkdir()
+        for path in (HERE / name).glob("*.py"):
+            shutil.copy2(path, package / name / path.name)
 
 
 def _install(built: Path, wanted: str) -> None:
@@ -111,7 +117,10 @@ def _install(built: Path, wanted: str) -> None:
     shutil.rmtree(staged, ignore_errors=True)
     staged.mkdir()
     for module in built.iterdir():
-        shutil.copy2(module, staged / module.name)
+        if module.is_dir():  # a subpackage's compiled modules
+            shutil.copytree(module, staged / module.name)
+        else:
+            shutil.copy2(module, staged / module.name)
     (staged / FINGERPRINT).write_text(wanted + "\n", encoding="ascii")
     shutil.rmtree(FOLDER, ignore_errors=True)
     staged.rename(FOLDER)

@@ -13,6 +13,7 @@ Not compiled itself: it is read before the package knows where its modules come 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -23,19 +24,27 @@ FOLDER = HERE / "_compiled"
 FINGERPRINT = "SOURCES"
 """File in ``FOLDER``: the fingerprint of the sources and the Python the build is for."""
 NOT_COMPILED = ("__init__.py", "compiled.py")
-"""The package's own files, always run as Python."""
+"""The packages' own files (the engine's and its fast core's), always run as Python."""
+SUBPACKAGES = ("fast",)
+"""The engine's subpackages, compiled with it (each into a folder of its name in ``FOLDER``)."""
 
 
 def compiled_sources() -> list[Path]:
-    """The engine modules that are compiled, in a fixed order."""
-    return sorted(p for p in HERE.glob("*.py") if p.name not in NOT_COMPILED)
+    """The engine modules that are compiled (its subpackages' included), in a fixed order."""
+    folders = [HERE, *(HERE / name for name in SUBPACKAGES)]
+    return sorted(p for folder in folders for p in folder.glob("*.py") if p.name not in NOT_COMPILED)
+
+
+def source_name(path: Path) -> str:
+    """A source's path inside the engine package (``game.py``, ``fast/state.py``)."""
+    return path.relative_to(HERE).as_posix()
 
 
 def fingerprint() -> str:
     """What a build must have been made from: these sources, byte for byte, for this Python."""
     digest = hashlib.sha256(sys.implementation.cache_tag.encode())
     for path in compiled_sources():
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(source_name(path).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
@@ -56,10 +65,11 @@ def usable_folder() -> Path | None:
 
 
 def is_compiled() -> bool:
-    """Whether the engine running now is the compiled one (what ``make bench`` reports)."""
-    from firmware_py.engine import game
-
-    return not game.__file__.endswith(".py") if game.__file__ else False
+    """Whether the engine running now is the compiled one (what ``make bench`` reports): where its
+    ``game`` module is loaded from, found without importing it (this module sits below the rules)."""
+    spec = importlib.util.find_spec("firmware_py.engine.game")
+    origin = spec.origin if spec is not None else None
+    return origin is not None and not origin.endswith(".py")
 
 
 def engine_kind() -> str:

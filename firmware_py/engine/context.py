@@ -4,7 +4,7 @@ A game's rules (a :class:`~firmware_py.engine.rules.RuleSet` of thirty switches)
 board tables, the teams, each seat's partners, and what every card rank does. :class:`Context` works all
 of that out once, as typed attributes, and :func:`context_for` hands the same context to every position
 of the game (``Position.context``), to move generation (``movegen``, ``routes``) and to the fast core
-(``core``).
+(``fast``).
 """
 
 from __future__ import annotations

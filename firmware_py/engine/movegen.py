@@ -1,44 +1,24 @@
-"""Legal-move generation, and applying a move.
+"""The public move list, and applying a move.
 
-Per card rank, the generator asks ``routes`` for the legal routes of every marble the mover may move,
-and turns them into :class:`~firmware_py.engine.moves.Move` values carrying their effect (``delta``), so
-that ``play`` applies a generated move without walking the board again. Results are memoised in the
-(immutable) position: asking twice, or playing a move just listed, costs a dictionary look-up.
+The moves are listed by the fast core (:mod:`firmware_py.engine.fast`), the one statement of how
+marbles move, and turned into :class:`~firmware_py.engine.moves.Move` values carrying their effect
+(``delta``), so that ``play`` applies a listed move without walking the board again. Results are
+memoised in the (immutable) position: asking twice, or playing a move just listed, costs a dictionary
+look-up. Why a move is *not* legal is said by :mod:`firmware_py.engine.legality`, on its own.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, product
-
-from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import JOKER, RANKS, Card
-from firmware_py.engine.context import (
-    ALSO_SWAPS,
-    BACK_FOUR,
-    ENTERS,
-    FIVE,
-    FORWARD,
-    SEVEN,
-    SWEEPS,
-    TEN_SWAPS,
-    VIA_CENTRE,
-    TurnInfo,
-    rank_code,
-)
+from firmware_py.engine.context import TurnInfo, rank_code
+from firmware_py.engine.fast import State
 from firmware_py.engine.moves import Move, MoveKind, generated_move
 from firmware_py.engine.position import Position
-from firmware_py.engine.position import start_marbles as _start_marbles
-from firmware_py.engine.routes import Board, Route, backward, centre, enter, forward, pop_part, push_part
-from firmware_py.engine.rules import (
-    FiveMode,
-    NothingPlayable,
-    SevenMode,
-)
+from firmware_py.engine.rules import NothingPlayable
 from firmware_py.engine.tables import RESERVE
 
 Delta = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]
 """A move's effect: ``((from, to, section), ...)``, captured locations, section entering (or -1)."""
-Raw = tuple[MoveKind, tuple[tuple[int, int], ...], Delta]
 
 
 def turn_info(position: Position) -> TurnInfo:
@@ -56,356 +36,38 @@ def turn_info(position: Position) -> TurnInfo:
     return info
 
 
-def raw_moves(position: Position, rank: str) -> list[Raw]:
-    """Every legal move of a card of ``rank``, in deterministic order, as engine-internal values."""
-    key = ("raw", rank)
-    cached = position.cache.get(key)
-    if cached is None:
-        cached = position.cache[key] = _generate(position, rank)
-    return cached
+def core_state(position: Position) -> State:
+    """The fast core's state of ``position`` (memoised in the position): what its moves are listed on."""
+    state = position.cache.get("state")
+    if state is None:
+        state = position.cache["state"] = State(
+            position.context, list(position.marbles), position.fresh, position.turn_index
+        )
+    return state
 
 
-Plan = tuple[bool, bool, int, int, bool, bool, bool]
-"""Per rank: enters a marble, goes through the centre, what it does, steps, sweeps, also swaps, 10 swaps."""
-
-
-def _plan(position: Position, rank: str) -> Plan:
-    """What a card of ``rank`` may do under these rules (worked out once per game, in the context)."""
-    plan = position.context.plans[rank_code(rank)]
-    return (
-        bool(plan & ENTERS),
-        bool(plan & VIA_CENTRE),
-        plan >> 5 & 7,
-        plan >> 8,
-        bool(plan & SWEEPS),
-        bool(plan & ALSO_SWAPS),
-        bool(plan & TEN_SWAPS),
-    )
-
-
-Setup = tuple[TurnInfo, Board, list[Raw], list[tuple[int, int]]]
-
-
-def _setup(position: Position) -> Setup | None:
-    """What every card's moves start from (memoised in the position): the turn, the board, the
-    entries and the mover's marbles; None once the game is won."""
-    cache = position.cache
-    if "setup" in cache:
-        return cache["setup"]  # type: ignore[no-any-return]
-    setup: Setup | None = None
-    if position.winner is None:
-        info = turn_info(position)
-        b = cache.get("board")
-        if b is None:
-            b = cache["board"] = Board(position, full=False)
-        entries, mine = _played(position, info, b)
-        setup = (info, b, entries, mine)
-    cache["setup"] = setup
-    return setup
-
-
-def _generate(position: Position, rank: str) -> list[Raw]:
-    setup = _setup(position)
-    if setup is None:
-        return []
-    info, b, entries, mine = setup
-    enters, via_centre, does, n, sweep, also_swaps, ten_swaps = _plan(position, rank)
-    out: list[Raw] = list(entries) if enters else []
-    if via_centre:
-        for loc, section in mine:
-            _add_steps(out, loc, section, centre(b, loc))
-    if does == FORWARD:
-        for loc, section in mine:
-            _add_steps(out, loc, section, forward(b, section, loc, n, sweep=sweep))
-        if also_swaps:
-            _swaps(position, info, mine, out, opponents_only=False)
-    elif does == BACK_FOUR:
-        for loc, section in mine:
-            _add_steps(out, loc, section, backward(b, section, loc, 4))
-    elif does == FIVE:
-        if position.rules.five_without_marble_out or has_marble_in_play(position):
-            _five(position, b, info, out)
-    elif does == SEVEN:
-        _seven(position, b, mine, out)
-    else:
-        _swaps(position, info, mine, out, opponents_only=False)
-    if ten_swaps:
-        _swaps(position, info, mine, out, opponents_only=True)
-    return out
-
-
-def _played(position: Position, info: TurnInfo, b: Board) -> tuple[list[Raw], list[tuple[int, int]]]:
-    """The moves that take a marble the mover plays out of its reserve (for A, K, joker), and the
-    mover's marbles out of the reserves as ``(location, section)``, in turn order."""
-    marbles = position.marbles
-    entries: list[Raw] = []
-    mine: list[tuple[int, int]] = []
-    for section in info.played:
-        i = info.index_of[section]
-        block = marbles[4 * i : 4 * i + 4]
-        if RESERVE in block:
-            dest, caps, fails = enter(b, section)
-            if not fails:
-                delta = (((RESERVE, dest, section),), caps, section)
-                entries.append((MoveKind.ENTER, ((RESERVE, dest),), delta))
-        mine += [(loc, section) for loc in block if loc != RESERVE]
-    return entries, mine
-
-
-def _add_steps(out: list[Raw], loc: int, section: int, routes: list[Route]) -> None:
-    for dest, caps, _ in routes:
-        out.append((MoveKind.STEP, ((loc, dest),), (((loc, dest, section),), caps, -1)))
-
-
-def _five(position: Position, b: Board, info: TurnInfo, out: list[Raw]) -> None:
-    """The 5 moves another player's marble forward 5 (R1: an opponent's; CANOP: anyone else's)."""
-    opponents_only = position.rules.five is FiveMode.OPPONENT
-    spared = _start_marbles(position, position.rules.five_spares_start)
-    for i, section in enumerate(position.sections):
-        if section == info.mover or (opponents_only and section in info.team):
-            continue
-        for loc in position.marbles[4 * i : 4 * i + 4]:
-            if 0 <= loc < b.tables.track and loc not in spared:
-                _add_steps(out, loc, section, forward(b, section, loc, 5, five=True))
-
-
-def _swaps(
-    position: Position, info: TurnInfo, mine: list[tuple[int, int]], out: list[Raw], *, opponents_only: bool
-) -> None:
-    """Jack (or QC's advanced 10): one of the mover's marbles on the track changes place with another."""
-    rules = position.rules
-    track = position.tables.track
-    occ = position.occupancy()
-    spared = _start_marbles(position, rules.jack_spares_start)
-    own_track = sorted((loc, s) for loc, s in mine if loc < track)
-    for a, sa in own_track:
-        for bloc in range(track):
-            sb = occ[bloc]
-            if sb < 0 or bloc == a:
-                continue
-            own_pair = sb in info.played
-            if own_pair:
-                if opponents_only or not rules.jack_swaps_own or bloc < a:
-                    continue
-            elif bloc in spared or (opponents_only and sb in info.team):
-                continue
-            out.append((MoveKind.SWAP, ((a, bloc),), (((a, bloc, sa), (bloc, a, sb)), (), -1)))
-
-
-def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
-    if parts == 1:
-        return [(total,)]
-    return [
-        (first, *rest)
-        for first in range(1, total - parts + 2)
-        for rest in _compositions(total - first, parts - 1)
-    ]
-
-
-_COMPOSITIONS = {k: _compositions(7, k) for k in range(1, 5)}
-
-
-Part = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]
-"""Parts of a 7 over some marbles: ``((from, to, section), ...)`` in an order that plays, and captures."""
-
-
-def _seven(position: Position, board: Board, mine: list[tuple[int, int]], out: list[Raw]) -> None:
-    """A 7 split over the mover's marbles: every set of parts adding up to 7, each part a legal move
-    when the parts are played one after the other in some order (one value per set of parts).
-
-    Marbles whose parts may *meet* (one reads a place the other changes: see :func:`_footprint`) form
-    groups; a group is played out part after part in every order, for each share of the 7 it may get,
-    once. Separate groups are independent, so their results simply combine.
-    """
-    tables = position.tables
-    occ = board.occ
-    movable = [
-        (loc, s)
-        for loc, s in mine
-        if loc < tables.track or (loc != tables.centre and not settled(occ, loc, tables.home[s] + 4))
-    ]
-    if len(movable) <= 1:  # (often) one marble takes the whole 7, or none can move
-        for loc, s in movable:
-            found_one = {((loc, r[0]),): r for r in forward(board, s, loc, 7, part=True)}
-            out.extend((MoveKind.STEP, key, (((loc, r[0], s),), r[1], -1)) for key, r in found_one.items())
-        return
-    most = 2 if position.rules.seven is SevenMode.SPLIT_TWO else 4
-    b = Board(position, full=False, copy=True)
-    routes = [[forward(b, s, loc, d, part=True) for d in range(1, 8)] for loc, s in movable]
-    prints = [_footprint(position, b, loc, s) for loc, s in movable]
-    meets = [
-        [
-            i != j and not (prints[i][0].isdisjoint(prints[j][1]) and prints[j][0].isdisjoint(prints[i][1]))
-            for j in range(len(movable))
-        ]
-        for i in range(len(movable))
-    ]
-    cache: dict[tuple[tuple[int, ...], int], list[Part]] = {}
-
-    def parts_of(group: tuple[int, ...], total: int) -> list[Part]:
-        key = (group, total)
-        if key not in cache:
-            if len(group) == 1:
-                loc, section = movable[group[0]]
-                cache[key] = [(((loc, r[0], section),), r[1]) for r in routes[group[0]][total - 1]]
-            else:
-                played: dict[tuple[tuple[int, int], ...], Part] = {}
-                _seven_parts(b, tuple(movable[i] for i in group), total, [], [], played, set())
-                cache[key] = list(played.values())
-        return cache[key]
-
-    found: dict[tuple[tuple[int, int], ...], Raw] = {}
-    for k in range(1, min(most, len(movable)) + 1):
-        for combo in combinations(range(len(movable)), k):
-            groups = meeting_groups(combo, meets)
-            for totals in _COMPOSITIONS[len(groups)]:
-                if any(t < len(g) for g, t in zip(groups, totals, strict=True)):
-                    continue
-                for chosen in product(*(parts_of(g, t) for g, t in zip(groups, totals, strict=True))):
-                    steps = tuple(step for part in chosen for step in part[0])
-                    key = tuple(sorted((frm, to) for frm, to, _ in steps))
-                    found[key] = (
-                        MoveKind.STEP,
-                        key,
-                        (steps, tuple(c for part in chosen for c in part[1]), -1),
-                    )
-    out.extend(found.values())
-
-
-def settled(occ: list[int], loc: int, lane_end: int) -> bool:
-    """Whether the marble on home cell ``loc`` can never move again: every cell ahead of it, up to the
-    end of its lane (``lane_end`` excluded), is taken, so none of those marbles can move either and no
-    cell ahead will ever be freed.
-
-    Such a marble has no part in any 7, so the split leaves it out before combining marbles.
-    """
-    return all(occ[q] >= 0 for q in range(loc + 1, lane_end))
-
-
-def meeting_groups(combo: tuple[int, ...], meets: list[list[bool]]) -> list[tuple[int, ...]]:
-    """The marbles of ``combo`` in groups whose parts may meet (connected components)."""
-    groups: list[tuple[int, ...]] = []
-    left = list(combo)
-    while left:
-        group = [left.pop(0)]
-        for i in group:
-            joined = [j for j in left if meets[i][j]]
-            group += joined
-            left = [j for j in left if j not in joined]
-        groups.append(tuple(sorted(group)))
-    return groups
-
-
-def _footprint(position: Position, b: Board, loc: int, section: int) -> tuple[frozenset[int], frozenset[int]]:
-    """What a part of a 7 (1 to 7 steps) of the marble on ``loc`` may read, and may change.
-
-    A part reads the cells it may land on, the home lane it may enter, and the start cells its shortcut
-    jumps pass (only a marble on a start cell can block: passing any other marble has no effect); it
-    changes the cell it leaves and the places it may land on.
-    """
-    tables = position.tables
-    track = tables.track
-    home = tables.home[section]
-    if loc >= track:
-        lane = frozenset(range(loc + 1, home + 4))
-        return lane, lane | {loc}
-    changes = {(loc + i) % track for i in range(1, 8)}
-    if tables.entry[section] in changes or tables.entry[section] == loc:
-        changes.update(range(home, home + 4))
-    reads = set(changes)
-    if b.jump:
-        for c in [c for c in changes if c < track and tables.is_shortcut[c]]:
-            target = (c + 18) % track
-            changes.add(target)
-            reads.add(target)
-            reads.update(x for x in tables.start if 0 < (x - c) % track < 18)
-    changes.add(loc)
-    return frozenset(reads), frozenset(changes)
-
-
-def _seven_parts(
-    b: Board,
-    movers: tuple[tuple[int, int], ...],
-    remaining: int,
-    steps: list[tuple[int, int, int]],
-    caps: list[int],
-    found: dict[tuple[tuple[int, int], ...], Part],
-    seen: set[tuple[frozenset[tuple[int, int]], int]],
-) -> None:
-    """Play the parts of a 7 over ``movers`` (each exactly once) one after the other, in every order.
-
-    A set of parts already played in another order leads to the same board, so it is explored once.
-    """
-    state = (frozenset((frm, to) for frm, to, _ in steps), remaining)
-    if state in seen:
-        return
-    seen.add(state)
-    moved = {frm for frm, _, _ in steps}
-    left = [m for m in movers if m[0] not in moved]
-    if not left:
-        if remaining == 0:
-            key = tuple(sorted((frm, to) for frm, to, _ in steps))
-            if key not in found:
-                found[key] = (tuple(steps), tuple(caps))
-        return
-    occ = b.occ
-    landed = {to for _, to, _ in steps}
-    if len(left) == 1:  # the last part takes what is left of the 7: record each way it plays
-        loc, section = left[0]
-        if occ[loc] != section or loc in caps or remaining < 1:
-            return
-        for dest, route_caps, _ in forward(b, section, loc, remaining, part=True):
-            if dest not in landed:
-                last = [*steps, (loc, dest, section)]
-                key = tuple(sorted((frm, to) for frm, to, _ in last))
-                if key not in found:  # a set of parts found before was recorded then
-                    found[key] = (tuple(last), (*caps, *route_caps))
-        return
-    for loc, section in left:
-        if occ[loc] != section or loc in caps:
-            return  # taken by an earlier part: this set of parts cannot be completed
-        most = remaining - len(left) + 1
-        for d in range(1, most + 1):
-            for dest, route_caps, _ in forward(b, section, loc, d, part=True):
-                if dest in landed:
-                    continue
-                undo = push_part(b, loc, dest, section, route_caps)
-                steps.append((loc, dest, section))
-                caps.extend(route_caps)
-                _seven_parts(b, movers, remaining - d, steps, caps, found, seen)
-                del caps[len(caps) - len(route_caps) :]
-                steps.pop()
-                pop_part(b, undo)
-
-
-# ---- moves for cards ------------------------------------------------------------------------------
+def move_codes(position: Position, rank: str) -> list[int]:
+    """Every legal move of a card of ``rank`` as the fast core's integers, in deterministic order."""
+    key = ("codes", rank)
+    codes = position.cache.get(key)
+    if codes is None:
+        codes = position.cache[key] = []
+        if position.winner is None:
+            core_state(position).generate(rank_code(rank), codes)
+    return codes
 
 
 def card_moves(position: Position, card: Card) -> tuple[Move, ...]:
-    """The legal moves of one card (no discards), as public values."""
+    """The legal moves of one card (no discards), as public values carrying their effect."""
     key = ("moves", card.rank, card.suit)  # the card's value, hashed in C (Card's hash is Python)
     cached = position.cache.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
-    ids = position.tables.place_ids
-    res = []
-    step = MoveKind.STEP
-    for kind, steps, delta in raw_moves(position, card.rank):
-        public_steps: tuple[tuple[str, str], ...]
-        if kind is step and len(steps) == 1:
-            public_steps = ((ids[steps[0][0]], ids[steps[0][1]]),)
-        elif kind is MoveKind.ENTER:
-            public_steps = ((f"{SECTION_LETTERS[delta[2]]}R", ids[steps[0][1]]),)
-        elif kind is MoveKind.SWAP:
-            a, c = ids[steps[0][0]], ids[steps[0][1]]
-            public_steps = ((a, c),) if a < c else ((c, a),)
-        else:
-            public_steps = tuple(sorted([(ids[a], ids[c]) for a, c in steps]))
-        caps = delta[1]
-        res.append(
-            generated_move(card, kind, public_steps, tuple([ids[c] for c in caps]) if caps else (), delta)
-        )
-    moves = tuple(res)
+    codes = move_codes(position, card.rank)
+    moves: tuple[Move, ...] = ()
+    if codes:
+        to_move = core_state(position).to_move
+        moves = tuple([to_move(code, card) for code in codes])
     position.cache[key] = moves
     return moves
 
@@ -445,7 +107,7 @@ def nothing_playable(position: Position, cards: tuple[Card, ...] | None = None) 
     """Whether no card (of the hand, or of ``cards`` when hands are unknown) has a legal move."""
     if cards is None or position.hands is not None:
         cards = hand_cards(position, None)
-    return not any(raw_moves(position, rank) for rank in {c.rank for c in cards})
+    return not any(move_codes(position, rank) for rank in {c.rank for c in cards})
 
 
 def has_marble_in_play(position: Position) -> bool:

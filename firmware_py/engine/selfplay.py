@@ -16,7 +16,7 @@ and, at the end, that replaying the recorded actions from the seed gives the sam
 collected as text, never raised, so that a run reports all of them; pure, no I/O (the ``tock selfplay``
 command prints).
 
-Without the checks the same game is played on the fast core (:mod:`~firmware_py.engine.fastplay`),
+Without the checks the same game is played on the fast core (:mod:`~firmware_py.engine.fast.play`),
 action for action: what ``make bench`` and ``tock selfplay --no-check`` time.
 """
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from firmware_py.engine.cards import new_deck
 from firmware_py.engine.errors import InvalidPositionError, TockError
 from firmware_py.engine.events import Action, Dealt, EndTurn, Phase
-from firmware_py.engine.fastplay import fast_random_game
+from firmware_py.engine.fast import fast_random_game
 from firmware_py.engine.game import Game
 from firmware_py.engine.legality import explain
 from firmware_py.engine.movegen import card_moves, distinct_cards

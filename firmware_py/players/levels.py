@@ -10,7 +10,7 @@
   moves and the best :data:`CANDIDATES` are searched: each sample plays every candidate in the same
   sampled world, then a short rollout (each seat plays once more with a greedy policy: take an opponent
   marble, else go home, else a random card), and the board is valued by the ``medium`` heuristic. The
-  rollouts play on the engine's fast core (:mod:`firmware_py.engine.playout`), a whole table copied per
+  rollouts play on the engine's fast core (:mod:`firmware_py.engine.fast.playout`), a whole table copied per
   candidate, which holds several times the samples of the public ``Game`` in the same time. The
   candidate with the best mean wins. Every candidate sees the same samples and the same rollout dice
   (common random numbers), so that differences between moves are not drowned by the luck of the draw.
@@ -31,13 +31,11 @@ from typing import Protocol
 
 from firmware_py.engine import Card, PlaceKind, parse_place, play
 from firmware_py.engine.context import rank_code
-from firmware_py.engine.core import State
-from firmware_py.engine.coretable import CoreTable, setup_for, shuffle, table_with
 from firmware_py.engine.events import Action, Dealt, EndTurn, Exchange, Exchanged, Phase, Played
+from firmware_py.engine.fast import CoreTable, State, greedy_action, setup_for, shuffle, table_with
 from firmware_py.engine.game import Game
 from firmware_py.engine.movegen import card_moves
 from firmware_py.engine.moves import Move
-from firmware_py.engine.playout import greedy_action
 from firmware_py.players import lookahead
 
 LEVELS = ("easy", "medium", "strong")

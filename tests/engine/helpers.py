@@ -1,6 +1,6 @@
 """Small helpers for the rule tests: positions from notation, destinations, reason codes.
 
-Every helper that lists or plays moves also holds the fast core (``firmware_py.engine.core``) to the
+Every helper that lists or plays moves also holds the fast core (``firmware_py.engine.fast``) to the
 public engine on the same position, so that each rule test, named after its sheet's sentence, checks
 the core too.
 """
@@ -12,7 +12,7 @@ from typing import Any
 from firmware_py.engine import Card, Move, Position, explain, find_preset, legal_moves, play
 from firmware_py.engine.cards import RANKS
 from firmware_py.engine.context import rank_code
-from firmware_py.engine.core import State
+from firmware_py.engine.fast import State
 from firmware_py.engine.movegen import card_moves
 
 

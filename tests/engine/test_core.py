@@ -16,7 +16,7 @@ import pytest
 from firmware_py.engine import PRESETS, Card, Position, legal_moves, play
 from firmware_py.engine.cards import new_deck
 from firmware_py.engine.context import context_for, rank_code
-from firmware_py.engine.core import SPLIT, State
+from firmware_py.engine.fast import SPLIT, State
 from firmware_py.engine.rules import seat_letters
 from tests.engine.helpers import check_core
 from tests.engine.positions import RANK_LIST, random_position, random_rules

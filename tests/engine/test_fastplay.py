@@ -12,8 +12,7 @@ import random
 import pytest
 
 from firmware_py.engine import PRESETS, Move, RuleSet
-from firmware_py.engine.coretable import below, shuffle, table_of
-from firmware_py.engine.fastplay import fast_random_game, random_exchange, random_play
+from firmware_py.engine.fast import below, fast_random_game, random_exchange, random_play, shuffle, table_of
 from firmware_py.engine.game import Game
 from firmware_py.engine.selfplay import play_random_game, random_action
 from tests.engine.positions import random_rules

@@ -6,10 +6,8 @@ from __future__ import annotations
 import random
 
 from firmware_py.engine import PRESETS, Card, Position, legal_moves, play
-from firmware_py.engine.core import State
-from firmware_py.engine.coretable import CoreTable, table_of
+from firmware_py.engine.fast import CoreTable, State, greedy_action, table_of
 from firmware_py.engine.game import Game
-from firmware_py.engine.playout import greedy_action
 
 
 def _table(notation: str, hand: list[str]) -> CoreTable:

@@ -16,8 +16,8 @@ from firmware_py.cli import main as tock
 from firmware_py.cli.arena import first_level_seats, play_match, two_teams, wilson
 from firmware_py.config import CameraSettings, Config, default_game, default_seats
 from firmware_py.engine import PRESETS, Card, TockError, new_deck
-from firmware_py.engine.coretable import CoreTable
 from firmware_py.engine.deck import Pack
+from firmware_py.engine.fast import CoreTable
 from firmware_py.engine.game import Game, Phase
 from firmware_py.engine.selfplay import random_action
 from firmware_py.players import levels as players_module

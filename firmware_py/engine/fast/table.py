@@ -1,10 +1,10 @@
 """A game at the table on the fast core: the cards, the deals, the partner exchange and whose turn it is,
-around a :class:`~firmware_py.engine.core.State`, all mutated in place.
+around a :class:`~firmware_py.engine.fast.state.State`, all mutated in place.
 
 The public :class:`~firmware_py.engine.game.Game` is immutable and builds a new game, position and
 history event per action: right for the table's pages, its undo and its saved games. Self-play
-(:mod:`~firmware_py.engine.fastplay`) and the strong computer seat's playouts
-(:mod:`~firmware_py.engine.playout`) play thousands of actions per second, so they play on a
+(:mod:`~firmware_py.engine.fast.play`) and the strong computer seat's playouts
+(:mod:`~firmware_py.engine.fast.playout`) play thousands of actions per second, so they play on a
 :class:`CoreTable` instead: cards are small
 integers, the hands, the stock and the played pile are lists, and :meth:`CoreTable.clone` copies a whole
 table in a few lists.
@@ -19,21 +19,59 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Protocol
 
 from firmware_py.engine.cards import Card, new_deck
 from firmware_py.engine.context import BIT_LENGTHS, JOKER_CODE, context_for, rank_code
-from firmware_py.engine.core import State
 from firmware_py.engine.dealing import deal_schedule
+from firmware_py.engine.deck import Pack
 from firmware_py.engine.events import Phase
-from firmware_py.engine.game import Game
+from firmware_py.engine.fast.state import State
 from firmware_py.engine.moves import Move
+from firmware_py.engine.position import Position
 from firmware_py.engine.rules import NothingPlayable, RuleSet
 
 Bits = Callable[[int], int]
 """A generator's ``getrandbits``."""
 JACK: Final = 10
 """The Jack's rank code (``rank_code("J")``)."""
+
+
+class GameFacts(Protocol):
+    """What a core table is built from: a game's facts, as the public
+    :class:`~firmware_py.engine.game.Game` holds them (the fast core never imports the public game,
+    which lists its moves on this core)."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def hand_tuple(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def pack(self) -> Pack: ...
+    @property
+    def given(self) -> tuple[Card | None, ...]: ...
+    @property
+    def dealer(self) -> str: ...
+    @property
+    def shuffles(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_play(self) -> str | None: ...
+    @property
+    def extra_play(self) -> bool: ...
+    @property
+    def must_discard(self) -> str | None: ...
+    @property
+    def winner(self) -> tuple[str, ...] | None: ...
 
 
 def below(bits: Bits, n: int) -> int:
@@ -320,7 +358,7 @@ def setup_for(rules: RuleSet, seats: tuple[str, ...]) -> Setup:
     return setup
 
 
-def table_of(game: Game) -> CoreTable:
+def table_of(game: GameFacts) -> CoreTable:
     """The core table of a public game (its marbles, cards, deals and turn); its moves do not record
     what would unmake them."""
     setup = setup_for(game.rules, game.seats)
@@ -330,7 +368,7 @@ def table_of(game: Game) -> CoreTable:
 
 
 def table_with(
-    game: Game, hands: list[list[int]], stock: list[int], given: list[int], seed: int
+    game: GameFacts, hands: list[list[int]], stock: list[int], given: list[int], seed: int
 ) -> CoreTable:
     """The core table of ``game`` with the cards nobody sees given: the hands, the stock, the cards given
     in an exchange under way (card ids) and the seed of later shuffles. Everything else (the marbles, the

@@ -4,7 +4,7 @@ without building a ``Game`` per action.
 ``play_random_game`` drives the public :class:`~firmware_py.engine.game.Game` and checks every invariant
 after every action; that is the conformance run. Timing the engine (``make bench``, ``tock selfplay
 --no-check``) only needs the game itself, so :func:`fast_random_game` plays it on a
-:class:`~firmware_py.engine.coretable.CoreTable`, with the same random player (a card uniformly among the
+:class:`~firmware_py.engine.fast.table.CoreTable`, with the same random player (a card uniformly among the
 playable ones, then one of its moves, drawn from ``random.Random(f"selfplay:{seed}")`` as
 ``selfplay.random_action`` draws them). ``tests/engine/test_fastplay.py`` checks the draws against
 :mod:`random` itself, and whole games against the ``Game``.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from firmware_py.engine.coretable import Bits, CoreTable, below, distinct, new_table
+from firmware_py.engine.fast.table import Bits, CoreTable, below, distinct, new_table
 from firmware_py.engine.rules import RuleSet, seat_letters
 
 

@@ -1,5 +1,5 @@
 """The strong computer seat's playouts: a few plies of a quick greedy policy on a
-:class:`~firmware_py.engine.coretable.CoreTable`.
+:class:`~firmware_py.engine.fast.table.CoreTable`.
 
 The search (``firmware_py.players.levels.StrongPlayer``) plays each candidate move in many sampled worlds
 and then lets every seat play on for a ply or so before it values the board. That policy is
@@ -11,8 +11,8 @@ thought holds several times as many samples as it would on the public ``Game``.
 
 from __future__ import annotations
 
-from firmware_py.engine.core import ENTER, SPLIT, SWAP
-from firmware_py.engine.coretable import Bits, CoreTable, below, distinct
+from firmware_py.engine.fast.codes import ENTER, SPLIT, SWAP
+from firmware_py.engine.fast.table import Bits, CoreTable, below, distinct
 
 
 def greedy_action(table: CoreTable, bits: Bits, keep: list[float], out: list[int]) -> bool:

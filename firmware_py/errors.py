@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_py.engine.errors import IllegalMoveError, InvalidPositionError, NotationError, RulesError
+from firmware_py.engine.errors import NotationError, RulesError
+from firmware_py.engine.violations import IllegalMoveError, InvalidPositionError
 
 
 class TableError(Exception):

@@ -19,7 +19,7 @@ import click
 
 from firmware_py.engine import RuleSet, TockError
 from firmware_py.engine.game import Game
-from firmware_py.engine.position import parse_rules
+from firmware_py.engine.rules_text import parse_rules
 from firmware_py.engine.selfplay import MAX_ACTIONS
 from firmware_py.engine.violations import spoken_list
 from firmware_py.players.levels import LEVELS, Player, StrongPlayer, make_player

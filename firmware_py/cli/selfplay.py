@@ -16,8 +16,8 @@ import click
 
 from firmware_py.engine.compiled import engine_kind
 from firmware_py.engine.errors import TockError
-from firmware_py.engine.position import parse_rules
 from firmware_py.engine.rules import RuleSet
+from firmware_py.engine.rules_text import parse_rules
 from firmware_py.engine.selfplay import RunSummary, play_random_game
 from firmware_py.engine.violations import spoken_list
 

@@ -13,20 +13,15 @@ if _compiled is not None:  # the same modules compiled with mypyc, found before 
     __path__.insert(0, str(_compiled))
 
 from firmware_py.engine.board import CENTRE, BoardTopology, Place, PlaceKind, parse_place
-from firmware_py.engine.cards import Card, new_deck
+from firmware_py.engine.cards import Card
+from firmware_py.engine.deck import new_deck
 from firmware_py.engine.describe import describe, describe_move
-from firmware_py.engine.errors import (
-    IllegalMoveError,
-    InvalidPositionError,
-    NotationError,
-    RulesError,
-    TockError,
-)
+from firmware_py.engine.errors import NotationError, RulesError, TockError
 from firmware_py.engine.legality import changes, destinations, explain, is_legal, play
 from firmware_py.engine.matching import Match, match, match_seen
 from firmware_py.engine.movegen import legal_moves
 from firmware_py.engine.moves import Move, MoveKind
-from firmware_py.engine.position import Marble, Position, validate
+from firmware_py.engine.position import Marble, Position
 from firmware_py.engine.rules import (
     PRESETS,
     QC_ADVANCED,
@@ -47,7 +42,8 @@ from firmware_py.engine.rules import (
     seat_letters,
     teams_of,
 )
-from firmware_py.engine.violations import Rule, Violation
+from firmware_py.engine.validation import validate
+from firmware_py.engine.violations import IllegalMoveError, InvalidPositionError, Rule, Violation
 
 __all__ = [
     "CENTRE",

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from firmware_py.engine.errors import NotationError
-
-if TYPE_CHECKING:
-    from firmware_py.engine.rules import RuleSet
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """The thirteen ranks of a standard pack, in pack order."""
@@ -143,7 +140,8 @@ def card_words(card: Card, lang: str, article: str = "") -> str:
     return f"{'an' if card.rank in ('A', '8') else 'a'} {name}"
 
 
-def new_deck(rules: RuleSet) -> tuple[Card, ...]:
-    """A fresh, unshuffled pack for these rules: 52 cards by suit then rank, then the jokers."""
-    cards = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
-    return cards + (Card(JOKER),) * rules.jokers
+def card_named(hand: Sequence[Card], card: Card) -> Card:
+    """The card of ``hand`` that ``card`` names (a card without suit names any card of its rank)."""
+    if card in hand or card.suit is not None:
+        return card
+    return next((c for c in hand if c.rank == card.rank), card)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from firmware_py.engine.cards import Card
 from firmware_py.engine.rules import Dealing, RuleSet
 
 BASE_PACK: Final = 52
@@ -115,3 +116,14 @@ def deal_schedule(rules: RuleSet, seats: int) -> DealSchedule:
         if seats in rows:
             return DealSchedule(rows[seats], False, f"{sheet} dealing table, {seats} seats")
     return DealSchedule(five_then_fours(seats), False, "000/002/004: 5, then 4, 4... until the pack is used")
+
+
+def next_with_cards(seats: tuple[str, ...], hands: tuple[tuple[Card, ...], ...], seat: str) -> str | None:
+    """The first seat after ``seat`` in turn order that holds cards (``seat`` itself last), or None."""
+    start = seats.index(seat)
+    count = len(seats)
+    for step in range(1, count + 1):
+        index = (start + step) % count
+        if hands[index]:
+            return seats[index]
+    return None

@@ -12,7 +12,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from firmware_py.engine.cards import Card
+from firmware_py.engine.cards import JOKER, RANKS, SUITS, Card
+from firmware_py.engine.rules import RuleSet
+
+
+def new_deck(rules: RuleSet) -> tuple[Card, ...]:
+    """A fresh, unshuffled pack for these rules: 52 cards by suit then rank, then the jokers."""
+    cards = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+    return cards + (Card(JOKER),) * rules.jokers
 
 
 def chance(seed: int, event: str) -> random.Random:

@@ -133,3 +133,25 @@ class Won:
 
 Event: TypeAlias = Shuffled | Dealt | Exchanged | Played | Drew | TurnEnded | Won
 """Everything that happened, in order: :attr:`Game.history`."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventLog:
+    """History as a chain from the newest event back, so that adding one is O(1)."""
+
+    event: Event
+    previous: EventLog | None
+    length: int
+
+    def __init__(self, event: Event, previous: EventLog | None, length: int) -> None:
+        """Written out so that mypyc compiles it (see ``Game.__init__``)."""
+        object.__setattr__(self, "event", event)
+        object.__setattr__(self, "previous", previous)
+        object.__setattr__(self, "length", length)
+
+
+def logged(log: EventLog | None, *events: Event) -> EventLog | None:
+    """``log`` with ``events`` added, newest last."""
+    for event in events:
+        log = EventLog(event, log, (log.length if log else 0) + 1)
+    return log

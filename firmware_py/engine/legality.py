@@ -12,7 +12,8 @@ from itertools import permutations, product
 from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import JOKER, RANKS, Card, card_words
 from firmware_py.engine.context import ENTER_RANKS, STEPS, TurnInfo
-from firmware_py.engine.errors import IllegalMoveError, NotationError
+from firmware_py.engine.errors import NotationError
+from firmware_py.engine.guards import start_marbles
 from firmware_py.engine.movegen import (
     apply_delta,
     card_in_hand,
@@ -24,7 +25,7 @@ from firmware_py.engine.movegen import (
     turn_info,
 )
 from firmware_py.engine.moves import Move, MoveKind
-from firmware_py.engine.position import Position, start_marbles
+from firmware_py.engine.position import Position
 from firmware_py.engine.routes import (
     NOWHERE,
     Board,
@@ -39,7 +40,7 @@ from firmware_py.engine.routes import (
 )
 from firmware_py.engine.rules import FiveMode, JackMode, KingSweep, NothingPlayable, SevenMode, Shortcut
 from firmware_py.engine.tables import RESERVE
-from firmware_py.engine.violations import Rule, Violation, spoken_list, violation
+from firmware_py.engine.violations import IllegalMoveError, Rule, Violation, spoken_list, violation
 
 
 def explain(position: Position, move: Move) -> tuple[Violation, ...]:

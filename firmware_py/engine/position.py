@@ -15,18 +15,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from firmware_py.engine.board import SECTION_LETTERS, BoardTopology
 from firmware_py.engine.cards import Card
 from firmware_py.engine.context import Context, context_for
-from firmware_py.engine.errors import InvalidPositionError, NotationError
-from firmware_py.engine.rules import PRESETS, RuleSet, StartCell, seat_letters
+from firmware_py.engine.errors import NotationError
+from firmware_py.engine.rules import RuleSet, seat_letters
+from firmware_py.engine.rules_text import parse_rules, rules_notation
 from firmware_py.engine.tables import RESERVE, Tables, tables_for
-from firmware_py.engine.violations import Rule, Violation, spoken_list, violation
-
-MARBLES_PER_SEAT = 4
+from firmware_py.engine.validation import MARBLES_PER_SEAT, check_seats, hands_tuple, validate
+from firmware_py.engine.violations import InvalidPositionError, Rule, Violation, violation
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,14 +112,14 @@ class Position:
         """
         letters = seat_letters(seats) if isinstance(seats, int) else tuple(seats)
         position = cls(rules, letters, (RESERVE,) * (MARBLES_PER_SEAT * len(letters)))
-        problems = _check_seats(rules, letters)
+        problems = check_seats(rules, letters)
         if problems:
             raise InvalidPositionError(problems)
         changes: dict[str, Any] = {}
         if turn is not None:
             changes["turn_index"] = position.seat_index(turn)
         if hands is not None:
-            changes["hands"] = _hands_tuple(letters, hands)
+            changes["hands"] = hands_tuple(letters, hands)
         return dataclasses.replace(position, **changes) if changes else position
 
     @classmethod
@@ -144,7 +143,7 @@ class Position:
             InvalidPositionError: the layout cannot exist (the error lists every problem).
         """
         letters = tuple(seats)
-        problems = list(_check_seats(rules, letters))
+        problems = list(check_seats(rules, letters))
         if problems:
             raise InvalidPositionError(tuple(problems))
         tables = tables_for(rules.topology(len(letters)))
@@ -206,7 +205,7 @@ class Position:
             tuple(marbles),
             fresh_mask,
             letters.index(turn),
-            None if hands is None else _hands_tuple(letters, hands),
+            None if hands is None else hands_tuple(letters, hands),
         )
         problems += validate(position)
         if problems:
@@ -223,7 +222,7 @@ class Position:
         """
         return self.reseated(
             self.turn_index if turn is None else self.seat_index(turn),
-            self.hands if hands is None else _hands_tuple(self.seats, hands),
+            self.hands if hands is None else hands_tuple(self.seats, hands),
         )
 
     def reseated(self, turn_index: int, hands: tuple[tuple[Card, ...], ...] | None) -> Position:
@@ -399,7 +398,7 @@ class Position:
         ids = self.tables.place_ids
         ctx = self.context
         if not ctx.rules_text:  # the same for every position of the game
-            ctx.rules_text = _rules_notation(self.rules)
+            ctx.rules_text = rules_notation(self.rules)
         parts = [ctx.rules_text]
         for i, seat in enumerate(self.seats):
             section = self.sections[i]
@@ -459,7 +458,7 @@ class Position:
             if len(seat) != 1 or seat not in SECTION_LETTERS or seat in letters:
                 raise NotationError(f"{token!r}: {seat!r} is not a new seat letter A..H")
             letters.append(seat)
-        problems = _check_seats(rules, tuple(letters))
+        problems = check_seats(rules, tuple(letters))
         if problems:
             raise InvalidPositionError(problems)
         tables = tables_for(rules.topology(len(letters)))
@@ -505,7 +504,7 @@ class Position:
         """A JSON-ready dict; ``notation`` round-trips through :meth:`from_notation`."""
         return {
             "notation": self.to_notation(),
-            "rules": _rules_notation(self.rules),
+            "rules": rules_notation(self.rules),
             "seats": list(self.seats),
             "turn": self.turn,
             "marbles": {seat: list(self.marbles_of(seat)) for seat in self.seats},
@@ -534,320 +533,5 @@ class Position:
         return cls.from_notation(notation)
 
 
-_KEPT_BY_REPLACE = ("ctx", "occ", "guards", "board", "winner")
+_KEPT_BY_REPLACE = ("ctx", "occ", "guards", "winner")
 """Cache entries that depend only on the game and the marbles: :meth:`Position.replace` keeps them."""
-
-
-def _hands_tuple(
-    letters: tuple[str, ...], hands: Mapping[str, Sequence[Card]]
-) -> tuple[tuple[Card, ...], ...]:
-    if len(hands) == len(letters):  # usually one hand per seat: then every seat has its hand
-        try:
-            return tuple([tuple(hands[s]) for s in letters])
-        except KeyError:
-            pass  # some other key instead: reported below
-    unknown = set(hands) - set(letters)
-    if unknown:
-        raise NotationError(f"hands given for {sorted(unknown)}, not among the seats {', '.join(letters)}")
-    return tuple(tuple(hands.get(s, ())) for s in letters)
-
-
-def _check_seats(rules: RuleSet, letters: tuple[str, ...]) -> tuple[Violation, ...]:
-    if not 2 <= len(letters) <= 8:
-        return (
-            violation(
-                Rule.INVALID_POSITION,
-                detail=f"{len(letters)} seats; Tock has 2 to 8",
-                detail_fr=f"{len(letters)} joueurs ; le Tock se joue de 2 à 8",
-            ),
-        )
-    if len(letters) not in rules.seat_counts:
-        return (
-            violation(
-                Rule.SEAT_COUNT,
-                rules=rules.name,
-                seats=str(len(letters)),
-                counts_fr=spoken_list(rules.seat_counts, "ou"),
-                counts_en=spoken_list(rules.seat_counts, "or"),
-            ),
-        )
-    sections = rules.topology(len(letters)).sections
-    bad = [s for s in letters if s not in SECTION_LETTERS[:sections]]
-    if bad or len(set(letters)) != len(letters):
-        return (
-            violation(
-                Rule.INVALID_POSITION,
-                detail=f"seats {', '.join(letters)} do not fit a {sections}-section board "
-                f"(letters {SECTION_LETTERS[:sections]}, each once)",
-            ),
-        )
-    return ()
-
-
-def validate(position: Position) -> tuple[Violation, ...]:
-    """Everything that makes ``position`` impossible; empty when it can exist. Never raises."""
-    try:
-        return _validate(position)
-    except Exception as error:  # a malformed value built by hand: report it, never raise
-        return (violation(Rule.INVALID_POSITION, detail=str(error)),)
-
-
-def _validate(position: Position) -> tuple[Violation, ...]:
-    seat_problems = _check_seats(position.rules, position.seats)
-    if seat_problems:
-        return seat_problems
-    problems: list[Violation] = []
-    tables = position.tables
-    ids = tables.place_ids
-    if len(position.marbles) != MARBLES_PER_SEAT * len(position.seats):
-        return (
-            violation(
-                Rule.INVALID_POSITION,
-                detail="each seat has exactly 4 marbles",
-                detail_fr="chaque joueur a 4 pions",
-            ),
-        )
-    seen: dict[int, str] = {}
-    for i, seat in enumerate(position.seats):
-        section = position.sections[i]
-        for loc in position.marbles[4 * i : 4 * i + 4]:
-            if loc == RESERVE:
-                continue
-            if not 0 <= loc < tables.size:
-                problems.append(
-                    violation(
-                        Rule.INVALID_POSITION,
-                        detail=f"seat {seat} has a marble off the board",
-                        detail_fr=f"{seat} a un pion hors du plateau",
-                    )
-                )
-                continue
-            place = ids[loc]
-            owner = tables.owner_of_home[loc]
-            if owner not in (-1, section):
-                problems.append(
-                    violation(
-                        Rule.INVALID_POSITION,
-                        marble=place,
-                        places=(place,),
-                        detail=f"a marble of {seat} is in {SECTION_LETTERS[owner]}'s home ({place})",
-                        detail_fr=f"un pion de {seat} est dans la maison de "
-                        f"{SECTION_LETTERS[owner]} ({place})",
-                    )
-                )
-            if loc == tables.centre and not tables.topology.centre:
-                problems.append(
-                    violation(
-                        Rule.INVALID_POSITION,
-                        places=(place,),
-                        detail="this board has no centre",
-                        detail_fr="ce plateau n'a pas de centre",
-                    )
-                )
-            if loc in seen and not (loc == tables.centre and position.rules.centre_holds_several):
-                problems.append(
-                    violation(
-                        Rule.INVALID_POSITION,
-                        marble=place,
-                        places=(place,),
-                        detail=f"two marbles ({seen[loc]} and {seat}) on {place}",
-                        detail_fr=f"deux pions ({seen[loc]} et {seat}) en {place}",
-                    )
-                )
-            seen[loc] = seat
-    for section in range(tables.sections):
-        if position.fresh >> section & 1:
-            start = tables.start[section]
-            if section not in position.sections or seen.get(start) != SECTION_LETTERS[section]:
-                problems.append(
-                    violation(
-                        Rule.INVALID_POSITION,
-                        places=(ids[start],),
-                        detail=f"{ids[start]} is marked just out but holds no marble of "
-                        f"{SECTION_LETTERS[section]}",
-                        detail_fr=f"{ids[start]} est marqué « vient de sortir » sans pion de "
-                        f"{SECTION_LETTERS[section]}",
-                    )
-                )
-    if not 0 <= position.turn_index < len(position.seats):
-        problems.append(
-            violation(
-                Rule.INVALID_POSITION,
-                detail="the seat to play is not one of the seats",
-                detail_fr="le joueur qui joue n'est pas à la table",
-            )
-        )
-    if position.hands is not None:
-        problems += _validate_hands(position)
-    return tuple(problems)
-
-
-def _validate_hands(position: Position) -> list[Violation]:
-    problems: list[Violation] = []
-    if len(position.hands or ()) != len(position.seats):
-        return [violation(Rule.INVALID_POSITION, detail="one hand per seat", detail_fr="une main par joueur")]
-    counts: dict[tuple[str, str | None], int] = {}  # by the cards' value, hashed in C
-    largest = 5 + position.rules.jokers  # a deal gives 5 at most; each joker played draws one more
-    for seat, hand in zip(position.seats, position.hands or (), strict=True):
-        if len(hand) > largest:
-            problems.append(
-                violation(
-                    Rule.INVALID_POSITION,
-                    detail=f"{seat} holds {len(hand)} cards; a hand has {largest} at most with these rules",
-                    detail_fr=f"{seat} a {len(hand)} cartes ; une main en a {largest} au plus "
-                    "avec ces règles",
-                )
-            )
-        for card in hand:
-            key = (card.rank, card.suit)
-            counts[key] = counts.get(key, 0) + 1
-    for (rank, suit), count in counts.items():
-        card = Card(rank, suit)
-        limit = position.rules.jokers if card.is_joker else 1 if card.suit is not None else 4
-        if count > limit:
-            problems.append(
-                violation(
-                    Rule.INVALID_POSITION,
-                    detail=f"{count} card{'s' if count > 1 else ''} {card} in the hands; "
-                    f"the pack has {limit or 'none'}",
-                    detail_fr=f"{count} × {card} dans les mains ; le paquet en a {limit or 'aucune'}",
-                )
-            )
-    return problems
-
-
-# ---- rules in notation -------------------------------------------------------------------------
-
-
-def _rules_notation(rules: RuleSet) -> str:
-    base_name = rules.name.split("+")[0]
-    base = PRESETS.get(base_name, RuleSet())
-    base_name = base_name if base_name in PRESETS else "custom"
-    diffs = []
-    for f in dataclasses.fields(rules):
-        if f.name in ("name", "source"):
-            continue
-        value = getattr(rules, f.name)
-        if value != getattr(base, f.name):
-            diffs.append(f"{f.name}={_value_text(value)}")
-    return base_name + (f"[{';'.join(diffs)}]" if diffs else "")
-
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, Enum):
-        return str(value.value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (tuple, frozenset)):
-        return ".".join(str(v) for v in (sorted(value) if isinstance(value, frozenset) else value))
-    return str(value)
-
-
-def parse_rules(text: str) -> RuleSet:
-    """Read the rules part of a position: a preset name, optionally with switches
-    (``r1[jokers=2;shortcut=none]``).
-
-    Raises:
-        NotationError: unknown preset, switch or value.
-    """
-    name, bracket, switches = text.partition("[")
-    base = RuleSet() if name.lower() == "custom" else _find(name)
-    if not bracket:
-        return base
-    if not switches.endswith("]"):
-        raise NotationError(f"{text!r}: the switches end with ']'")
-    fields = {f.name: f for f in dataclasses.fields(RuleSet)}
-    current = {f: getattr(base, f) for f in fields}
-    changes: dict[str, Any] = {}
-    for item in filter(None, switches[:-1].split(";")):
-        key, eq, raw = item.partition("=")
-        if not eq or key not in fields or key in ("name", "source"):
-            switch_names = ", ".join(sorted(set(fields) - {"name", "source"}))
-            raise NotationError(f"{item!r} is not a switch=value; the switches are {switch_names}")
-        changes[key] = _parse_value(key, raw, current[key])
-    try:
-        return base.with_switches(**changes)
-    except ValueError as error:
-        raise NotationError(str(error)) from None
-
-
-def _find(name: str) -> RuleSet:
-    from firmware_py.engine.rules import find_preset
-
-    return find_preset(name)
-
-
-def _parse_value(key: str, raw: str, current: Any) -> Any:
-    try:
-        if isinstance(current, Enum):
-            return type(current)(raw.lower())
-        if isinstance(current, bool):
-            if raw.lower() not in ("yes", "no", "true", "false"):
-                raise ValueError(raw)
-            return raw.lower() in ("yes", "true")
-        if isinstance(current, int):
-            return int(raw)
-        if isinstance(current, frozenset):
-            return frozenset(raw.upper().split("."))
-        if isinstance(current, tuple):
-            return tuple(int(v) for v in raw.split("."))
-    except ValueError:
-        pass
-    choices = ""
-    if isinstance(current, Enum):
-        choices = " (one of " + ", ".join(str(m.value) for m in type(current)) + ")"
-    raise NotationError(f"{raw!r} is not a value for {key}{choices}")
-
-
-_NO_GUARDS: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
-_NO_MARBLES: frozenset[int] = frozenset()
-
-
-def blocking_and_immune(position: Position) -> tuple[frozenset[int], frozenset[int]]:
-    """Engine-internal: locations of the marbles that block passage, and of those that cannot be
-    taken, swapped or moved by another player (both are marbles on their own start cell)."""
-    cached = position.cache.get("guards")
-    if cached is not None:
-        return cached  # type: ignore[no-any-return]
-    rules = position.rules
-    if not position.fresh and StartCell.ANY not in (rules.start_blocking, rules.start_immunity):
-        position.cache["guards"] = _NO_GUARDS  # only marbles just out are protected, and there are none
-        return _NO_GUARDS
-    tables = position.tables
-    occ = position.occupancy()
-    blocking: list[int] = []
-    immune: list[int] = []
-    for section in position.sections:
-        start = tables.start[section]
-        if occ[start] != section:
-            continue
-        fresh = bool(position.fresh >> section & 1)
-        if rules.start_blocking is StartCell.ANY or (rules.start_blocking is StartCell.FRESH and fresh):
-            blocking.append(start)
-        if rules.start_immunity is StartCell.ANY or (rules.start_immunity is StartCell.FRESH and fresh):
-            immune.append(start)
-    result = (frozenset(blocking), frozenset(immune))
-    position.cache["guards"] = result
-    return result
-
-
-def start_marbles(position: Position, which: StartCell) -> frozenset[int]:
-    """Engine-internal: locations of the marbles on their own start cell that ``which`` covers.
-
-    The Jack and the 5 each protect their own set (``jack_spares_start``, ``five_spares_start``).
-    """
-    if which is StartCell.NONE or (which is StartCell.FRESH and not position.fresh):
-        return _NO_MARBLES
-    key = "start_marbles_" + which.value
-    cached = position.cache.get(key)
-    if cached is not None:
-        return cached  # type: ignore[no-any-return]
-    tables = position.tables
-    occ = position.occupancy()
-    result = frozenset(
-        tables.start[section]
-        for section in position.sections
-        if occ[tables.start[section]] == section and (which is StartCell.ANY or position.fresh >> section & 1)
-    )
-    position.cache[key] = result
-    return result

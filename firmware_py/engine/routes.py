@@ -11,7 +11,8 @@ Locations are the integers of ``tables``; ``-2`` stands for "off the end of the 
 
 from __future__ import annotations
 
-from firmware_py.engine.position import Position, blocking_and_immune
+from firmware_py.engine.guards import blocking_and_immune
+from firmware_py.engine.position import Position
 from firmware_py.engine.tables import Tables
 from firmware_py.engine.violations import Rule
 

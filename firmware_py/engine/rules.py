@@ -9,7 +9,7 @@ players would expect; ``docs/rules.md`` lists every such choice.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
@@ -307,6 +307,23 @@ def seat_letters(seats: int) -> tuple[str, ...]:
     if seats == 2:
         return ("A", "C") if sections == 4 else ("A", "D")
     return tuple(SECTION_LETTERS[:seats])
+
+
+def seat_tuple(seats: int | Sequence[str]) -> tuple[str, ...]:
+    """The seat letters of a game: those of ``seats`` players, or the letters given, checked.
+
+    Raises:
+        NotationError: not 2 to 8 seats, or a letter given twice.
+    """
+    if isinstance(seats, int):
+        try:
+            return seat_letters(seats)
+        except ValueError as error:
+            raise NotationError(str(error)) from None
+    letters = tuple(seats)
+    if len(set(letters)) != len(letters) or not 2 <= len(letters) <= 8:
+        raise NotationError(f"seats must be 2 to 8 different seat letters, not {letters}")
+    return letters
 
 
 def teams_of(rules: RuleSet, seats: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:

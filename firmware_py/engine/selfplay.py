@@ -26,8 +26,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from firmware_py.engine.cards import new_deck
-from firmware_py.engine.errors import InvalidPositionError, TockError
+from firmware_py.engine.deck import new_deck
+from firmware_py.engine.errors import TockError
 from firmware_py.engine.events import Action, Dealt, EndTurn, Phase
 from firmware_py.engine.fast import fast_random_game
 from firmware_py.engine.game import Game
@@ -36,6 +36,7 @@ from firmware_py.engine.movegen import card_moves, distinct_cards
 from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import RuleSet
+from firmware_py.engine.violations import InvalidPositionError
 
 MAX_ACTIONS = 20_000
 """A random game longer than this counts as not ending (random games take 200 to 3,000 actions)."""

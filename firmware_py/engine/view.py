@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from firmware_py.engine.cards import Card
 from firmware_py.engine.events import Dealt, Drew, Event, Exchanged, Played, Shuffled, TurnEnded
+from firmware_py.engine.game_facts import GameFacts
 from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import RuleSet
-
-if TYPE_CHECKING:
-    from firmware_py.engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +127,7 @@ class SeatView:
         }
 
 
-def view_for(game: Game, seat: str) -> SeatView:
+def view_for(game: GameFacts, seat: str) -> SeatView:
     """What ``seat`` may know of ``game``.
 
     Raises:

@@ -1,4 +1,5 @@
-"""Why a move is illegal: rule codes with a French and an English sentence, and where on the board.
+"""Why a move is illegal: rule codes with a French and an English sentence, and where on the board;
+and the refusals that carry them (:class:`IllegalMoveError`, :class:`InvalidPositionError`).
 
 Every check the engine makes (``explain``, ``validate``) reports a :class:`Violation` whose ``code`` is a
 :class:`Rule` value; ``places`` lets the LEDs and the page light the holes concerned.
@@ -13,7 +14,7 @@ from typing import Any
 
 from firmware_py.engine.board import SECTION_LETTERS, START_CELL, PlaceKind, parse_place
 from firmware_py.engine.cards import Card, card_words
-from firmware_py.engine.errors import NotationError
+from firmware_py.engine.errors import NotationError, TockError
 
 
 class Rule(Enum):
@@ -395,3 +396,32 @@ def violation(
                 place_at(fields[name], "en"),
             )
     return Violation(rule.value, fr.format_map(values), en.format_map(values), marble, places)
+
+
+class IllegalMoveError(TockError, ValueError):
+    """A move that the rules forbid in this position.
+
+    Attributes:
+        violations: every rule the move breaks (never empty).
+        position: the notation of the position the move was tried in.
+    """
+
+    def __init__(self, violations: tuple[Violation, ...], position: str, move: str = "") -> None:
+        self.violations = violations
+        self.position = position
+        self.move = move
+        reasons = "; ".join(v.en for v in violations)
+        prefix = f"illegal move {move}: " if move else ""
+        super().__init__(f"{prefix}{reasons} in {position}")
+
+
+class InvalidPositionError(TockError, ValueError):
+    """A position that cannot exist (a fifth marble of one colour, two marbles on one hole...).
+
+    Attributes:
+        violations: everything wrong with it (never empty).
+    """
+
+    def __init__(self, violations: tuple[Violation, ...]) -> None:
+        self.violations = violations
+        super().__init__("; ".join(v.en for v in violations))

@@ -28,8 +28,7 @@ import subprocess
 import sys
 import time
 
-from firmware_py.engine import PRESETS, Position, legal_moves, play
-from firmware_py.engine.cards import new_deck
+from firmware_py.engine import PRESETS, Position, legal_moves, new_deck, play
 from firmware_py.engine.compiled import engine_kind
 
 clock = time.process_time

@@ -24,9 +24,9 @@ import statistics
 import time
 
 from firmware_py.engine import PRESETS, Position, legal_moves, play
-from firmware_py.engine.cards import new_deck
 from firmware_py.engine.compiled import engine_kind
 from firmware_py.engine.context import rank_code
+from firmware_py.engine.deck import new_deck
 from firmware_py.engine.fast import State
 from firmware_py.engine.game import Game
 from firmware_py.engine.selfplay import play_random_game, random_action

@@ -13,8 +13,8 @@ import random
 from enum import Enum
 
 from firmware_py.engine import PRESETS, Card, Move, MoveKind, Position, RuleSet, legal_moves, seat_letters
-from firmware_py.engine.cards import new_deck
 from firmware_py.engine.context import STEPS
+from firmware_py.engine.deck import new_deck
 from firmware_py.engine.routes import Board, backward, forward
 
 

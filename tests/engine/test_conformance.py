@@ -19,8 +19,8 @@ import pytest
 from firmware_py.engine.game import Game
 from firmware_py.engine.legality import explain
 from firmware_py.engine.movegen import legal_moves
-from firmware_py.engine.position import parse_rules
 from firmware_py.engine.rules import PRESETS
+from firmware_py.engine.rules_text import parse_rules
 from firmware_py.engine.selfplay import play_random_game, random_action
 from tests.engine.positions import candidate_moves
 

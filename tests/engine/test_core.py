@@ -14,8 +14,8 @@ import random
 import pytest
 
 from firmware_py.engine import PRESETS, Card, Position, legal_moves, play
-from firmware_py.engine.cards import new_deck
 from firmware_py.engine.context import context_for, rank_code
+from firmware_py.engine.deck import new_deck
 from firmware_py.engine.fast import SPLIT, State
 from firmware_py.engine.rules import seat_letters
 from tests.engine.helpers import check_core

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from firmware_py.engine.cards import Card, new_deck
-from firmware_py.engine.deck import Pack, shuffle_rng, shuffled
+from firmware_py.engine.cards import Card
+from firmware_py.engine.deck import Pack, new_deck, shuffle_rng, shuffled
 from firmware_py.engine.rules import PRESETS
 
 

@@ -13,13 +13,15 @@ from collections import Counter
 
 import pytest
 
-from firmware_py.engine.cards import Card, new_deck
-from firmware_py.engine.errors import IllegalMoveError, NotationError
+from firmware_py.engine.cards import Card
+from firmware_py.engine.deck import new_deck
+from firmware_py.engine.errors import NotationError
 from firmware_py.engine.game import Dealt, Drew, EndTurn, Exchange, Game, Phase, Shuffled, parse_action
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import PRESETS, QC_ADVANCED, TeamMode
 from firmware_py.engine.selfplay import random_action
+from firmware_py.engine.violations import IllegalMoveError
 
 R1 = PRESETS["r1"]
 R1_JOKERS = R1.with_switches(jokers=2)

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from firmware_py.cli import main as tock
 from firmware_py.cli.selfplay import run_games
-from firmware_py.engine.cards import new_deck
-from firmware_py.engine.deck import Pack
+from firmware_py.engine.deck import Pack, new_deck
 from firmware_py.engine.game import Dealt, Drew, Exchange, Exchanged, Game, Phase
 from firmware_py.engine.moves import Move
 from firmware_py.engine.position import Position, validate

@@ -17,7 +17,7 @@ import random
 import pytest
 
 from firmware_py.engine import PRESETS, Card, Move, Position, legal_moves, play
-from firmware_py.engine.cards import new_deck
+from firmware_py.engine.deck import new_deck
 from firmware_py.engine.movegen import turn_info
 from firmware_py.engine.routes import Board, forward, pop_part, push_part
 from firmware_py.engine.rules import SevenMode

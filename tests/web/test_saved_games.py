@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from firmware_py.engine.errors import IllegalMoveError
-from firmware_py.engine.violations import Violation
+from firmware_py.engine.violations import IllegalMoveError, Violation
 from firmware_py.store.saves import GameStore
 from firmware_py.table.core import Table
 from tests.web.conftest import TEST_CONFIG

@@ -20,7 +20,6 @@ from firmware_py.engine.fast.state import State
 from firmware_py.engine.fast.table import (
     Bits,
     CoreTable,
-    GameFacts,
     below,
     distinct,
     new_table,
@@ -39,7 +38,6 @@ __all__ = [
     "CoreTable",
     "Effect",
     "FastReport",
-    "GameFacts",
     "State",
     "below",
     "distinct",

@@ -19,59 +19,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final, Protocol
+from typing import Final
 
-from firmware_py.engine.cards import Card, new_deck
+from firmware_py.engine.cards import Card
 from firmware_py.engine.context import BIT_LENGTHS, JOKER_CODE, context_for, rank_code
 from firmware_py.engine.dealing import deal_schedule
-from firmware_py.engine.deck import Pack
+from firmware_py.engine.deck import new_deck
 from firmware_py.engine.events import Phase
 from firmware_py.engine.fast.state import State
+from firmware_py.engine.game_facts import GameFacts
 from firmware_py.engine.moves import Move
-from firmware_py.engine.position import Position
 from firmware_py.engine.rules import NothingPlayable, RuleSet
 
 Bits = Callable[[int], int]
 """A generator's ``getrandbits``."""
 JACK: Final = 10
 """The Jack's rank code (``rank_code("J")``)."""
-
-
-class GameFacts(Protocol):
-    """What a core table is built from: a game's facts, as the public
-    :class:`~firmware_py.engine.game.Game` holds them (the fast core never imports the public game,
-    which lists its moves on this core)."""
-
-    @property
-    def rules(self) -> RuleSet: ...
-    @property
-    def seed(self) -> int: ...
-    @property
-    def seats(self) -> tuple[str, ...]: ...
-    @property
-    def position(self) -> Position: ...
-    @property
-    def hand_tuple(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def pack(self) -> Pack: ...
-    @property
-    def given(self) -> tuple[Card | None, ...]: ...
-    @property
-    def dealer(self) -> str: ...
-    @property
-    def shuffles(self) -> int: ...
-    @property
-    def deals(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def to_play(self) -> str | None: ...
-    @property
-    def extra_play(self) -> bool: ...
-    @property
-    def must_discard(self) -> str | None: ...
-    @property
-    def winner(self) -> tuple[str, ...] | None: ...
 
 
 def below(bits: Bits, n: int) -> int:

@@ -14,12 +14,12 @@ _NO_MARBLES: frozenset[int] = frozenset()
 def blocking_and_immune(position: Position) -> tuple[frozenset[int], frozenset[int]]:
     """Engine-internal: locations of the marbles that block passage, and of those that cannot be
     taken, swapped or moved by another player (both are marbles on their own start cell)."""
-    cached = position.cache.get("guards")
+    cached = position.cache.guards
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     rules = position.rules
     if not position.fresh and StartCell.ANY not in (rules.start_blocking, rules.start_immunity):
-        position.cache["guards"] = _NO_GUARDS  # only marbles just out are protected, and there are none
+        position.cache.guards = _NO_GUARDS  # only marbles just out are protected, and there are none
         return _NO_GUARDS
     tables = position.tables
     occ = position.occupancy()
@@ -35,7 +35,7 @@ def blocking_and_immune(position: Position) -> tuple[frozenset[int], frozenset[i
         if rules.start_immunity is StartCell.ANY or (rules.start_immunity is StartCell.FRESH and fresh):
             immune.append(start)
     result = (frozenset(blocking), frozenset(immune))
-    position.cache["guards"] = result
+    position.cache.guards = result
     return result
 
 
@@ -46,10 +46,9 @@ def start_marbles(position: Position, which: StartCell) -> frozenset[int]:
     """
     if which is StartCell.NONE or (which is StartCell.FRESH and not position.fresh):
         return _NO_MARBLES
-    key = "start_marbles_" + which.value
-    cached = position.cache.get(key)
+    cached = position.cache.spared.get(which)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     tables = position.tables
     occ = position.occupancy()
     result = frozenset(
@@ -57,5 +56,5 @@ def start_marbles(position: Position, which: StartCell) -> frozenset[int]:
         for section in position.sections
         if occ[tables.start[section]] == section and (which is StartCell.ANY or position.fresh >> section & 1)
     )
-    position.cache[key] = result
+    position.cache.spared[which] = result
     return result

@@ -113,7 +113,7 @@ def checked(position: Position, move: Move) -> Move:
 def _find_legal(position: Position, move: Move) -> Move | None:
     card = move.card
     if move.delta is not None and card is not None:  # generated: listed for this very position?
-        listed: tuple[Move, ...] | None = position.cache.get(("moves", card.rank, card.suit))
+        listed = position.cache.moves.get((card.rank, card.suit))
         if listed is not None:
             for candidate in listed:
                 if candidate is move:
@@ -121,7 +121,7 @@ def _find_legal(position: Position, move: Move) -> Move | None:
     if move.kind in (MoveKind.DISCARD, MoveKind.LAY_DOWN):
         card = None if move.card is None else card_in_hand(position, move.card)
         # with hands known, the whole hand's choice holds every discard allowed (when listed already)
-        whole = position.cache.get(("legal", None)) if position.hands is not None else None
+        whole = position.cache.legal.get(None) if position.hands is not None else None
         for candidate in whole or legal_moves(position, card):
             if candidate.kind is move.kind and (card is None or candidate.card == card):
                 return candidate

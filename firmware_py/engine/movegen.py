@@ -12,6 +12,7 @@ from __future__ import annotations
 from firmware_py.engine.cards import JOKER, RANKS, Card
 from firmware_py.engine.context import TurnInfo, rank_code
 from firmware_py.engine.fast import State
+from firmware_py.engine.memo import MoveLister
 from firmware_py.engine.moves import Move, MoveKind, generated_move
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import NothingPlayable
@@ -25,33 +26,32 @@ def turn_info(position: Position) -> TurnInfo:
     """The mover and the sections whose marbles they play (memoised in the position; the game's context
     keeps one per seat to play, which changes only when the mover's last marble gets home)."""
     cache = position.cache
-    info = cache.get("turn")
+    info = cache.turn
     if info is None:
         i = position.turn_index
         tables = position.tables
         marbles = position.marbles
         # sorted locations (the reserve, -1, first): all home when the lowest and the highest are home
         all_home = marbles[4 * i] >= tables.track and marbles[4 * i + 3] < tables.centre
-        info = cache["turn"] = position.context.turn_info(i, all_home)
+        info = cache.turn = position.context.turn_info(i, all_home)
     return info
 
 
-def core_state(position: Position) -> State:
+def core_state(position: Position) -> MoveLister:
     """The fast core's state of ``position`` (memoised in the position): what its moves are listed on."""
-    state = position.cache.get("state")
-    if state is None:
-        state = position.cache["state"] = State(
+    lister = position.cache.lister
+    if lister is None:
+        lister = position.cache.lister = State(
             position.context, list(position.marbles), position.fresh, position.turn_index
         )
-    return state
+    return lister
 
 
 def move_codes(position: Position, rank: str) -> list[int]:
     """Every legal move of a card of ``rank`` as the fast core's integers, in deterministic order."""
-    key = ("codes", rank)
-    codes = position.cache.get(key)
+    codes = position.cache.codes.get(rank)
     if codes is None:
-        codes = position.cache[key] = []
+        codes = position.cache.codes[rank] = []
         if position.winner is None:
             core_state(position).generate(rank_code(rank), codes)
     return codes
@@ -59,16 +59,16 @@ def move_codes(position: Position, rank: str) -> list[int]:
 
 def card_moves(position: Position, card: Card) -> tuple[Move, ...]:
     """The legal moves of one card (no discards), as public values carrying their effect."""
-    key = ("moves", card.rank, card.suit)  # the card's value, hashed in C (Card's hash is Python)
-    cached = position.cache.get(key)
+    key = (card.rank, card.suit)  # the card's value, hashed in C (Card's hash is Python)
+    cached = position.cache.moves.get(key)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     codes = move_codes(position, card.rank)
     moves: tuple[Move, ...] = ()
     if codes:
         to_move = core_state(position).to_move
         moves = tuple([to_move(code, card) for code in codes])
-    position.cache[key] = moves
+    position.cache.moves[key] = moves
     return moves
 
 
@@ -146,10 +146,10 @@ def legal_moves(position: Position, card: Card | None = None) -> tuple[Move, ...
         given, that card alone decides whether it is "nothing playable" (and laying the whole hand
         down, which needs the hand, is never offered).
     """
-    key = ("legal", None) if card is None else ("legal", card.rank, card.suit)
-    cached = position.cache.get(key)
+    key = None if card is None else (card.rank, card.suit)
+    cached = position.cache.legal.get(key)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     result: tuple[Move, ...] = ()
     if position.winner is None and (position.hands is None or position.hands[position.turn_index]):
         chosen = card if card is None else card_in_hand(position, card)
@@ -164,7 +164,7 @@ def legal_moves(position: Position, card: Card | None = None) -> tuple[Move, ...
                 elif position.hands is not None:  # laying down is judged on the whole hand
                     moves.append(Move(None, MoveKind.LAY_DOWN))
             result = tuple(moves)
-    position.cache[key] = result
+    position.cache.legal[key] = result
     return result
 
 
@@ -196,11 +196,11 @@ def position_after(
     after = position.successor(marbles, fresh, turn_index, hands)
     _carry_occupancy(position, after, delta)
     cache = position.cache
-    if "winner" in cache and cache["winner"] is None:
+    if cache.winner_known and cache.winner is None:
         # nobody had won, and only a marble arriving in a home can change that (a capture sends one back)
         tables = position.tables
         if delta is None or all(not tables.track <= to < tables.centre for _, to, _ in delta[0]):
-            after.cache["winner"] = None
+            after.cache.winner_known = True
     return after
 
 
@@ -257,11 +257,11 @@ def _carry_occupancy(before: Position, after: Position, delta: Delta | None) -> 
     """Give ``after`` its occupancy from ``before``'s, changed where the move changed the board (a copy
     and a few writes instead of a walk over every marble). Not with several marbles in the centre,
     whose one entry names only one of them."""
-    occ = before.cache.get("occ")
+    occ = before.cache.occ
     if occ is None or before.rules.centre_holds_several:
         return
     if delta is None:
-        after.cache["occ"] = occ
+        after.cache.occ = occ
         return
     moved, caps, _ = delta
     occ = occ.copy()
@@ -272,7 +272,7 @@ def _carry_occupancy(before: Position, after: Position, delta: Delta | None) -> 
             occ[frm] = -1
     for _, to, section in moved:
         occ[to] = section
-    after.cache["occ"] = occ
+    after.cache.occ = occ
 
 
 def _without_card(

@@ -8,7 +8,6 @@ the table: the cards played face up, how many cards each holds, who laid their h
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,7 +140,7 @@ def view_for(game: GameFacts, seat: str) -> SeatView:
         rules=game.rules,
         seats=game.seats,
         teams=game.teams,
-        position=dataclasses.replace(game.position, hands=None, cache={}),
+        position=game.position.without_hands(),
         phase=str(game.phase),
         to_play=game.to_play,
         dealer=game.dealer,

@@ -10,7 +10,6 @@ a restart, a real board must first come back to the game's board.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -186,7 +185,7 @@ class BoardWatch:
         wrong, put_back = board_diff(dict(self._s.position.layout), layout)
         reasons = [v.to_dict() for v in result.violations]
         if self._s.chosen is not None or self._s.position.hands is not None:
-            rules_only = match(dataclasses.replace(self._s.position, hands=None, cache={}), layout)
+            rules_only = match(self._s.position.without_hands(), layout)
             reasons = [v.to_dict() for v in rules_only.violations]
             if rules_only.kind != "illegal":
                 chosen = self._s.chosen is not None

@@ -8,7 +8,6 @@ per seat and position however many phones ask (:class:`~firmware_py.table.sugges
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from firmware_py import refusals
@@ -38,7 +37,7 @@ class Learning:
         parsed = read_move(move)
         position = self._s.position
         if seat != self._s.to_play() and position.hands is not None:
-            position = dataclasses.replace(position, hands=None, cache={})
+            position = position.without_hands()
         reasons = explain(position, parsed)
         return {"move": str(parsed), "legal": not reasons, "reasons": [v.to_dict() for v in reasons]}
 

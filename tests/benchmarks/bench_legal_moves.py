@@ -6,12 +6,13 @@ both engines: the compiled one in this process and the Python sources in a child
 (``TOCK_ENGINE=python``) started by this one, so that the figures come from one run on the same
 machine load.
 
-The positions come from random 4-seat games of every preset (plies 40 to 240, every 20th), each with a
-fresh random hand of 5 for the seat to play, rebuilt without their memo so that every figure includes
-the work done once per position. Two figures per position: a whole hand (what the table lists when a
-seat's turn starts) and one card of it (a tap on a card).
+The positions are ``bench_movegen``'s (random 4-seat games of every preset, plies 40 to 240, every
+20th, each with a fresh random hand of 5 for the seat to play), rebuilt without their memo so that
+every figure includes the work done once per position. Two figures per position: a whole hand (what
+the table lists when a seat's turn starts) and one card of it (a tap on a card).
 
-The module uses the public API only, so the very same file times another checkout of the engine::
+The module uses the public API only, so the very same file times another checkout of the engine
+(one whose ``bench_movegen`` lists the same positions)::
 
     PYTHONPATH=/path/to/checkout .venv/bin/python -m tests.benchmarks.bench_legal_moves
 
@@ -22,14 +23,14 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
 import time
 
-from firmware_py.engine import PRESETS, Position, legal_moves, new_deck, play
+from firmware_py.engine import Position, legal_moves
 from firmware_py.engine.compiled import engine_kind
+from tests.benchmarks.bench_movegen import mid_game_positions
 
 clock = time.process_time
 """CPU time of this process: the machine is shared."""
@@ -46,36 +47,13 @@ def _fresh(position: Position) -> Position:
     )
 
 
-def positions(count: int = POSITIONS, seed: int = 11) -> list[Position]:
-    """``count`` mid-game positions of random 4-seat games of every preset, each with a hand of 5."""
-    rng = random.Random(seed)
-    samples: list[Position] = []
-    names = sorted(PRESETS)
-    while len(samples) < count:
-        rules = PRESETS[names[len(samples) % len(names)]]
-        deck = new_deck(rules)
-        position = Position.initial(rules, 4)
-        for ply in range(240):
-            hand = tuple(rng.sample(deck, 5))
-            position = position.replace(
-                hands={s: (hand if s == position.turn else ()) for s in position.seats}
-            )
-            if ply >= 40 and ply % 20 == 0:
-                samples.append(_fresh(position))
-            moves = legal_moves(position)
-            if not moves or position.winner is not None:
-                break
-            position = play(position, rng.choice(moves))
-    return samples[:count]
-
-
 def timings() -> dict[str, float]:
     """Microseconds per position (medians and means) of a whole hand's and one card's moves, and the
     number of moves listed (the same in every engine: a check that both timed the same work)."""
     hand: list[float] = []
     card: list[float] = []
     listed = 0
-    for position in positions():
+    for position in mid_game_positions(POSITIONS, seed=11):
         assert position.hands is not None
         first = position.hands[position.turn_index][0]
         best_hand = best_card = float("inf")

@@ -89,6 +89,17 @@ def test_the_fingerprint_covers_every_compiled_source_and_the_python_version(
     assert compiled.fingerprint() != before
 
 
+def test_the_fast_core_is_compiled_and_fingerprinted_with_the_engine() -> None:
+    from firmware_py.engine.fast import codes, generation, marbles, play, playout, seven, state, table
+
+    modules = (codes, generation, marbles, play, playout, seven, state, table)
+    loaded_compiled = {not str(m.__file__).endswith(".py") for m in modules}
+    assert loaded_compiled == {compiled.is_compiled()}, "the fast core runs as the rest of the engine does"
+    names = {compiled.source_name(p) for p in compiled.compiled_sources()}
+    assert {f"fast/{m.__name__.rsplit('.', 1)[1]}.py" for m in modules} <= names
+    assert "fast/__init__.py" not in names  # it chooses where the core's modules come from
+
+
 def test_building_without_a_c_compiler_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

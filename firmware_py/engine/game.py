@@ -54,8 +54,9 @@ from firmware_py.engine.events import (
     logged,
     parse_action,
 )
+from firmware_py.engine.fast import Delta
 from firmware_py.engine.legality import checked
-from firmware_py.engine.movegen import Delta, legal_moves, moved, position_after
+from firmware_py.engine.movegen import legal_moves, moved, position_after
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import RuleSet, seat_tuple, teams_of

@@ -11,15 +11,12 @@ from __future__ import annotations
 
 from firmware_py.engine.cards import JOKER, RANKS, Card
 from firmware_py.engine.context import TurnInfo, rank_code
-from firmware_py.engine.fast import State
+from firmware_py.engine.fast import Delta, State
 from firmware_py.engine.memo import MoveLister
 from firmware_py.engine.moves import Move, MoveKind, generated_move
 from firmware_py.engine.position import Position
 from firmware_py.engine.rules import NothingPlayable
 from firmware_py.engine.tables import RESERVE
-
-Delta = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]
-"""A move's effect: ``((from, to, section), ...)``, captured locations, section entering (or -1)."""
 
 
 def turn_info(position: Position) -> TurnInfo:

@@ -13,7 +13,7 @@ if _compiled is not None:  # the same modules compiled with mypyc, found before 
     __path__.insert(0, str(_compiled / "fast"))
 
 from firmware_py.engine.fast.codes import ENTER, SPLIT, STEP, SWAP
-from firmware_py.engine.fast.marbles import Effect
+from firmware_py.engine.fast.marbles import Delta
 from firmware_py.engine.fast.play import FastReport, fast_random_game, random_exchange, random_play
 from firmware_py.engine.fast.playout import greedy_action
 from firmware_py.engine.fast.state import State
@@ -36,7 +36,7 @@ __all__ = [
     "SWAP",
     "Bits",
     "CoreTable",
-    "Effect",
+    "Delta",
     "FastReport",
     "State",
     "below",

@@ -2,8 +2,8 @@
 
 :class:`Marbles` is the part of the fast core that changes the board; what a card may do is worked out
 above it (:mod:`~firmware_py.engine.fast.generation`, :mod:`~firmware_py.engine.fast.state`). It is also
-the edge to the public engine: :meth:`Marbles.effect` says what a move does as the public ``Delta`` and
-:meth:`Marbles.to_move` turns a move into a :class:`~firmware_py.engine.moves.Move`.
+the edge to the public engine: :meth:`Marbles.effect` says what a move does (a :data:`Delta`, which
+``play`` applies) and :meth:`Marbles.to_move` turns a move into a :class:`~firmware_py.engine.moves.Move`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from firmware_py.engine.moves import Move, MoveKind, generated_move
 from firmware_py.engine.position import Position
 from firmware_py.engine.tables import RESERVE
 
-Effect = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]
+Delta = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]
 """A move's effect: ``((from, to, section), ...)``, captured locations, section entering (or -1)."""
 
 
@@ -288,8 +288,8 @@ class Marbles:
 
     # ---- the API edge --------------------------------------------------------------------------------
 
-    def effect(self, code: int) -> Effect:
-        """What the move ``code`` does, as the public engine's ``Delta``: ``((from, to, section), ...)``
+    def effect(self, code: int) -> Delta:
+        """What the move ``code`` does, as a :data:`Delta`: ``((from, to, section), ...)``
         in an order that plays, the locations of the marbles it takes in the order it takes them, and
         the section a marble enters for (or -1). Worked out from the code and the board, except for a
         split 7, whose parts are made and unmade to see what each takes."""

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
+from firmware_py.table.wording import of_name
 from tests.web.browsing import LANDSCAPE_TABLET, PHONE, fresh_context, pair, seat_paths, serving
 from tests.web.scripted_table import ScriptedTable
 
@@ -508,6 +509,7 @@ def test_a_marble_moved_out_of_turn_is_refused_in_words_true_on_every_screen(
 ) -> None:
     people = [{"name": name} for name in ("Ana", "Bruno", "Chloé", "Dave")]
     real_table.new_game({"preset": "r1", "seed": 3, "seats": people})
+    names = {seat: person["name"] for seat, person in zip("ABCD", people, strict=True)}
     other = next(seat for seat in "ABCD" if seat != real_table.public_view()["turn"])
     with fresh_context(browser, LANDSCAPE_TABLET) as context:
         pair(context, real_served, real_table)
@@ -518,11 +520,11 @@ def test_a_marble_moved_out_of_turn_is_refused_in_words_true_on_every_screen(
         toast = page.locator("#toast")
         if lang == "fr":
             expect(toast).to_contain_text(
-                f"Le pion dans la réserve de {other} n'est pas à la personne qui joue"
+                f"Le pion dans la réserve {of_name(names[other])} n'est pas à la personne qui joue"
             )
             expect(toast).not_to_contain_text("à vous")
         else:
-            expect(toast).to_contain_text(f"The marble in {other}'s reserve is not the player's own")
+            expect(toast).to_contain_text(f"The marble in {names[other]}'s reserve is not the player's own")
             expect(toast).not_to_contain_text("yours")
         expect(toast).not_to_contain_text(f"{other}R")
         expect(toast).not_to_contain_text(".;")

@@ -24,8 +24,13 @@ const Tock = (() => {
   /** The word `key` of the page's language. */
   const t = (key) => words[key] || key;
 
-  /** Pick the page's language from an object carrying `fr` and `en`. */
-  const pick = (obj) => (obj ? obj[lang] || obj.fr || obj.en || "" : "");
+  /** Pick the page's language from an object carrying `fr` and `en`, seats said as the page says
+      them (`spoken`). */
+  const pick = (obj) => {
+    if (!obj) return "";
+    const said = obj[lang] ? lang : obj.fr ? "fr" : "en";
+    return spoken(obj[said] || "", said);
+  };
 
   /** Create an element: el("li", {class: "x", dataset: {place: "A1"}}, "text", child...). */
   function el(tag, attrs, ...children) {
@@ -93,6 +98,7 @@ const Tock = (() => {
       alive = Date.now();
       banner.hidden = true;
       current = view;
+      follow(view);
       onView(view);
     };
     // a stream starts with the whole view, then sends only what changed: the keys that changed, and
@@ -126,6 +132,54 @@ const Tock = (() => {
     const computer = found[1] === "Ordinateur" || found[1] === "Computer";
     return `${t(computer ? "default_computer" : "default_person")} ${found[2]}`;
   };
+
+  /* The table's sentences name a seat by its letter where the rules speak ("the marble in B's reserve",
+     "dans la réserve de B", "It is not A's turn"): a page says the seat's name instead, as the board
+     labels it ("in Bruno's reserve", "d'Ana"), and on a seat's own pages "your" ("votre réserve", "à
+     vous de jouer"); the player to play is told a marble "is not yours". A name nobody typed keeps
+     its letter ("Computer B's"), which is left as it is. */
+  let known = { seats: (page.view && page.view.seats) || [], turn: page.view ? page.view.turn : null };
+  const reader = page.token && page.view ? page.view.seat : null;
+  /** Keep the latest view's seats and turn, for the sentences said from now on. */
+  const follow = (view) => { if (view && view.seats) known = { seats: view.seats, turn: view.turn }; };
+  const nameOf = (seat) => {
+    const info = known.seats.find((s) => s.seat === seat);
+    return info && info.name ? shownName(info.name) : seat;
+  };
+  /** French "de Bruno", "d'Ana" (elided before a vowel). */
+  const ofName = (name) => (/^[aeiouyéèêàâîôû]/i.test(name) ? `d'${name}` : `de ${name}`);
+  const TYPED = "(?<!(?:Joueur|Ordinateur|Player|Computer) )";
+  const STARTS = "(?<=^|[.:;] )";
+  const SEAT_FR = new RegExp(`${TYPED}(?:\\b(la|sa) (réserve|maison|case de départ) de ([A-H])|\\bdu côté de ([A-H])`
+    + `|\\bau tour de ([A-H]) de jouer|\\bde ([A-H])|${STARTS}([A-H]) (n'a pas|doit))(?![\\wÀ-ÿ'’])`, "g");
+  const SEAT_EN = new RegExp(`${TYPED}(?:\\b([A-H])'s\\b|${STARTS}([A-H]) (has|must)\\b)`, "g");
+  const YOU = { "n'a pas": "Vous n'avez pas", doit: "Vous devez", has: "You have", must: "You must" };
+  function spoken(text, said) {
+    const mine = (seat) => reader !== null && seat === reader;
+    const out = said === "fr"
+      ? text.replace(SEAT_FR, (all, article, place, s1, s2, s3, s4, s5, verb) => {
+        if (s1) return mine(s1) ? `votre ${place}` : `${article} ${place} ${ofName(nameOf(s1))}`;
+        if (s2) return mine(s2) ? "de votre côté" : `du côté ${ofName(nameOf(s2))}`;
+        if (s3) return mine(s3) ? "à vous de jouer" : `au tour ${ofName(nameOf(s3))} de jouer`;
+        if (s4) return ofName(nameOf(s4));
+        return mine(s5) ? YOU[verb] : `${nameOf(s5)} ${verb}`;
+      })
+      : text.replace(SEAT_EN, (all, s1, s2, verb) => {
+        if (s1) return mine(s1) ? "your" : `${nameOf(s1)}'s`;
+        return mine(s2) ? YOU[verb] : `${nameOf(s2)} ${verb}`;
+      });
+    // a name the table put in a French sentence as it is ("au tour de Ana") is elided as French does
+    const elided = said === "fr" ? known.seats.reduce((text, seat) => {
+      const name = seat.name ? shownName(seat.name) : "";
+      return name && ofName(name).startsWith("d'") ? text.split(`de ${name}`).join(ofName(name)) : text;
+    }, out) : out;
+    if (reader === null) return elided;
+    // the table names the seat that played out of turn: on that seat's phone, it is "you"
+    const own = nameOf(reader);
+    const addressed = elided.replace(`au tour ${ofName(own)} de jouer`, "à vous de jouer").replace(`not ${own}'s turn`, "not your turn");
+    if (known.turn !== reader) return addressed;
+    return addressed.replace("n'est pas à la personne qui joue", "n'est pas à vous").replace("is not the player's own", "is not yours");
+  }
 
   /** A seat's name for sentences ("Alice"; a default name in the page's language). */
   const seatName = (view, seat) => {
@@ -282,5 +336,5 @@ const Tock = (() => {
   // every page's script has drawn its first view once the document is parsed: show the page then
   document.addEventListener("DOMContentLoaded", () => document.body.classList.remove("loading"));
 
-  return { yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  return { follow, yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

@@ -336,5 +336,5 @@ const Tock = (() => {
   // every page's script has drawn its first view once the document is parsed: show the page then
   document.addEventListener("DOMContentLoaded", () => document.body.classList.remove("loading"));
 
-  return { follow, yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  return { follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

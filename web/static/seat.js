@@ -41,7 +41,7 @@
       return owing.length ? `${t("exchange_waiting_for")} ${names(owing)}` : phaseText(view.phase);
     }
     if (myTurn()) return t("your_turn");
-    return view.turn ? `${t("waiting_for")} ${seatName(view, view.turn)}` : phaseText(view.phase);
+    return view.turn ? Tock.say(`${t("waiting_for")} ${seatName(view, view.turn)}`) : phaseText(view.phase);
   }
 
   function render() {

@@ -105,6 +105,7 @@
     const box = frame.getBoundingClientRect();
     const bar = bound("confirm").getBoundingClientRect();
     if (box.top < 0 || box.bottom > bar.top) frame.scrollIntoView({ block: "start" });
+    Tock.centreOn(frame);  // a zoomed board shows the hole the move goes to
   }
 
   /** A move the table refused (the camera saw marbles where no legal move puts them), shown on the
@@ -196,7 +197,10 @@
     }
     // a card with one move shows it at once on the board: one tap on "Play" plays it
     if (card === text && moves.length === 1) point(moves[0]);
-    else render();
+    else {
+      render();
+      Tock.centreOn(document.querySelector(".board-panel"));  // a zoomed board shows the holes lit
+    }
   }
 
   async function playMove(move) {
@@ -223,6 +227,66 @@
       /* the toast already says why */
     }
   }
+
+  /* The guided game, on the seat's own page: on each of its turns the companion's strong player
+     suggests a move (a search of a second or more: the box says it is thinking meanwhile); tapped, the
+     move is shown on the board like any other, and played once confirmed. Remembered on this phone. */
+  const GUIDED_KEY = "tock-guided";
+  const guided = document.querySelector("[data-action=guided]");
+  let suggested = null;   // the turn (log length) whose suggestion is shown or asked
+
+  async function suggest() {
+    const box = bound("suggestion");
+    if (!guided.checked || gone) {
+      box.replaceChildren();
+      suggested = null;
+      return;
+    }
+    if (!myTurn()) {
+      box.replaceChildren(el("p", { class: "muted" }, t("guided_wait")));
+      suggested = null;
+      return;
+    }
+    const turn = (view.log || []).length;
+    if (suggested === turn) return;
+    suggested = turn;
+    box.replaceChildren(el("p", { class: "muted thinking", role: "status" }, t("guided_thinking")));
+    let hints = [];
+    try {
+      hints = await api("GET", `${base}/hints?suggest=1`);
+    } catch (error) {
+      box.replaceChildren();
+      return;
+    }
+    if (suggested !== turn) return;  // the turn moved on while the companion was thinking
+    const best = hints.find((h) => h.suggested);
+    if (!best || /discard/.test(best.move)) {
+      box.replaceChildren(el("p", {}, t("guided_discard_here")));
+      return;
+    }
+    box.replaceChildren(el("p", {}, t("guided_see")),
+      el("button", { type: "button", class: "button move suggested", dataset: { move: best.move }, onclick: () => showSuggestion(best) },
+        el("span", { class: "move-words" }, el("strong", {}, cardName(best.card)), " ", pick(best) || best.move),
+        el("code", { class: "notation" }, best.move)),
+      el("p", { class: "why" }, pick(best.why || {})));
+  }
+
+  /** The suggested move tapped: its card chosen, and the move shown on the board for confirmation. */
+  async function showSuggestion(best) {
+    pointed = null;
+    card = best.card;
+    moves = [];
+    render();
+    await askMoves();
+    const move = moves.find((m) => m.move === best.move);
+    if (move) point(move);
+  }
+
+  try { guided.checked = localStorage.getItem(GUIDED_KEY) === "on"; } catch (error) { /* private mode */ }
+  guided.addEventListener("change", () => {
+    try { localStorage.setItem(GUIDED_KEY, guided.checked ? "on" : "off"); } catch (error) { /* private mode */ }
+    suggest();
+  });
 
   function linkGone(error) {
     gone = true;
@@ -269,8 +333,10 @@
     }
     if (!wasMine && myTurn()) Tock.yourTurn();
     render();
+    suggest();
   }
 
   render();
+  suggest();
   live(`/events/seat/${encodeURIComponent(token)}`, onView, linkGone);
 })();

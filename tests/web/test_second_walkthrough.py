@@ -269,6 +269,8 @@ def test_a_card_given_is_confirmed_as_done(
         card = page.locator(".hand .card").first
         name = card.get_attribute("aria-label")
         card.click()
+        # a card given has one button: no word of pointing at a move first
+        expect(page.locator("[data-bind=point-help]")).to_be_hidden()
         page.click("[data-action=give]")
         expected = f"Carte donnée : {name}" if lang == "fr" else f"Card given: {name}"
         expect(page.locator("#toast")).to_have_text(expected)

@@ -137,6 +137,8 @@
     panel.hidden = card === null;
     if (card === null) return;
     const list = bound("moves");
+    // pointing at a move before playing it is for moves; a card given or discarded has one button
+    bound("point-help").hidden = mode() !== "play";
     if (mode() === "exchange" || mode() === "discard") {
       const action = mode() === "exchange" ? "give" : "discard";
       bound("moves-title").textContent = `${t(action)}${colon}${cardName(card)}`;
@@ -203,13 +205,19 @@
     }
   }
 
+  /** Play `move`. The card's moves give way at once, within the tap, so that the board settles while
+      the table answers instead of jumping up under the player's eyes when it does; a refusal shows the
+      card's moves again with the reason. */
   async function playMove(move) {
+    const chosen = { card, moves };
+    card = null; moves = []; lit = []; pointed = null;
+    render();
     try {
       const answer = await api("POST", `${base}/play`, { move: move.move });
       Tock.toast(`${t("played")}${colon}${pick(answer) || answer.move}`, "info");
-      card = null; moves = []; lit = []; pointed = null;
-      render();
     } catch (error) {
+      ({ card, moves } = chosen);
+      render();
       const reasons = error.body && error.body.violations;
       if (reasons) board.update(view, { wrong: reasons.flatMap((v) => v.places || []) });
     }
@@ -283,8 +291,13 @@
   }
 
   try { guided.checked = localStorage.getItem(GUIDED_KEY) === "on"; } catch (error) { /* private mode */ }
+  // while on, the suggestion's box keeps the room a suggestion takes, so that nothing below it moves
+  // when the companion's answer comes
+  const roomFor = () => bound("suggestion").classList.toggle("guided-on", guided.checked);
+  roomFor();
   guided.addEventListener("change", () => {
     try { localStorage.setItem(GUIDED_KEY, guided.checked ? "on" : "off"); } catch (error) { /* private mode */ }
+    roomFor();
     suggest();
   });
 

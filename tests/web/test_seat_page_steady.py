@@ -59,3 +59,41 @@ def test_the_seat_page_holds_still_through_a_suggestion_and_a_move_answered_late
         expect(page.locator("[data-bind=turn]")).to_contain_text("Bruno")
         shift = page.evaluate("window.__shift")
         assert shift < 0.1, shift
+
+
+def _advance(table: Table, tokens: dict[str, str]) -> None:
+    """One step of a game of two people (A, B) and two computers: each person gives a card when the
+    exchange is due, plays a legal move or discards on their turn; the computers play by themselves."""
+    view = table.public_view()
+    if view["phase"] == "exchange":
+        for seat in view["exchange_owing"]:
+            if seat in tokens:
+                table.exchange(tokens[seat], table.seat_view(tokens[seat])["hand"][0])
+    elif view["turn"] in tokens:
+        token = tokens[view["turn"]]
+        seat = table.seat_view(token)
+        if seat["playable"]:
+            table.play(token, next(iter(seat["playable"].values()))[0]["move"])
+        else:
+            table.discard(token, seat["hand"][0])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_table_page_on_a_spectators_phone_holds_still_as_the_turn_goes_round(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    """The turn line says whose turn it is, or whom a card exchange waits for (a longer line): the
+    board below it stays where it is."""
+    seats = [{"name": "Alice"}, {"name": "Bruno"}, {"computer": True}, {"computer": True}]
+    real_table.new_game({"preset": "r1x", "seed": 5, "seats": seats})
+    tokens = {link["seat"]: link["token"] for link in real_table.seat_links() if link["seat"] in "AB"}
+    with fresh_context(browser, PHONE) as context:
+        context.add_init_script(SHIFTS)
+        page = context.new_page()
+        page.goto(f"{real_served}/table?lang={lang}")
+        log = page.locator("[data-bind=log] li:not(.muted)")
+        for _ in range(12):
+            _advance(real_table, tokens)
+            expect(log).to_have_count(len(real_table.public_view()["log"]))  # the page drew this step
+        shift = page.evaluate("window.__shift")
+        assert shift < 0.1, shift

@@ -225,14 +225,15 @@
 
   async function act(action) {
     const path = action === "give" ? "exchange" : "discard";
-    const chosen = card;  // the live update may clear `card` before the answer comes
+    const chosen = card;
+    card = null; moves = [];
+    render();  // within the tap, as a move played (playMove)
     try {
       await api("POST", `${base}/${path}`, { card: chosen });
       Tock.toast(`${t(action === "give" ? "given" : "discarded")}${colon}${cardName(chosen)}`, "info");
-      card = null; moves = [];
-      render();
     } catch (error) {
-      /* the toast already says why */
+      card = chosen;  // the toast says why; the card stays chosen
+      render();
     }
   }
 

@@ -20,13 +20,9 @@ LEAST = 44
 """The least width, in px, of a hole to tap on a phone."""
 
 
-@pytest.fixture(scope="module")
-def table() -> ScriptedTable:
-    return ScriptedTable()
-
-
-@pytest.fixture(scope="module")
+@pytest.fixture()
 def served(table: ScriptedTable) -> Iterator[str]:
+    """The scripted table of ``conftest.py`` served to the browser."""
     with serving(table) as url:
         yield url
 

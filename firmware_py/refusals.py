@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from firmware_py.engine.violations import place_at
 from firmware_py.errors import (
     BadInput,
     CannotDo,
@@ -62,8 +63,9 @@ def unknown_hole(field: str, place: object) -> BadInput:
 
 
 def no_marble(place: str) -> BadInput:
-    """A marble moved from an empty hole."""
-    return BadInput("from", f"Pas de bille en {place}.", f"No marble on {place}.")
+    """A marble moved from an empty hole, the hole said as the board shows it ("sur la case 15 du côté
+    de A", "on cell 15 of A's side"; the pages say the seat's name), not by its id."""
+    return BadInput("from", f"Pas de bille {place_at(place, 'fr')}.", f"No marble {place_at(place, 'en')}.")
 
 
 def calibration_step() -> BadInput:

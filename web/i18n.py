@@ -253,9 +253,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Le compagnon propose un coup à votre tour ; jouez-le ici ou un autre sur votre téléphone.",
         "The companion suggests a move on your turn; play it here, or another on your phone.",
     ),
+    "guided_help_seat": (
+        "À votre tour, le compagnon propose un coup : touchez-le pour le voir sur le plateau, puis jouez-le "
+        "ou choisissez-en un autre.",
+        "On your turn the companion suggests a move: tap it to see it on the board, then play it or "
+        "choose another.",
+    ),
+    "guided_see": (
+        "Suggestion (touchez pour la voir sur le plateau) :",
+        "Suggestion (tap to see it on the board):",
+    ),
+    "guided_discard_here": (
+        "Aucun coup possible : touchez la carte à défausser.",
+        "No move possible: tap the card to discard.",
+    ),
     "guided_wait": ("Une suggestion viendra à votre tour.", "A suggestion will come on your turn."),
     "guided_thinking": ("Le compagnon cherche un bon coup…", "The companion is looking for a good move…"),
-    "guided_link": ("Besoin d'aide ? Jouer une partie guidée", "Need help? Play a guided game"),
     "guided_suggests": ("Suggestion (touchez pour la jouer) :", "Suggestion (tap to play it):"),
     "guided_discard": (
         "Aucun coup possible : défaussez une carte sur votre téléphone.",
@@ -317,7 +330,7 @@ JS_KEYS = (
     "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of", "why_pick_card",
     "why_pick_marble", "why_pick_hole", "guided_wait", "guided_suggests", "guided_discard",
     "working", "guided_thinking", "board_of", "board_seats", "level", "level_easy", "level_medium",
-    "level_strong", "zoom_board", "whole_board", "given", "discarded",
+    "level_strong", "zoom_board", "whole_board", "given", "discarded", "guided_see", "guided_discard_here",
 )
 """The words the pages' scripts need, sent with each page as JSON."""
 # fmt: on

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
-from firmware_py.engine.board import CELLS_PER_SECTION, BoardTopology
+from firmware_py.engine.board import CELLS_PER_SECTION, SECTION_LETTERS, BoardTopology
 from firmware_py.engine.cards import card_words
 from firmware_py.engine.violations import spoken_list
 from firmware_py.games import TableGame
@@ -191,11 +191,13 @@ def _step_words(a: str, b: str, card: Any, marble: str, topology: BoardTopology 
     jumped = to_shortcut and forward > MOST_CELLS and forward - CELLS_PER_SECTION > 0
     if jumped:
         forward -= CELLS_PER_SECTION
+    # the shortcut jumped to is said by its side, as the board shows it (the pages name the side's seat)
+    side = SECTION_LETTERS[pb.section]
     if fr:
         said = f"avance{obj} de {forward}" + (" jusqu'au raccourci" if to_shortcut else "")
-        return said + (f" et saute au raccourci suivant ({b})" if jumped else "")
+        return said + (f" et saute au raccourci suivant, du côté de {side}" if jumped else "")
     said = f"moves{obj} forward {forward}" + (" to the shortcut" if to_shortcut else "")
-    return said + (f" and jumps to the next shortcut ({b})" if jumped else "")
+    return said + (f" and jumps to the next shortcut, on {side}'s side" if jumped else "")
 
 
 def _sentence(

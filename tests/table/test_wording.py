@@ -63,10 +63,10 @@ def test_the_shortcut_jump_is_named() -> None:
     """A 7 from A18 lands on B7, a shortcut cell, and jumps on to the next one, C7."""
     before, after = {"A18": "A"}, {"C7": "A"}
     words = describe("Ana", Move.parse("7H:A18-C7"), before, after, NAMES, BOARD)
-    assert (
-        words["fr"]
-        == "Ana joue le 7 de cœur : avance de 7 jusqu'au raccourci et saute au raccourci suivant (C7)"
+    assert words["fr"] == (
+        "Ana joue le 7 de cœur : avance de 7 jusqu'au raccourci et saute au raccourci suivant, du côté de C"
     )
+    assert words["en"].endswith("jumps to the next shortcut, on C's side")
     before, after = {"A3": "A"}, {"A7": "A"}
     words = describe("Ana", Move.parse("4H:A3-A7"), before, after, NAMES, BOARD)
     assert words["en"] == "Ana plays the 4 of hearts: moves forward 4 to the shortcut"

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
+from firmware_py.table.wording import of_name
 from tests.web.browsing import LANDSCAPE_TABLET, PHONE, fresh_context, pair, seat_paths, serving
 from tests.web.scripted_table import ScriptedTable
 
@@ -268,6 +269,8 @@ def test_a_card_given_is_confirmed_as_done(
         card = page.locator(".hand .card").first
         name = card.get_attribute("aria-label")
         card.click()
+        # a card given has one button: no word of pointing at a move first
+        expect(page.locator("[data-bind=point-help]")).to_be_hidden()
         page.click("[data-action=give]")
         expected = f"Carte donnée : {name}" if lang == "fr" else f"Card given: {name}"
         expect(page.locator("#toast")).to_have_text(expected)
@@ -347,7 +350,7 @@ WORDS = {
         "legal": "Ce coup est permis.",
         "sheet": "Jeu du Tock, 1re règle",
         "thinking": "Le compagnon cherche un bon coup",
-        "guided": "Jouer une partie guidée",
+        "guided": "Partie guidée",
         "board": "Plateau à 4 places",
         "deal": "Numéro de donne",
         "level": "ordinateur fort (réfléchit plus longtemps)",
@@ -360,7 +363,7 @@ WORDS = {
         "legal": "This move is allowed.",
         "sheet": "Jeu du Tock, first rule",
         "thinking": "The companion is looking for a good move",
-        "guided": "Play a guided game",
+        "guided": "Guided game",
         "board": "Board for 4 seats",
         "deal": "Deal number",
         "level": "strong computer (thinks longer)",
@@ -414,33 +417,43 @@ def test_the_seats_learn_page_explains_a_card_it_does_not_hold(
         assert answers[0] == answers[1]
 
 
-# point 5: the guided game one tap from the seat page, saying it thinks and confirming the move played
+# point 5: the guided game on the seat page itself, saying it thinks, the move seen before it is played
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_guided_game_opens_from_the_seat_page_thinks_aloud_and_confirms_the_move(
+def test_the_guided_game_plays_on_the_seat_page_thinks_aloud_and_confirms_the_move(
     browser: Any, real_served: str, real_table: Table, lang: str
 ) -> None:
     people = [{"name": "Ana"}, {"name": "Bruno"}]
     real_table.new_game({"preset": "toc", "seed": 3, "seats": people})
     seat = next(link for link in real_table.seat_links() if link["seat"] == "A")
+    assert real_table.public_view()["turn"] == "A"
     with fresh_context(browser, PHONE) as context:
         page = _phone(context, real_served, seat["path"], lang)
         # the answer is held back until the test has seen the page say it is thinking
         held: list[Any] = []
         page.route("**/hints?suggest=1", lambda route: held.append(route))
-        page.get_by_role("link", name=WORDS[lang]["guided"]).click()
-        expect(page.locator("[data-action=guided]")).to_be_checked()
+        page.get_by_role("checkbox", name=WORDS[lang]["guided"]).check()
         expect(page.locator("[data-bind=suggestion]")).to_contain_text(WORDS[lang]["thinking"])
         while not held:  # the request reaches the route handler on Playwright's side
             page.wait_for_timeout(20)
         held[0].continue_()
         suggestion = page.locator("[data-bind=suggestion] button.move")
         expect(suggestion).to_be_visible()
-        words = suggestion.locator(".move-words")
         # the card's name runs on one line, not one word a line
-        strong = words.locator("strong").bounding_box()
+        strong = suggestion.locator(".move-words strong").bounding_box()
         assert strong is not None and strong["height"] < 30
+        move = suggestion.get_attribute("data-move")
         suggestion.click()
+        # shown on the board first, played once confirmed, on the same page
+        expect(page.locator("[data-bind=confirm]")).to_be_visible()
+        expect(page.locator("[data-bind=confirm-text]")).not_to_be_empty()
+        assert real_table.public_view()["log"] == [] or real_table.public_view()["turn"] == "A"
+        page.click("[data-action=confirm-move]")
         expect(page.locator("#toast")).to_contain_text("Coup joué" if lang == "fr" else "Move played")
+        assert page.url.startswith(f"{real_served}{seat['path']}")
+        assert any(entry.get("move") == move for entry in real_table.public_view()["log"])
+        # the switch is remembered on this phone
+        again = _phone(context, real_served, seat["path"], lang)
+        expect(again.get_by_role("checkbox", name=WORDS[lang]["guided"])).to_be_checked()
 
 
 # point 11: the set-up page in words: boards, the deal, choices, a centre only with one, computer levels
@@ -508,6 +521,7 @@ def test_a_marble_moved_out_of_turn_is_refused_in_words_true_on_every_screen(
 ) -> None:
     people = [{"name": name} for name in ("Ana", "Bruno", "Chloé", "Dave")]
     real_table.new_game({"preset": "r1", "seed": 3, "seats": people})
+    names = {seat: person["name"] for seat, person in zip("ABCD", people, strict=True)}
     other = next(seat for seat in "ABCD" if seat != real_table.public_view()["turn"])
     with fresh_context(browser, LANDSCAPE_TABLET) as context:
         pair(context, real_served, real_table)
@@ -518,11 +532,11 @@ def test_a_marble_moved_out_of_turn_is_refused_in_words_true_on_every_screen(
         toast = page.locator("#toast")
         if lang == "fr":
             expect(toast).to_contain_text(
-                f"Le pion dans la réserve de {other} n'est pas à la personne qui joue"
+                f"Le pion dans la réserve {of_name(names[other])} n'est pas à la personne qui joue"
             )
             expect(toast).not_to_contain_text("à vous")
         else:
-            expect(toast).to_contain_text(f"The marble in {other}'s reserve is not the player's own")
+            expect(toast).to_contain_text(f"The marble in {names[other]}'s reserve is not the player's own")
             expect(toast).not_to_contain_text("yours")
         expect(toast).not_to_contain_text(f"{other}R")
         expect(toast).not_to_contain_text(".;")

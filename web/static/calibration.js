@@ -48,7 +48,7 @@
     for (const [place, seat, kind] of lines) {
       const item = document.createElement("li");
       item.className = `reading-${kind}`;
-      item.textContent = `${place} : ${seat}`;
+      item.textContent = `${place}${Tock.colon}${seat}`;
       list.append(item);
     }
   }

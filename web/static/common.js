@@ -24,8 +24,13 @@ const Tock = (() => {
   /** The word `key` of the page's language. */
   const t = (key) => words[key] || key;
 
-  /** Pick the page's language from an object carrying `fr` and `en`. */
-  const pick = (obj) => (obj ? obj[lang] || obj.fr || obj.en || "" : "");
+  /** Pick the page's language from an object carrying `fr` and `en`, seats said as the page says
+      them (`spoken`). */
+  const pick = (obj) => {
+    if (!obj) return "";
+    const said = obj[lang] ? lang : obj.fr ? "fr" : "en";
+    return spoken(obj[said] || "", said);
+  };
 
   /** Create an element: el("li", {class: "x", dataset: {place: "A1"}}, "text", child...). */
   function el(tag, attrs, ...children) {
@@ -93,6 +98,7 @@ const Tock = (() => {
       alive = Date.now();
       banner.hidden = true;
       current = view;
+      follow(view);
       onView(view);
     };
     // a stream starts with the whole view, then sends only what changed: the keys that changed, and
@@ -126,6 +132,54 @@ const Tock = (() => {
     const computer = found[1] === "Ordinateur" || found[1] === "Computer";
     return `${t(computer ? "default_computer" : "default_person")} ${found[2]}`;
   };
+
+  /* The table's sentences name a seat by its letter where the rules speak ("the marble in B's reserve",
+     "dans la réserve de B", "It is not A's turn"): a page says the seat's name instead, as the board
+     labels it ("in Bruno's reserve", "d'Ana"), and on a seat's own pages "your" ("votre réserve", "à
+     vous de jouer"); the player to play is told a marble "is not yours". A name nobody typed keeps
+     its letter ("Computer B's"), which is left as it is. */
+  let known = { seats: (page.view && page.view.seats) || [], turn: page.view ? page.view.turn : null };
+  const reader = page.token && page.view ? page.view.seat : null;
+  /** Keep the latest view's seats and turn, for the sentences said from now on. */
+  const follow = (view) => { if (view && view.seats) known = { seats: view.seats, turn: view.turn }; };
+  const nameOf = (seat) => {
+    const info = known.seats.find((s) => s.seat === seat);
+    return info && info.name ? shownName(info.name) : seat;
+  };
+  /** French "de Bruno", "d'Ana" (elided before a vowel). */
+  const ofName = (name) => (/^[aeiouyéèêàâîôû]/i.test(name) ? `d'${name}` : `de ${name}`);
+  const TYPED = "(?<!(?:Joueur|Ordinateur|Player|Computer) )";
+  const STARTS = "(?<=^|[.:;] )";
+  const SEAT_FR = new RegExp(`${TYPED}(?:\\b(la|sa) (réserve|maison|case de départ) de ([A-H])|\\bdu côté de ([A-H])`
+    + `|\\bau tour de ([A-H]) de jouer|\\bde ([A-H])|${STARTS}([A-H]) (n'a pas|doit))(?![\\wÀ-ÿ'’])`, "g");
+  const SEAT_EN = new RegExp(`${TYPED}(?:\\b([A-H])'s\\b|${STARTS}([A-H]) (has|must)\\b)`, "g");
+  const YOU = { "n'a pas": "Vous n'avez pas", doit: "Vous devez", has: "You have", must: "You must" };
+  function spoken(text, said) {
+    const mine = (seat) => reader !== null && seat === reader;
+    const out = said === "fr"
+      ? text.replace(SEAT_FR, (all, article, place, s1, s2, s3, s4, s5, verb) => {
+        if (s1) return mine(s1) ? `votre ${place}` : `${article} ${place} ${ofName(nameOf(s1))}`;
+        if (s2) return mine(s2) ? "de votre côté" : `du côté ${ofName(nameOf(s2))}`;
+        if (s3) return mine(s3) ? "à vous de jouer" : `au tour ${ofName(nameOf(s3))} de jouer`;
+        if (s4) return ofName(nameOf(s4));
+        return mine(s5) ? YOU[verb] : `${nameOf(s5)} ${verb}`;
+      })
+      : text.replace(SEAT_EN, (all, s1, s2, verb) => {
+        if (s1) return mine(s1) ? "your" : `${nameOf(s1)}'s`;
+        return mine(s2) ? YOU[verb] : `${nameOf(s2)} ${verb}`;
+      });
+    // a name the table put in a French sentence as it is ("au tour de Ana") is elided as French does
+    const elided = said === "fr" ? known.seats.reduce((text, seat) => {
+      const name = seat.name ? shownName(seat.name) : "";
+      return name && ofName(name).startsWith("d'") ? text.split(`de ${name}`).join(ofName(name)) : text;
+    }, out) : out;
+    if (reader === null) return elided;
+    // the table names the seat that played out of turn: on that seat's phone, it is "you"
+    const own = nameOf(reader);
+    const addressed = elided.replace(`au tour ${ofName(own)} de jouer`, "à vous de jouer").replace(`not ${own}'s turn`, "not your turn");
+    if (known.turn !== reader) return addressed;
+    return addressed.replace("n'est pas à la personne qui joue", "n'est pas à vous").replace("is not the player's own", "is not yours");
+  }
 
   /** A seat's name for sentences ("Alice"; a default name in the page's language). */
   const seatName = (view, seat) => {
@@ -228,53 +282,73 @@ const Tock = (() => {
     } catch (error) { /* no sound on this browser */ }
   }
 
-  /* On a phone the whole board is too small to tap a hole surely: "Zoom" shows it larger (every hole's
-     tap zone at least 44 px across), scrolled inside its frame to what matters now: a lit hole, else
-     the seat's own marbles, else the middle of the board. The button then says how to go back. */
+  /* On a phone the whole board is too small to tap a hole surely: "Zoom" shows it larger (every hole
+     drawn at least 44 px across, its tap zone wider still), the frame brought onto the screen and
+     scrolled to what matters now: the lit holes, else the seat's own marbles, else the middle of the
+     board. The button then says how to go back. */
   for (const button of document.querySelectorAll("[data-action=zoom]")) {
     button.addEventListener("click", () => {
       const panel = button.closest(".board-panel");
       const svg = panel.querySelector("svg.board");
-      if (!panel.classList.contains("zoomed")) svg.style.width = `${Math.ceil((100 * REACH) / holeReach(svg))}%`;
+      if (!panel.classList.contains("zoomed")) svg.style.width = `${Math.ceil(100 * zoomFactor(svg))}%`;
       const zoomed = panel.classList.toggle("zoomed");
       button.setAttribute("aria-pressed", String(zoomed));
       button.textContent = t(zoomed ? "whole_board" : "zoom_board");
-      if (zoomed) centreOn(panel);
+      centreOn(panel);
     });
   }
 
   /** The tap zone the zoomed board gives its smallest hole, in px (44 px at least, and some room). */
   const REACH = 48;
+  /** The width the zoomed board draws its smallest hole with, in px (44 px at least, and some room). */
+  const DRAWN = 46;
 
-  /** The width in px of the smallest hole's tap zone on `svg` as drawn now: board.js sends a tap to the
-      nearest hole within 2.5 radii, so a zone is as wide as the nearer of the nearest neighbour and
-      five radii. */
-  function holeReach(svg) {
+  /** How much larger than now `svg` is drawn zoomed: enough for the smallest hole's tap zone to reach
+      REACH and its circle DRAWN. board.js sends a tap to the nearest hole within 2.5 radii, so a zone
+      is as wide as the nearer of the nearest neighbour and five radii. */
+  function zoomFactor(svg) {
     const holes = [...svg.querySelectorAll(".hole")].map((h) => ["cx", "cy", "r"].map((a) => Number(h.getAttribute(a))));
-    let least = Infinity;
+    let reach = Infinity;
+    let radius = Infinity;
     for (const [x, y, r] of holes) {
-      least = Math.min(least, 5 * r);
+      reach = Math.min(reach, 5 * r);
+      radius = Math.min(radius, r);
       for (const [x2, y2] of holes) {
         const d = Math.hypot(x2 - x, y2 - y);
-        if (d > 0 && d < least) least = d;
+        if (d > 0 && d < reach) reach = d;
       }
     }
-    return (least * svg.getBoundingClientRect().width) / svg.viewBox.baseVal.width;
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return Math.max(REACH / (reach * scale), DRAWN / (2 * radius * scale));
   }
 
-  /** Scroll a zoomed board's frame so that the lit holes (or the seat's marbles) sit in its middle. */
+  /** On a zoomed board, bring its frame onto the screen (below the top bar) and scroll the board in it
+      so that the lit holes sit in its middle, each whole: as many as the frame holds, in the order the
+      board draws them (the move pointed at is the only one lit). Nothing to do on a whole board. */
   function centreOn(panel) {
+    if (!panel || !panel.classList.contains("zoomed")) return;
     const frame = panel.querySelector(".board-scroll");
     const svg = frame.querySelector("svg.board");
+    const top = document.querySelector(".topbar");
+    const below = top ? top.getBoundingClientRect().bottom : 0;
+    let rect = frame.getBoundingClientRect();
+    if (rect.top < below || rect.bottom > window.innerHeight) window.scrollBy(0, rect.top - below - 4);
+    rect = frame.getBoundingClientRect();
+    // the frame's inside, its scroll bars left out
+    const area = { x: rect.left + frame.clientLeft, y: rect.top + frame.clientTop, width: frame.clientWidth, height: frame.clientHeight };
     const mine = page.view && page.token ? `.marble[data-seat="${page.view.seat}"]` : null;
     let spots = [...svg.querySelectorAll(".hole.lit")];
     if (!spots.length && mine) spots = [...svg.querySelectorAll(mine)];
-    const boxes = spots.map((node) => node.getBoundingClientRect());
-    const area = frame.getBoundingClientRect();
+    let box = null;
+    for (const node of spots) {
+      const b = node.getBoundingClientRect();
+      const grown = box === null ? { left: b.left, top: b.top, right: b.right, bottom: b.bottom }
+        : { left: Math.min(box.left, b.left), top: Math.min(box.top, b.top), right: Math.max(box.right, b.right), bottom: Math.max(box.bottom, b.bottom) };
+      if (box === null || (grown.right - grown.left <= area.width - 8 && grown.bottom - grown.top <= area.height - 8)) box = grown;
+    }
     const whole = svg.getBoundingClientRect();
-    const [x, y] = boxes.length
-      ? [boxes.reduce((sum, b) => sum + b.x + b.width / 2, 0) / boxes.length, boxes.reduce((sum, b) => sum + b.y + b.height / 2, 0) / boxes.length]
-      : [whole.x + whole.width / 2, whole.y + whole.height / 2];
+    const [x, y] = box ? [(box.left + box.right) / 2, (box.top + box.bottom) / 2] : [whole.x + whole.width / 2, whole.y + whole.height / 2];
+    // the browser stops the scroll at the board's edges, where a hole of the edge is still whole
     frame.scrollLeft += x - (area.x + area.width / 2);
     frame.scrollTop += y - (area.y + area.height / 2);
   }
@@ -282,5 +356,5 @@ const Tock = (() => {
   // every page's script has drawn its first view once the document is parsed: show the page then
   document.addEventListener("DOMContentLoaded", () => document.body.classList.remove("loading"));
 
-  return { yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

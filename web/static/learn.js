@@ -180,8 +180,6 @@
 
   if (hintsButton) hintsButton.addEventListener("click", showHints);
   if (guided) guided.addEventListener("change", suggest);
-  // the seat page's "guided game" link opens this page with the guided game on
-  if (guided && window.location.hash === "#guided") guided.checked = true;
 
   render();
   const url = token ? `/events/seat/${encodeURIComponent(token)}` : "/events";

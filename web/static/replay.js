@@ -5,6 +5,7 @@
 (() => {
   const { t, pick, bound } = Tock;
   const replay = JSON.parse(document.getElementById("tock-replay").textContent);
+  Tock.follow({ seats: replay.seats });  // its sentences name the seats of that game
   const board = new TockBoard(document.querySelector(".board"));
   const range = bound("replay-range");
   const playButton = bound("replay-play");

@@ -41,7 +41,7 @@
       return owing.length ? `${t("exchange_waiting_for")} ${names(owing)}` : phaseText(view.phase);
     }
     if (myTurn()) return t("your_turn");
-    return view.turn ? `${t("waiting_for")} ${seatName(view, view.turn)}` : phaseText(view.phase);
+    return view.turn ? Tock.say(`${t("waiting_for")} ${seatName(view, view.turn)}`) : phaseText(view.phase);
   }
 
   function render() {
@@ -105,6 +105,7 @@
     const box = frame.getBoundingClientRect();
     const bar = bound("confirm").getBoundingClientRect();
     if (box.top < 0 || box.bottom > bar.top) frame.scrollIntoView({ block: "start" });
+    Tock.centreOn(frame);  // a zoomed board shows the hole the move goes to
   }
 
   /** A move the table refused (the camera saw marbles where no legal move puts them), shown on the
@@ -136,6 +137,8 @@
     panel.hidden = card === null;
     if (card === null) return;
     const list = bound("moves");
+    // pointing at a move before playing it is for moves; a card given or discarded has one button
+    bound("point-help").hidden = mode() !== "play";
     if (mode() === "exchange" || mode() === "discard") {
       const action = mode() === "exchange" ? "give" : "discard";
       bound("moves-title").textContent = `${t(action)}${colon}${cardName(card)}`;
@@ -196,16 +199,25 @@
     }
     // a card with one move shows it at once on the board: one tap on "Play" plays it
     if (card === text && moves.length === 1) point(moves[0]);
-    else render();
+    else {
+      render();
+      Tock.centreOn(document.querySelector(".board-panel"));  // a zoomed board shows the holes lit
+    }
   }
 
+  /** Play `move`. The card's moves give way at once, within the tap, so that the board settles while
+      the table answers instead of jumping up under the player's eyes when it does; a refusal shows the
+      card's moves again with the reason. */
   async function playMove(move) {
+    const chosen = { card, moves };
+    card = null; moves = []; lit = []; pointed = null;
+    render();
     try {
       const answer = await api("POST", `${base}/play`, { move: move.move });
       Tock.toast(`${t("played")}${colon}${pick(answer) || answer.move}`, "info");
-      card = null; moves = []; lit = []; pointed = null;
-      render();
     } catch (error) {
+      ({ card, moves } = chosen);
+      render();
       const reasons = error.body && error.body.violations;
       if (reasons) board.update(view, { wrong: reasons.flatMap((v) => v.places || []) });
     }
@@ -213,16 +225,82 @@
 
   async function act(action) {
     const path = action === "give" ? "exchange" : "discard";
-    const chosen = card;  // the live update may clear `card` before the answer comes
+    const chosen = card;
+    card = null; moves = [];
+    render();  // within the tap, as a move played (playMove)
     try {
       await api("POST", `${base}/${path}`, { card: chosen });
       Tock.toast(`${t(action === "give" ? "given" : "discarded")}${colon}${cardName(chosen)}`, "info");
-      card = null; moves = [];
-      render();
     } catch (error) {
-      /* the toast already says why */
+      card = chosen;  // the toast says why; the card stays chosen
+      render();
     }
   }
+
+  /* The guided game, on the seat's own page: on each of its turns the companion's strong player
+     suggests a move (a search of a second or more: the box says it is thinking meanwhile); tapped, the
+     move is shown on the board like any other, and played once confirmed. Remembered on this phone. */
+  const GUIDED_KEY = "tock-guided";
+  const guided = document.querySelector("[data-action=guided]");
+  let suggested = null;   // the turn (log length) whose suggestion is shown or asked
+
+  async function suggest() {
+    const box = bound("suggestion");
+    if (!guided.checked || gone) {
+      box.replaceChildren();
+      suggested = null;
+      return;
+    }
+    if (!myTurn()) {
+      box.replaceChildren(el("p", { class: "muted" }, t("guided_wait")));
+      suggested = null;
+      return;
+    }
+    const turn = (view.log || []).length;
+    if (suggested === turn) return;
+    suggested = turn;
+    box.replaceChildren(el("p", { class: "muted thinking", role: "status" }, t("guided_thinking")));
+    let hints = [];
+    try {
+      hints = await api("GET", `${base}/hints?suggest=1`);
+    } catch (error) {
+      box.replaceChildren();
+      return;
+    }
+    if (suggested !== turn) return;  // the turn moved on while the companion was thinking
+    const best = hints.find((h) => h.suggested);
+    if (!best || /discard/.test(best.move)) {
+      box.replaceChildren(el("p", {}, t("guided_discard_here")));
+      return;
+    }
+    box.replaceChildren(el("p", {}, t("guided_see")),
+      el("button", { type: "button", class: "button move suggested", dataset: { move: best.move }, onclick: () => showSuggestion(best) },
+        el("span", { class: "move-words" }, el("strong", {}, cardName(best.card)), " ", pick(best) || best.move),
+        el("code", { class: "notation" }, best.move)),
+      el("p", { class: "why" }, pick(best.why || {})));
+  }
+
+  /** The suggested move tapped: its card chosen, and the move shown on the board for confirmation. */
+  async function showSuggestion(best) {
+    pointed = null;
+    card = best.card;
+    moves = [];
+    render();
+    await askMoves();
+    const move = moves.find((m) => m.move === best.move);
+    if (move) point(move);
+  }
+
+  try { guided.checked = localStorage.getItem(GUIDED_KEY) === "on"; } catch (error) { /* private mode */ }
+  // while on, the suggestion's box keeps the room a suggestion takes, so that nothing below it moves
+  // when the companion's answer comes
+  const roomFor = () => bound("suggestion").classList.toggle("guided-on", guided.checked);
+  roomFor();
+  guided.addEventListener("change", () => {
+    try { localStorage.setItem(GUIDED_KEY, guided.checked ? "on" : "off"); } catch (error) { /* private mode */ }
+    roomFor();
+    suggest();
+  });
 
   function linkGone(error) {
     gone = true;
@@ -269,8 +347,10 @@
     }
     if (!wasMine && myTurn()) Tock.yourTurn();
     render();
+    suggest();
   }
 
   render();
+  suggest();
   live(`/events/seat/${encodeURIComponent(token)}`, onView, linkGone);
 })();

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from firmware_py.engine.board import BoardTopology
+from firmware_py.table.turn import MoveInfo, Problem, Question, Words
 
 
 class SeatFacts(TypedDict):
@@ -55,6 +56,13 @@ def board_topology(board: BoardFacts) -> BoardTopology:
     )
 
 
+ComputerMove = TypedDict(
+    "ComputerMove",
+    {"seat": str, "move": str, "fr": str, "en": str, "from": list[str], "to": list[str]},
+)
+"""The move a computer seat has chosen, as the pages show it before it is made."""
+
+
 class PublicView(TypedDict):
     """What everyone may see (see :meth:`firmware_py.table.core.Table.public_view` for each key)."""
 
@@ -73,10 +81,10 @@ class PublicView(TypedDict):
     log: list[dict[str, Any]]
     leds: dict[str, str]
     highlight: list[str]
-    problem: dict[str, Any] | None
-    question: dict[str, Any] | None
-    computer: dict[str, Any] | None
-    notice: dict[str, str] | None
+    problem: Problem | None
+    question: Question | None
+    computer: ComputerMove | None
+    notice: Words | None
     camera: dict[str, Any]
     sim_layout: dict[str, str] | None
     winner: str | None
@@ -88,7 +96,7 @@ class SeatView(PublicView):
 
     seat: str
     hand: list[str]
-    playable: dict[str, list[dict[str, Any]]]
+    playable: dict[str, list[MoveInfo]]
     can_exchange: bool
     must_discard: bool
     extra_play: bool

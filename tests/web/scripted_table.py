@@ -15,7 +15,8 @@ from typing import Any
 from firmware_py import refusals
 from firmware_py.errors import BadInput, IllegalMove, NotYourTurn, UnknownSeat, WrongMoment
 from firmware_py.table.protocol import TableService
-from firmware_py.table.views import PublicView, SeatLink, SeatView
+from firmware_py.table.turn import MoveInfo, Problem, Question, Words
+from firmware_py.table.views import ComputerMove, PublicView, SeatLink, SeatView
 
 SEATS = ("A", "B", "C", "D")
 COLOURS = {"A": "#d32f2f", "B": "#1976d2", "C": "#388e3c", "D": "#fbc02d"}
@@ -216,11 +217,11 @@ class ScriptedTable:
             self.last_move: dict[str, Any] | None = None
             self.log: list[dict[str, Any]] = []
             self.highlight: list[str] = []
-            self.question: dict[str, Any] | None = None
-            self.problem: dict[str, Any] | None = None
+            self.question: Question | None = None
+            self.problem: Problem | None = None
             self.blocked = False
-            self.computer: dict[str, Any] | None = None
-            self.notice: dict[str, str] | None = None
+            self.computer: ComputerMove | None = None
+            self.notice: Words | None = None
             self.winner: str | None = None
             self.sim_layout: dict[str, str] | None = None
             self.camera: dict[str, Any] = {"mode": "none", "status": "off", "message": None}
@@ -238,13 +239,14 @@ class ScriptedTable:
         with self._lock:
             self.tokens = tokens
 
-    def _moves(self, card: str) -> list[dict[str, Any]]:
+    def _moves(self, card: str) -> list[MoveInfo]:
         return [
             {
                 "move": notation,
                 "fr": f"{card} : {start} vers {to[0]}",
                 "en": f"{card}: {start} to {to[0]}",
-                "from": start,
+                "detail": f"{start} → {to[0]}",
+                "from": [start],
                 "to": to,
             }
             for notation, start, to in MOVES.get(card, [])
@@ -293,15 +295,16 @@ class ScriptedTable:
                     },
                 )
             chosen = found[0]
-            del self.layout[chosen["from"]]
+            start = chosen["from"][0]
+            del self.layout[start]
             self.layout[chosen["to"][0]] = seat
             self.hands[seat].remove(card)
             self.last_move = {
                 "text": move,
                 "fr": chosen["fr"],
                 "en": chosen["en"],
-                "places": [chosen["from"], *chosen["to"]],
-                "steps": [[chosen["from"], chosen["to"][0]]],
+                "places": [start, *chosen["to"]],
+                "steps": [[start, chosen["to"][0]]],
             }
             self.log.append(
                 {"n": len(self.log) + 1, "seat": seat, "move": move, "fr": chosen["fr"], "en": chosen["en"]}

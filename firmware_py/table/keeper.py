@@ -1,0 +1,261 @@
+"""The one place where the game and the turn change: every move, exchange, undo and part's outcome.
+
+:class:`GameKeeper` is the table's writer. The parts (:class:`~firmware_py.table.board_watch.BoardWatch`,
+:class:`~firmware_py.table.computer_seats.ComputerSeats`) answer events with an
+:class:`~firmware_py.table.turn.Outcome`; :meth:`GameKeeper.apply` takes its turn and carries out its
+effects in order: a move is checked by the engine, saved and committed *before* anything shows it (LEDs,
+pages), then the computer seats act (:meth:`GameKeeper.settle`) and every page is told
+(:meth:`GameKeeper.changed`). :class:`firmware_py.table.core.Table` holds the lock around every call.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from dataclasses import replace
+from typing import Any
+
+from firmware_py import refusals
+from firmware_py.config import GameSettings
+from firmware_py.engine import Card, IllegalMoveError, Move, TockError, teams_of
+from firmware_py.engine.events import Action
+from firmware_py.store import history
+from firmware_py.store.saves import new_seat_key
+from firmware_py.table.board_watch import BoardWatch
+from firmware_py.table.computer_seats import ComputerSeats
+from firmware_py.table.leds import TableLeds
+from firmware_py.table.state import TableState
+from firmware_py.table.subscription import Listeners
+from firmware_py.table.turn import (
+    AwaitingBoard,
+    EndTurn,
+    Exchange,
+    LogRefusal,
+    Notify,
+    Outcome,
+    Play,
+    SearchAside,
+    SetSimBoard,
+    Turn,
+    Words,
+)
+from firmware_py.table.wording import action_words, log_entry, move_entry
+
+LOG = logging.getLogger(__name__)
+
+
+class GameKeeper:
+    """Changes the table's ``state`` (under the table's lock): loads and starts games, applies the
+    parts' outcomes, plays, exchanges, ends turns, and shows every change."""
+
+    def __init__(
+        self,
+        state: TableState,
+        board: BoardWatch,
+        computers: ComputerSeats,
+        leds: TableLeds,
+        listeners: Listeners,
+    ) -> None:
+        self._s = state
+        self._board = board
+        self._computers = computers
+        self._leds = leds
+        self._listeners = listeners
+        self._settling = False
+
+    def load(self, settings: GameSettings, game_id: int, seed: int, tokens: dict[str, str]) -> None:
+        self._s.setup = settings
+        self._s.rules = history.rules_of(settings)
+        self._s.game_id = game_id
+        self._s.seed = seed
+        self._s.tokens = tokens
+        self._s.by_token = {token: seat for seat, token in tokens.items()}
+        self._s.names = {s.seat: s.name for s in settings.seats}
+        self._s.seats = {s.seat: s for s in settings.seats}
+        letters = tuple(s.seat for s in settings.seats)
+        self._s.teams = {seat: i for i, team in enumerate(teams_of(self._s.rules, letters)) for seat in team}
+        self._s.topology = self._s.rules.topology(len(letters))
+        self._s.log = []
+        self._s.last_move = None
+        self._s.last_stable = None
+        self._s.turn = Turn()
+        self._leds.open()
+
+    def start_new(self, settings: GameSettings, tokens: dict[str, str] | None = None) -> None:
+        seed = settings.seed if settings.seed is not None else secrets.randbits(63)
+        game = history.start(settings, seed)
+        if tokens is None:
+            tokens = {s.seat: new_seat_key() for s in settings.seats}
+        game_id = self._s.store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
+        self.load(settings, game_id, seed, tokens)
+        self._s.game = game
+        self.settle()
+
+    def resume(self, game_id: int) -> None:
+        stored = self._s.store.game(game_id)
+        settings = history.settings_of(stored)
+        self.load(settings, game_id, stored.seed, dict(stored.settings["tokens"]))
+        self._s.game = history.start(settings, stored.seed)
+        try:
+            for step in history.replay(stored, self._s.store.events(game_id)):
+                self._s.game = step.game
+                entry = log_entry(step.event, step.before, step.game, self._s.names, self._s.topology)
+                self._s.log.append(entry)
+                self._s.last_move = entry
+        except history.ReplayError as error:  # its words name the event, never a hand
+            notice: Words = {
+                "fr": f"Partie reprise jusqu'au coup {error.n} : {error.fr}",
+                "en": f"Game resumed up to event {error.n}: {error.en}",
+            }
+            self._s.turn = replace(self._s.turn, notice=notice)
+        if self._s.uses_camera:  # the board on the table must first be seen to be the game's
+            self._s.turn = replace(self._s.turn, board=AwaitingBoard())
+        self.settle()
+
+    def apply(self, outcome: Outcome | None) -> None:
+        """Take the turn a part answered with and do its effects, in order (under the lock); then refuse
+        the person with the outcome's refusal, if any."""
+        if outcome is None:
+            return
+        if outcome.turn is not None:
+            self._s.turn = outcome.turn
+        for effect in outcome.effects:
+            if isinstance(effect, Play):
+                self.play(effect.seat, effect.move, source=effect.source)
+            elif isinstance(effect, Exchange):
+                self.exchange(effect.seat, effect.card)
+            elif isinstance(effect, EndTurn):
+                self.end_turn(effect.seat)
+            elif isinstance(effect, SetSimBoard):
+                self._board.set_sim_board(effect.board)
+            elif isinstance(effect, LogRefusal):
+                self._log_refusal(effect)
+            elif isinstance(effect, Notify):
+                self._s.turn = replace(self._s.turn, notice=effect.words)
+            elif isinstance(effect, SearchAside):
+                self._search_aside(effect)
+            else:
+                self.changed()
+        if outcome.refusal is not None:
+            raise outcome.refusal
+
+    def settle(self) -> None:
+        """Let the computer seats act until they wait (a delay, a board to watch, a search aside, a
+        person's turn). A move they make settles again inside: the outer call goes on looping, so a game
+        of computer seats without delay runs as a loop, not as a recursion."""
+        if self._settling:
+            return
+        self._settling = True
+        try:
+            for _ in range(100_000):
+                outcome = self._computers.step()
+                if outcome is None:
+                    return
+                self.apply(outcome)
+        finally:
+            self._settling = False
+
+    def _search_aside(self, search: SearchAside) -> None:
+        """Search a strong computer seat's move outside the lock; its plan is shown when the search ends,
+        unless the game has moved on meanwhile (a move, an undo, a new game)."""
+        self._s.searching = search.game
+
+        def run() -> None:
+            move: Action | None
+            try:
+                move = self._computers.choose(search.seat, search.game, search.seed)
+            except Exception:  # a failed search must not leave the seat stuck: it plays the heuristic's move
+                LOG.exception("the search of computer seat %s failed; it plays the medium move", search.seat)
+                move = None
+            with self._s.lock:
+                if self._s.searching is not search.game:
+                    return
+                self._s.searching = None
+                self.apply(self._computers.landed(search.seat, search.game, move))
+
+        threading.Thread(target=run, name=f"tock-search-{search.seat}", daemon=True).start()
+
+    def _log_refusal(self, refusal: LogRefusal) -> None:
+        """An illegal board in the log, a line as a move is; the same board judged again (a card chosen
+        meanwhile) stays one line, with the latest words."""
+        problem = refusal.problem
+        entry = {
+            "n": len(self._s.log) + 1,
+            "seat": refusal.seat,
+            "move": "",
+            "places": problem["places"],
+            "fr": problem["fr"],
+            "en": problem["en"],
+            "reasons": problem["violations"],
+        }
+        last = self._s.log[-1] if self._s.log else None
+        if last is not None and "reasons" in last and last["places"] == entry["places"]:
+            self._s.log[-1] = {**entry, "n": last["n"]}
+        else:
+            self._s.log.append(entry)
+
+    def changed(self) -> None:
+        """Show the new state: LEDs, then every listener. Called under the lock, after saving."""
+        self._s.version += 1
+        self._leds.show()
+        self._listeners.tell({"version": self._s.version})
+
+    def exchange(self, seat: str, card: Card) -> None:
+        try:
+            game = self._s.game.exchange(seat, card)
+        except (TockError, ValueError) as error:
+            raise refusals.no_exchange(error) from None
+        n = self._s.store.append(self._s.game_id, "exchange", seat, str(card))
+        self._s.game = game
+        self._s.log.append(
+            {
+                "n": n,
+                "seat": seat,
+                "move": "",
+                "places": [],
+                **action_words("exchange", self._s.names[seat]),
+            }
+        )
+
+    def end_turn(self, seat: str) -> None:
+        self._s.game = self._s.game.end_turn(seat)
+        n = self._s.store.append(self._s.game_id, "end_turn", seat, "end")
+        self._s.log.append(
+            {
+                "n": n,
+                "seat": seat,
+                "move": "",
+                "places": [],
+                **action_words("end_turn", self._s.names[seat]),
+            }
+        )
+        self._s.turn = Turn()
+
+    def play(self, seat: str, move: Move, *, source: str) -> dict[str, Any]:
+        """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""
+        before = dict(self._s.position.layout)
+        try:
+            game = self._s.game.play(move)
+        except IllegalMoveError as error:
+            raise refusals.illegal_move([v.to_dict() for v in error.violations]) from None
+        except (TockError, ValueError) as error:
+            raise refusals.move_refused(error) from None
+        n = self._s.store.append(self._s.game_id, "move", seat, str(move))
+        self._s.game = game
+        after = dict(self._s.position.layout)
+        entry = move_entry(n, seat, move, before, after, self._s.names, self._s.topology)
+        self._s.log.append(entry)
+        self._s.last_move = entry
+        winner = self._s.winner()
+        if winner is not None:
+            self._s.store.finish(self._s.game_id, winner)
+        self._s.turn = Turn()
+        if self._s.uses_camera and source != "camera":
+            if self._s.sim_board is not None:
+                self._board.set_sim_board(after)
+            else:  # a move not read on the board: the marbles must now be put as it says
+                self._s.turn = self._board.check_board_now(Turn(board=AwaitingBoard()))
+        self.settle()
+        self.changed()
+        return entry

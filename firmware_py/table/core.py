@@ -490,37 +490,7 @@ class Table:
             WrongMoment: nothing to undo (or, with a token, the last move is not that seat's).
         """
         with self._s.lock:
-            seat = self._seat_of(token) if token is not None else None
-            if self._s.winner() is not None:
-                raise refusals.game_over("undo")
-            events = self._s.store.events(self._s.game_id)
-            # the computer seats' moves made since are taken back too, or they would be made again at once
-            people = [i for i, event in enumerate(events) if not self._s.seats[event.seat].computer]
-            if seat is not None and (not people or events[people[-1]].seat != seat):
-                raise refusals.not_your_move()
-            if not events:
-                raise refusals.nothing_to_undo()
-            if not people:  # only computer seats have played: they would play the same again at once
-                raise refusals.nothing_to_undo(only_computers=True)
-            count = len(events) - people[-1]
-            # each event's words, before they go (a refusal of the board is no event)
-            said = {entry["n"]: entry for entry in self._s.log if "reasons" not in entry}
-            undone = self._s.store.undo_last(self._s.game_id, count)  # one transaction: all or none
-            self._keeper.resume(self._s.game_id)  # with a camera, the board is awaited (see the module doc)
-            if self._s.sim_board is not None and self._s.uses_camera:
-                self._board.set_sim_board(self._s.position.layout)
-            else:
-                self._s.turn = self._board.check_board_now(self._s.turn)
-            done = list(reversed(undone))
-            texts = ", ".join(e.text if e.kind == "move" else e.kind for e in done)  # exchanges stay secret
-            words = {  # the log's sentences ("Ana joue le 7 de cœur : A3 → A10"), secret-free as well
-                lang: " ; ".join(said[e.n][lang] if e.n in said else e.kind for e in done)
-                for lang in ("fr", "en")
-            }
-            notice: Words = {"fr": f"Annulé : {words['fr']}", "en": f"Undone: {words['en']}"}
-            self._s.turn = replace(self._s.turn, notice=notice)
-            self._keeper.changed()
-            return {"undone": texts, **notice, "version": self._s.version}
+            return self._keeper.take_back(self._seat_of(token) if token is not None else None)
 
     # -- learning ----------------------------------------------------------------------------------
 

@@ -100,7 +100,14 @@ class GameKeeper:
         try:
             for step in history.replay(stored, self._s.store.events(game_id)):
                 self._s.game = step.game
-                entry = log_entry(step.event, step.before, step.game, self._s.names, self._s.topology)
+                entry = log_entry(
+                    step.event,
+                    step.before,
+                    step.game,
+                    self._s.names,
+                    self._s.topology,
+                    n=len(self._s.log) + 1,
+                )
                 self._s.log.append(entry)
                 self._s.last_move = entry
         except history.ReplayError as error:  # its words name the event, never a hand
@@ -206,11 +213,11 @@ class GameKeeper:
             game = self._s.game.exchange(seat, card)
         except (TockError, ValueError) as error:
             raise refusals.no_exchange(error) from None
-        n = self._s.store.append(self._s.game_id, "exchange", seat, str(card))
+        self._s.store.append(self._s.game_id, "exchange", seat, str(card))
         self._s.game = game
         self._s.log.append(
             {
-                "n": n,
+                "n": len(self._s.log) + 1,
                 "seat": seat,
                 "move": "",
                 "places": [],
@@ -220,10 +227,10 @@ class GameKeeper:
 
     def end_turn(self, seat: str) -> None:
         self._s.game = self._s.game.end_turn(seat)
-        n = self._s.store.append(self._s.game_id, "end_turn", seat, "end")
+        self._s.store.append(self._s.game_id, "end_turn", seat, "end")
         self._s.log.append(
             {
-                "n": n,
+                "n": len(self._s.log) + 1,
                 "seat": seat,
                 "move": "",
                 "places": [],
@@ -241,7 +248,8 @@ class GameKeeper:
             raise refusals.illegal_move([v.to_dict() for v in error.violations]) from None
         except (TockError, ValueError) as error:
             raise refusals.move_refused(error) from None
-        n = self._s.store.append(self._s.game_id, "move", seat, str(move))
+        self._s.store.append(self._s.game_id, "move", seat, str(move))
+        n = len(self._s.log) + 1
         self._s.game = game
         after = dict(self._s.position.layout)
         entry = move_entry(n, seat, move, before, after, self._s.names, self._s.topology)
@@ -259,3 +267,39 @@ class GameKeeper:
         self.settle()
         self.changed()
         return entry
+
+    def take_back(self, seat: str | None) -> dict[str, Any]:
+        """Take back the last move of a person (of ``seat`` when given), and the computer seats' moves
+        made since (see :meth:`firmware_py.table.core.Table.undo`)."""
+        if self._s.winner() is not None:
+            raise refusals.game_over("undo")
+        events = self._s.store.events(self._s.game_id)
+        # the computer seats' moves made since are taken back too, or they would be made again at once
+        people = [i for i, event in enumerate(events) if not self._s.seats[event.seat].computer]
+        if seat is not None and (not people or events[people[-1]].seat != seat):
+            raise refusals.not_your_move()
+        if not events:
+            raise refusals.nothing_to_undo()
+        if not people:  # only computer seats have played: they would play the same again at once
+            raise refusals.nothing_to_undo(only_computers=True)
+        count = len(events) - people[-1]
+        # each event's words, before they go: the log's lines that are events (a refused board is none),
+        # one per event unless the save could only be resumed part of the way
+        lines = [entry for entry in self._s.log if "reasons" not in entry]
+        said = dict(zip((e.n for e in events), lines, strict=True)) if len(lines) == len(events) else {}
+        undone = self._s.store.undo_last(self._s.game_id, count)  # one transaction: all or none
+        self.resume(self._s.game_id)  # with a camera, the board is awaited (see :mod:`.turn`)
+        if self._s.sim_board is not None and self._s.uses_camera:
+            self._board.set_sim_board(self._s.position.layout)
+        else:
+            self._s.turn = self._board.check_board_now(self._s.turn)
+        done = list(reversed(undone))
+        texts = ", ".join(e.text if e.kind == "move" else e.kind for e in done)  # exchanges stay secret
+        words = {  # the log's sentences ("Ana joue le 7 de cœur : A3 → A10"), secret-free as well
+            lang: " ; ".join(said[e.n][lang] if e.n in said else e.kind for e in done)
+            for lang in ("fr", "en")
+        }
+        notice: Words = {"fr": f"Annulé : {words['fr']}", "en": f"Undone: {words['en']}"}
+        self._s.turn = replace(self._s.turn, notice=notice)
+        self.changed()
+        return {"undone": texts, **notice, "version": self._s.version}

@@ -70,9 +70,8 @@ class RoleViews:
             "phase": self._s.phase(),
             "exchange_owing": list(self._s.owing_exchange()),
             "last_move": self._s.last_move,
-            # numbered by line: a refusal of the board is a line as a move is (the table keeps each
-            # move's event number, which a refusal has not, for undoing)
-            "log": [{**entry, "n": line} for line, entry in enumerate(self._s.log, 1)],
+            # numbered by line as they are written: a refused board is a line as a move is
+            "log": [dict(entry) for entry in self._s.log],
             "leds": dict(self._s.mirror),
             "highlight": list(self._s.highlight),
             # with where the marbles go back ("put_back" {place: seat}) and the holes wrongly filled

@@ -302,7 +302,13 @@ def move_entry(
     names: Mapping[str, str],
     topology: BoardTopology | None = None,
 ) -> dict[str, Any]:
-    """The log line of a move, as the table shows it live and a resumed game rebuilds it.
+    """The log line ``n`` of a move, as the table shows it live and a resumed game rebuilds it.
+
+    A line's number is its place in the log, never the save's event number (an undone event keeps its
+    number in the save, so those have gaps). The live log, a resumed game, ``tock replay`` and the replay
+    page number the same move alike, with one difference: a refused board is a line of the live log but
+    no event of the save, so the lines after it are one further on in the live log than in a replay or
+    after a restart.
 
     Its number, seat and notation, the sentence in French and English, the holes it changed
     (``places``) and each moved marble's path (``steps``, ``[from, to]``) for the board's arrows.
@@ -324,11 +330,13 @@ def log_entry(
     after: TableGame,
     names: dict[str, str],
     topology: BoardTopology | None = None,
+    *,
+    n: int,
 ) -> dict[str, Any]:
-    """The log line of an event, with its sentence in French and English."""
+    """The log line ``n`` of an event, with its sentence in French and English."""
     if event.kind != "move":
         return {
-            "n": event.n,
+            "n": n,
             "seat": event.seat,
             "move": "",
             **action_words(event.kind, names.get(event.seat, event.seat)),
@@ -336,7 +344,7 @@ def log_entry(
         }
     move = Move.parse(event.text)
     return move_entry(
-        event.n,
+        n,
         event.seat,
         move,
         before.position.layout,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_py import refusals
 from firmware_py.engine import Card, Move, MoveKind, Rule, match
 from firmware_py.engine.matching import Match, match_seen, seen_unchanged
-from firmware_py.engine.violations import Violation, violation
+from firmware_py.engine.violations import violation
 from firmware_py.table.board_diff import board_diff, same_board
 from firmware_py.table.ports import BoardCamera, CameraParts
 from firmware_py.table.state import TableState
@@ -43,6 +43,7 @@ from firmware_py.table.turn import (
     Show,
     Turn,
     Words,
+    reason_of,
 )
 from firmware_py.table.wording import change
 
@@ -74,17 +75,6 @@ def _empty_picture(camera: Any) -> Any:
         return camera.capture()
     finally:
         camera.set_layout(board)
-
-
-def _reason(found: Violation) -> Reason:
-    """An engine's violation as the pages show it."""
-    return {
-        "code": found.code,
-        "fr": found.fr,
-        "en": found.en,
-        "marble": found.marble,
-        "places": list(found.places),
-    }
 
 
 def _which_card(places: Iterable[str]) -> Question:
@@ -231,11 +221,11 @@ class BoardWatch:
         hand (or the card chosen) makes it, without naming one.
         """
         wrong, put_back = board_diff(dict(self._s.position.layout), layout)
-        reasons = [_reason(v) for v in result.violations]
+        reasons = [reason_of(v) for v in result.violations]
         chosen = self._s.turn.chosen is not None
         if chosen or self._s.position.hands is not None:
             rules_only = match(dataclasses.replace(self._s.position, hands=None, cache={}), layout)
-            reasons = [_reason(v) for v in rules_only.violations]
+            reasons = [reason_of(v) for v in rules_only.violations]
             if rules_only.kind != "illegal":
                 reasons = [
                     {
@@ -258,7 +248,7 @@ class BoardWatch:
             out_of_turn = violation(
                 Rule.NOT_YOUR_TURN, places=tuple(sorted(set(wrong) | set(put_back))), seat=name
             )
-            reasons.insert(0, _reason(out_of_turn))
+            reasons.insert(0, reason_of(out_of_turn))
         return reasons
 
     def _illegal(self, result: Match, layout: dict[str, str], turn: Turn) -> Outcome:

@@ -56,6 +56,17 @@ from firmware_py.engine import (
 )
 from firmware_py.errors import ConfigError, TableError, rules_words
 from firmware_py.store.saves import GameStore
+from firmware_py.table.answers import (
+    CardMoves,
+    Explanation,
+    Given,
+    Hint,
+    MarbleMoved,
+    Played,
+    Pressed,
+    Undone,
+    Version,
+)
 from firmware_py.table.board_watch import CALIBRATED, BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.keeper import GameKeeper
@@ -220,7 +231,7 @@ class Table:
         with self._s.lock:
             self._keeper.apply(self._computers.tick())
 
-    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
+    def move_marble(self, from_place: str, to_place: str) -> MarbleMoved:
         """Move a marble on the page's board (see :meth:`BoardWatch.move_marble`); returns the board the
         page then shows (``layout``) and the ``version``."""
         with self._s.lock:
@@ -326,7 +337,7 @@ class Table:
 
     # -- set-up ------------------------------------------------------------------------------------
 
-    def new_game(self, settings: dict[str, Any]) -> None:
+    def new_game(self, settings: object) -> None:
         """Start a new game (saved at once), replacing the current one.
 
         ``settings`` keys (all optional): ``preset``, ``switches`` {name: value}, ``model`` ("tock4" /
@@ -395,7 +406,7 @@ class Table:
     def _parse_card(self, seat: str, card: str) -> Card:
         return read_card(card, tuple(self._s.hand(seat)) if self._s.digital else None)
 
-    def choose_card(self, token: str, card: str) -> dict[str, Any]:
+    def choose_card(self, token: str, card: str) -> CardMoves:
         """The seat shows which card it plays: its legal moves; the LEDs light their destinations.
 
         Returns ``{"card": card, "moves": [{move, fr, en, from, to}]}``.
@@ -409,12 +420,12 @@ class Table:
             parsed = self._parse_card(seat, card)
             moves = self._s.legal(parsed)
             self._s.turn = replace(self._s.turn, intent=CardChosen(seat, parsed, moves))
-            answer = {"card": str(parsed), "moves": [self._s.move_info(m) for m in moves]}
+            answer: CardMoves = {"card": str(parsed), "moves": [self._s.move_info(m) for m in moves]}
             self._keeper.changed()
             self._keeper.apply(self._board.rejudge())
             return answer
 
-    def play(self, token: str, move: str) -> dict[str, Any]:
+    def play(self, token: str, move: str) -> Played:
         """Apply a move given in the engine's notation (no-camera mode, or confirming what the page asks).
 
         With a camera, the board must then be made to match: the LEDs show where marbles go.
@@ -431,7 +442,7 @@ class Table:
             entry = self._keeper.play(seat, parsed, source="page")
             return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self._s.version}
 
-    def exchange(self, token: str, card: str) -> dict[str, Any]:
+    def exchange(self, token: str, card: str) -> Given:
         """Give ``card`` to the partner (partner-exchange presets), face down.
 
         Raises:
@@ -447,7 +458,7 @@ class Table:
             self._keeper.changed()
             return {"card": str(parsed), "version": self._s.version}
 
-    def end_turn(self, token: str) -> dict[str, Any]:
+    def end_turn(self, token: str) -> Version:
         """After a joker, keep the card drawn for later instead of playing again now.
 
         Raises:
@@ -463,7 +474,7 @@ class Table:
             self._keeper.changed()
             return {"version": self._s.version}
 
-    def discard(self, token: str, card: str) -> dict[str, Any]:
+    def discard(self, token: str, card: str) -> Played:
         """Discard ``card`` when the rules say so (nothing playable).
 
         Raises:
@@ -480,7 +491,7 @@ class Table:
             entry = self._keeper.play(seat, discards[0], source="page")
             return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self._s.version}
 
-    def undo(self, token: str | None = None) -> dict[str, Any]:
+    def undo(self, token: str | None = None) -> Undone:
         """Take back the last move of a person, and the computer seats' moves made since.
 
         The table page and the undo button (``token`` None) take back the last person's move; a seat (its
@@ -494,7 +505,7 @@ class Table:
 
     # -- learning ----------------------------------------------------------------------------------
 
-    def explain(self, move: str, *, token: str | None = None) -> dict[str, Any]:
+    def explain(self, move: str, *, token: str | None = None) -> Explanation:
         """ "Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play
         (:class:`~firmware_py.table.learning.Learning`).
 
@@ -504,7 +515,7 @@ class Table:
         with self._s.lock:
             return self._learning.explain(self._seat_of(token) if token is not None else None, move)
 
-    def hints(self, token: str, *, suggest: bool = False) -> list[dict[str, Any]]:
+    def hints(self, token: str, *, suggest: bool = False) -> list[Hint]:
         """Every legal move of that seat's hand: [{card, move, fr, en, from, to, suggested}] (empty when
         not its turn); with ``suggest`` and digital cards, the strong player's move is ``suggested`` and has
         ``why`` {fr, en} (:class:`~firmware_py.table.learning.Learning`).
@@ -526,7 +537,7 @@ class Table:
 
     # -- buttons -----------------------------------------------------------------------------------
 
-    def press(self, button: str) -> dict[str, Any]:
+    def press(self, button: str) -> Pressed:
         """A table button: ``confirm`` (make the computer's move, take the first candidate), ``undo``,
         ``next``.
 
@@ -535,7 +546,13 @@ class Table:
         with self._s.lock:
             try:
                 if button == "undo":
-                    return self.undo()
+                    undone = self.undo()
+                    return {
+                        "undone": undone["undone"],
+                        "fr": undone["fr"],
+                        "en": undone["en"],
+                        "version": undone["version"],
+                    }
                 plan, question = self._s.turn.plan, self._s.turn.question
                 if button == "confirm" and plan is not None and not self._s.uses_camera:
                     self._keeper.play(plan.seat, plan.move, source="computer")
@@ -555,7 +572,7 @@ class Table:
                 self._keeper.apply(Outcome(None, (Notify(notice), Show())))
                 return {"button": button, "ignored": True, "fr": notice["fr"], "en": notice["en"]}
 
-    def _next_hint(self) -> dict[str, Any]:
+    def _next_hint(self) -> Pressed:
         seat = self._s.to_play() or ""
         cards = list(dict.fromkeys(self._s.hand(seat)))
         cards = [c for c in cards if self._s.legal(c)]

@@ -14,7 +14,6 @@ import logging
 import secrets
 import threading
 from dataclasses import replace
-from typing import Any
 
 from firmware_py import refusals
 from firmware_py.config import GameSettings
@@ -22,6 +21,7 @@ from firmware_py.engine import Card, IllegalMoveError, Move, TockError, teams_of
 from firmware_py.engine.events import Action
 from firmware_py.store import history
 from firmware_py.store.saves import new_seat_key
+from firmware_py.table.answers import LogLine, Undone
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.leds import TableLeds
@@ -40,7 +40,7 @@ from firmware_py.table.turn import (
     Turn,
     Words,
 )
-from firmware_py.table.wording import action_words, log_entry, move_entry
+from firmware_py.table.wording import action_line, log_entry, move_entry
 
 LOG = logging.getLogger(__name__)
 
@@ -187,7 +187,7 @@ class GameKeeper:
         """An illegal board in the log, a line as a move is; the same board judged again (a card chosen
         meanwhile) stays one line, with the latest words."""
         problem = refusal.problem
-        entry = {
+        entry: LogLine = {
             "n": len(self._s.log) + 1,
             "seat": refusal.seat,
             "move": "",
@@ -215,31 +215,15 @@ class GameKeeper:
             raise refusals.no_exchange(error) from None
         self._s.store.append(self._s.game_id, "exchange", seat, str(card))
         self._s.game = game
-        self._s.log.append(
-            {
-                "n": len(self._s.log) + 1,
-                "seat": seat,
-                "move": "",
-                "places": [],
-                **action_words("exchange", self._s.names[seat]),
-            }
-        )
+        self._s.log.append(action_line(len(self._s.log) + 1, "exchange", seat, self._s.names[seat]))
 
     def end_turn(self, seat: str) -> None:
         self._s.game = self._s.game.end_turn(seat)
         self._s.store.append(self._s.game_id, "end_turn", seat, "end")
-        self._s.log.append(
-            {
-                "n": len(self._s.log) + 1,
-                "seat": seat,
-                "move": "",
-                "places": [],
-                **action_words("end_turn", self._s.names[seat]),
-            }
-        )
+        self._s.log.append(action_line(len(self._s.log) + 1, "end_turn", seat, self._s.names[seat]))
         self._s.turn = Turn()
 
-    def play(self, seat: str, move: Move, *, source: str) -> dict[str, Any]:
+    def play(self, seat: str, move: Move, *, source: str) -> LogLine:
         """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""
         before = dict(self._s.position.layout)
         try:
@@ -268,7 +252,7 @@ class GameKeeper:
         self.changed()
         return entry
 
-    def take_back(self, seat: str | None) -> dict[str, Any]:
+    def take_back(self, seat: str | None) -> Undone:
         """Take back the last move of a person (of ``seat`` when given), and the computer seats' moves
         made since (see :meth:`firmware_py.table.core.Table.undo`)."""
         if self._s.winner() is not None:

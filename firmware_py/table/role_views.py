@@ -17,7 +17,15 @@ from firmware_py.engine import describe as describe_rules
 from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.table.state import TableState
 from firmware_py.table.turn import MoveInfo, Question
-from firmware_py.table.views import ComputerMove, PublicView, SeatFacts, SeatLink, SeatView, board_facts
+from firmware_py.table.views import (
+    CameraFacts,
+    ComputerMove,
+    PublicView,
+    SeatFacts,
+    SeatLink,
+    SeatView,
+    board_facts,
+)
 
 CONNECTED_SECONDS = 60.0
 """A seat counts as connected while its page asked for its view this recently."""
@@ -71,7 +79,7 @@ class RoleViews:
             "exchange_owing": list(self._s.owing_exchange()),
             "last_move": self._s.last_move,
             # numbered by line as they are written: a refused board is a line as a move is
-            "log": [dict(entry) for entry in self._s.log],
+            "log": list(self._s.log),
             "leds": dict(self._s.mirror),
             "highlight": list(self._s.highlight),
             # with where the marbles go back ("put_back" {place: seat}) and the holes wrongly filled
@@ -87,11 +95,11 @@ class RoleViews:
             "version": self._s.version,
         }
 
-    def _camera_view(self) -> dict[str, Any]:
+    def _camera_view(self) -> CameraFacts:
         """The camera's status, or, in a game set up without it, that it is not used (it keeps running
         for the calibration page, and its "ok" would make people think the board is being watched)."""
         if self._s.setup.camera or self._s.camera_mode == "none":
-            return dict(self._s.camera_status)
+            return self._s.camera_status.copy()
         return {
             "mode": self._s.camera_mode,
             "status": "off",

@@ -18,15 +18,17 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from firmware_py.config import Config, GameSettings, SeatSettings
 from firmware_py.engine import BoardTopology, Card, Move, Position, RuleSet, play
 from firmware_py.engine.cards import JOKER, RANKS
 from firmware_py.games import TableGame
 from firmware_py.store.saves import GameStore
+from firmware_py.table.answers import LogLine
 from firmware_py.table.ports import BoardCamera, CameraParts
 from firmware_py.table.turn import MoveInfo, Turn
+from firmware_py.table.views import CameraFacts
 from firmware_py.table.wording import change, describe
 
 if TYPE_CHECKING:
@@ -57,8 +59,8 @@ class TableState:
     seats: dict[str, SeatSettings]
     teams: dict[str, int]
     topology: BoardTopology
-    log: list[dict[str, Any]]
-    last_move: dict[str, Any] | None
+    log: list[LogLine]
+    last_move: LogLine | None
     last_stable: Reading | None
 
     def __init__(
@@ -83,7 +85,7 @@ class TableState:
         self.calibration_path: Path | None = None
         self.parts_for_model: CameraParts | None = None
         self.camera_mode = config.camera.source
-        self.camera_status: dict[str, str] = {"mode": self.camera_mode, "status": "off", "message": ""}
+        self.camera_status: CameraFacts = {"mode": self.camera_mode, "status": "off", "message": ""}
         self.sim_board: dict[str, str] | None = None
         self.last_frame: Frame | None = None
         self.empty_frame: Frame | None = None

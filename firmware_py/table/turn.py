@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 from firmware_py.engine import Card, Move
+from firmware_py.engine.violations import Violation
 from firmware_py.errors import TableError
 from firmware_py.games import TableGame
 
@@ -69,6 +70,17 @@ class Question(TypedDict):
     en: str
     places: list[str]
     moves: list[MoveInfo]
+
+
+def reason_of(found: Violation) -> Reason:
+    """An engine's violation as the pages show it."""
+    return {
+        "code": found.code,
+        "fr": found.fr,
+        "en": found.en,
+        "marble": found.marble,
+        "places": list(found.places),
+    }
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ and never a key. :class:`SeatView` adds one seat's private facts, and goes only 
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from firmware_py.engine.board import BoardTopology
+from firmware_py.table.answers import LogLine
 from firmware_py.table.turn import MoveInfo, Problem, Question, Words
 
 
@@ -56,6 +57,19 @@ def board_topology(board: BoardFacts) -> BoardTopology:
     )
 
 
+Switch = bool | int | str | list[str] | list[int]
+"""A house-rule switch's plain value, as the set-up file and the pages hold it."""
+
+
+class CameraFacts(TypedDict):
+    """The camera as the pages show it: its source, its status, and a message (vision's words in
+    English, or the table's in both languages)."""
+
+    mode: str
+    status: str
+    message: str | Words
+
+
 ComputerMove = TypedDict(
     "ComputerMove",
     {"seat": str, "move": str, "fr": str, "en": str, "from": list[str], "to": list[str]},
@@ -68,7 +82,7 @@ class PublicView(TypedDict):
 
     game_id: int | str
     preset: str
-    switches: dict[str, Any]
+    switches: dict[str, Switch]
     sections: int
     board: BoardFacts
     cards: str
@@ -77,15 +91,15 @@ class PublicView(TypedDict):
     turn: str | None
     phase: str
     exchange_owing: list[str]
-    last_move: dict[str, Any] | None
-    log: list[dict[str, Any]]
+    last_move: LogLine | None
+    log: list[LogLine]
     leds: dict[str, str]
     highlight: list[str]
     problem: Problem | None
     question: Question | None
     computer: ComputerMove | None
     notice: Words | None
-    camera: dict[str, Any]
+    camera: CameraFacts
     sim_layout: dict[str, str] | None
     winner: str | None
     version: int

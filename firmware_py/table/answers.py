@@ -126,3 +126,22 @@ def hint(card: str, info: MoveInfo) -> Hint:
         "to": info["to"],
         "suggested": False,
     }
+
+
+class Calibrated(TypedDict):
+    """One step of the camera's calibration done: what it found, in words (``fr``, ``en``), with the
+    markers seen and missing (``markers``), whether the empty board was painted and the warnings
+    (``colours``), or the board as read against the game's (``test``)."""
+
+    ok: bool
+    what: str
+    fr: str
+    en: str
+    markers_seen: NotRequired[list[int]]
+    markers_missing: NotRequired[list[int]]
+    painted: NotRequired[bool]
+    warnings: NotRequired[list[dict[str, str]]]
+    status: NotRequired[str]
+    layout: NotRequired[dict[str, str]]
+    uncertain: NotRequired[list[str]]
+    differ: NotRequired[list[str]]

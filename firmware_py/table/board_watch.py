@@ -17,14 +17,15 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from firmware_py import refusals
 from firmware_py.engine import Card, Move, MoveKind, Rule, match
 from firmware_py.engine.matching import Match, match_seen, seen_unchanged
 from firmware_py.engine.violations import violation
+from firmware_py.table.answers import Calibrated
 from firmware_py.table.board_diff import board_diff, same_board
-from firmware_py.table.ports import BoardCamera, CameraParts
+from firmware_py.table.ports import BoardCamera, Camera, CameraParts, SimulatedBoard
 from firmware_py.table.state import TableState
 from firmware_py.table.turn import (
     Asking,
@@ -67,14 +68,23 @@ PROBLEM_FR = {
 CALIBRATED: Words = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
 
 
-def _empty_picture(camera: Any) -> Any:
-    """A picture of the simulated board without its marbles (the wizard's first step)."""
+def _empty_picture(camera: Camera) -> Frame | None:
+    """A picture of the simulated board without its marbles (the wizard's first step); None from a
+    real camera."""
+    if not isinstance(camera, SimulatedBoard):
+        return None
     board = dict(camera.layout)
     camera.set_layout({})
     try:
         return camera.capture()
     finally:
         camera.set_layout(board)
+
+
+def _render(camera: Camera, board: Mapping[str, str]) -> None:
+    """Have the synthetic camera render ``board`` (a real camera sees the real one)."""
+    if isinstance(camera, SimulatedBoard):
+        camera.set_layout(dict(board))
 
 
 def _which_card(places: Iterable[str]) -> Question:
@@ -333,7 +343,7 @@ class BoardWatch:
         """Put the simulated board's marbles as ``board`` (and the synthetic camera's with them)."""
         self._s.sim_board = dict(board)
         if self._s.loop is not None:
-            self._s.loop.use_camera(lambda camera: camera.set_layout(dict(board)))
+            self._s.loop.use_camera(lambda camera: _render(camera, board))
 
     @property
     def sim_board(self) -> dict[str, str] | None:
@@ -477,7 +487,7 @@ class BoardWatch:
         ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
         return bytes(data) if ok else None
 
-    def calibrate(self, what: str) -> dict[str, Any]:
+    def calibrate(self, what: str) -> Calibrated:
         """One step of the camera's calibration, on the latest frame.
 
         * ``"markers"``: the board without marbles: find it by its markers and keep the picture (what
@@ -552,7 +562,7 @@ class BoardWatch:
         }
 
     @staticmethod
-    def _test_reading(reading: Reading, layout: dict[str, str]) -> dict[str, Any]:
+    def _test_reading(reading: Reading, layout: dict[str, str]) -> Calibrated:
         """What the reader makes of the board now, against where the game has the marbles."""
         status = reading.status
         read = dict(reading.layout)

@@ -57,6 +57,7 @@ from firmware_py.engine import (
 from firmware_py.errors import ConfigError, TableError, rules_words
 from firmware_py.store.saves import GameStore
 from firmware_py.table.answers import (
+    Calibrated,
     CardMoves,
     Explanation,
     Given,
@@ -73,12 +74,12 @@ from firmware_py.table.keeper import GameKeeper
 from firmware_py.table.learning import Learning
 from firmware_py.table.leds import TableLeds
 from firmware_py.table.ports import BoardCamera, CameraParts
-from firmware_py.table.replay import replay_frames
+from firmware_py.table.replay import Replay, replay_frames
 from firmware_py.table.requests import read_card, read_move
 from firmware_py.table.role_views import RoleViews, setup_options
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Listeners, Subscription
-from firmware_py.table.summary import game_summary, saved_games
+from firmware_py.table.summary import SavedGame, Summary, game_summary, saved_games
 from firmware_py.table.turn import (
     AwaitingBoard,
     BoardAgrees,
@@ -282,7 +283,7 @@ class Table:
         """The latest camera picture as JPEG, None without a camera."""
         return self._board.camera_jpeg(overlay=overlay)
 
-    def calibrate(self, what: str) -> dict[str, Any]:
+    def calibrate(self, what: str) -> Calibrated:
         """Calibrate the camera (see :meth:`BoardWatch.calibrate`)."""
         answer = self._board.calibrate(what)
         if what == "colours":
@@ -619,15 +620,15 @@ class Table:
         self._leds.stop()
         self._s.store.close()
 
-    def saved_summary(self, game_id: int) -> dict[str, Any]:
+    def saved_summary(self, game_id: int) -> Summary:
         """The figures of a saved game (:func:`firmware_py.table.summary.game_summary`)."""
         return game_summary(self._s.store, game_id)
 
-    def saved_replay(self, game_id: int) -> dict[str, Any]:
+    def saved_replay(self, game_id: int) -> Replay:
         """Every board of a saved game (:func:`firmware_py.table.replay.replay_frames`)."""
         return replay_frames(self._s.store, game_id)
 
-    def saved_games(self, latest: int) -> list[dict[str, Any]]:
+    def saved_games(self, latest: int) -> list[SavedGame]:
         """The latest saved games (:func:`firmware_py.table.summary.saved_games`)."""
         return saved_games(self._s.store, latest)
 

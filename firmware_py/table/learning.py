@@ -9,7 +9,6 @@ per seat and position however many phones ask (:class:`~firmware_py.table.sugges
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from firmware_py import refusals
 from firmware_py.engine import explain
@@ -28,7 +27,7 @@ class Learning:
 
     def __init__(self, state: TableState) -> None:
         self._s = state
-        self._suggestions: Suggestions[Any] = Suggestions()
+        self._suggestions: Suggestions[teaching.Suggestion] = Suggestions()
 
     def explain(self, seat: str | None, move: str) -> Explanation:
         """``{"move", "legal", "reasons"}`` for ``move`` by the seat to play, asked by ``seat`` (None: a

@@ -15,6 +15,7 @@ from typing import Any
 from firmware_py import refusals
 from firmware_py.errors import BadInput, IllegalMove, NotYourTurn, UnknownSeat, WrongMoment
 from firmware_py.table.answers import (
+    Calibrated,
     CardMoves,
     Explanation,
     Given,
@@ -27,6 +28,9 @@ from firmware_py.table.answers import (
     hint,
 )
 from firmware_py.table.protocol import TableService
+from firmware_py.table.replay import Replay
+from firmware_py.table.subscription import Change
+from firmware_py.table.summary import SavedGame, Summary
 from firmware_py.table.turn import MoveInfo, Problem, Question, Reason, Words
 from firmware_py.table.views import CameraFacts, ComputerMove, PublicView, SeatLink, SeatView
 
@@ -56,7 +60,7 @@ class ScriptedSubscription:
 
     def __init__(self, table: ScriptedTable) -> None:
         self._table = table
-        self.events: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.events: queue.Queue[Change] = queue.Queue()
         self.closed = False
         self.ended = False
 
@@ -64,7 +68,7 @@ class ScriptedSubscription:
         self.ended = True
         self.events.put({"ended": True})
 
-    def get(self, timeout: float) -> dict[str, Any] | None:
+    def get(self, timeout: float) -> Change | None:
         try:
             return self.events.get(timeout=timeout)
         except queue.Empty:
@@ -160,13 +164,13 @@ class ScriptedTable:
                 "given": None,
             }
 
-    def saved_summary(self, game_id: int) -> dict[str, Any]:
+    def saved_summary(self, game_id: int) -> Summary:
         raise refusals.no_save()
 
-    def saved_replay(self, game_id: int) -> dict[str, Any]:
+    def saved_replay(self, game_id: int) -> Replay:
         raise refusals.no_save()
 
-    def saved_games(self, latest: int) -> list[dict[str, Any]]:
+    def saved_games(self, latest: int) -> list[SavedGame]:
         return []
 
     def board_geometry(self) -> dict[str, Any] | None:
@@ -404,10 +408,10 @@ class ScriptedTable:
     def camera_jpeg(self, *, overlay: bool) -> bytes | None:
         return self._jpeg
 
-    def calibrate(self, what: str) -> dict[str, Any]:
+    def calibrate(self, what: str) -> Calibrated:
         if self._jpeg is None:
             raise WrongMoment("no_camera", "Pas de caméra.", "No camera.")
-        return {"what": what, "fr": "Calibré.", "en": "Calibrated."}
+        return {"ok": True, "what": what, "fr": "Calibré.", "en": "Calibrated."}
 
     # -- live updates ------------------------------------------------------------------------------
 

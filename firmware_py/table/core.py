@@ -81,13 +81,10 @@ from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Listeners, Subscription
 from firmware_py.table.summary import SavedGame, Summary, game_summary, saved_games
 from firmware_py.table.turn import (
-    AwaitingBoard,
-    BoardAgrees,
     CardChosen,
     Notify,
     Outcome,
     Show,
-    Words,
 )
 from firmware_py.table.views import PublicView, SeatLink, SeatView
 
@@ -156,10 +153,6 @@ class Table:
                     "en": f"Saved game {latest.id} could not be resumed ({en}): new game.",
                 },
             )
-
-    # -- state -------------------------------------------------------------------------------------
-
-    # -- the one place where the parts' outcomes are applied -----------------------------------------
 
     # -- change notification -------------------------------------------------------------------------
 
@@ -372,26 +365,14 @@ class Table:
                 opener, reader, self._s.calibration_path = self._s.parts_for_model(parsed.model)
                 self._s.sim_board = None
                 self._s.loop.replace(opener, reader)
-            self._show_new_game()
+            self._keeper.show_new_game()
 
     def rematch(self) -> None:
         """The same seats, names, colours and rules again on a new deal (the seed drawn anew); every
         phone keeps its seat link, so nobody scans a code again."""
         with self._s.lock:
             self._keeper.start_new(dataclasses.replace(self._s.setup, seed=None), dict(self._s.tokens))
-            self._show_new_game()
-
-    def _show_new_game(self) -> None:
-        """The board of a game just started: the simulated board set to it, or the camera asked."""
-        if self._s.camera_mode == "sim":
-            self._board.set_sim_board(self._s.position.layout)
-            if self._s.turn.awaiting:
-                self._s.turn = replace(self._s.turn, board=BoardAgrees())
-        elif self._s.uses_camera:
-            self._s.turn = self._board.check_board_now(replace(self._s.turn, board=AwaitingBoard()))
-        elif self._s.turn.awaiting:
-            self._s.turn = replace(self._s.turn, board=BoardAgrees())
-        self._keeper.changed()
+            self._keeper.show_new_game()
 
     # -- playing -----------------------------------------------------------------------------------
 
@@ -545,46 +526,7 @@ class Table:
         A button pressed when it means nothing is ignored; the page says why (``notice``).
         """
         with self._s.lock:
-            try:
-                if button == "undo":
-                    undone = self.undo()
-                    return {
-                        "undone": undone["undone"],
-                        "fr": undone["fr"],
-                        "en": undone["en"],
-                        "version": undone["version"],
-                    }
-                plan, question = self._s.turn.plan, self._s.turn.question
-                if button == "confirm" and plan is not None and not self._s.uses_camera:
-                    self._keeper.play(plan.seat, plan.move, source="computer")
-                    return {"button": button, "version": self._s.version}
-                if button == "confirm" and question is not None and question["moves"]:
-                    move = read_move(question["moves"][0]["move"])
-                    self._keeper.play(self._s.to_play() or "", move, source="camera")
-                    return {"button": button, "version": self._s.version}
-                if button == "next" and self._s.winner() is None and self._s.phase() == "play":
-                    return self._next_hint()
-                raise refusals.button_ignored()
-            except TableError as error:
-                notice: Words = {
-                    "fr": f"Bouton {button} ignoré : {error.message_fr}",
-                    "en": f"{button} button ignored: {error.message_en}",
-                }
-                self._keeper.apply(Outcome(None, (Notify(notice), Show())))
-                return {"button": button, "ignored": True, "fr": notice["fr"], "en": notice["en"]}
-
-    def _next_hint(self) -> Pressed:
-        seat = self._s.to_play() or ""
-        cards = list(dict.fromkeys(self._s.hand(seat)))
-        cards = [c for c in cards if self._s.legal(c)]
-        if not cards:
-            raise refusals.no_hint()
-        chosen = self._s.turn.chosen
-        current = chosen.card if chosen is not None else None
-        card = cards[(cards.index(current) + 1) % len(cards)] if current in cards else cards[0]
-        self._s.turn = replace(self._s.turn, intent=CardChosen(seat, card, self._s.legal(card)))
-        self._keeper.changed()
-        return {"button": "next", "card": str(card), "version": self._s.version}
+            return self._keeper.press(button)
 
     # -- life cycle --------------------------------------------------------------------------------
 

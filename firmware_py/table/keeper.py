@@ -19,16 +19,20 @@ from firmware_py import refusals
 from firmware_py.config import GameSettings
 from firmware_py.engine import Card, IllegalMoveError, Move, TockError, teams_of
 from firmware_py.engine.events import Action
+from firmware_py.errors import TableError
 from firmware_py.store import history
 from firmware_py.store.saves import new_seat_key
-from firmware_py.table.answers import LogLine, Undone
+from firmware_py.table.answers import LogLine, Pressed, Undone
 from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.leds import TableLeds
+from firmware_py.table.requests import read_move
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Listeners
 from firmware_py.table.turn import (
     AwaitingBoard,
+    BoardAgrees,
+    CardChosen,
     EndTurn,
     Exchange,
     LogRefusal,
@@ -37,6 +41,7 @@ from firmware_py.table.turn import (
     Play,
     SearchAside,
     SetSimBoard,
+    Show,
     Turn,
     Words,
 )
@@ -287,3 +292,60 @@ class GameKeeper:
         self._s.turn = replace(self._s.turn, notice=notice)
         self.changed()
         return {"undone": texts, **notice, "version": self._s.version}
+
+    def show_new_game(self) -> None:
+        """The board of a game just started: the simulated board set to it, or the camera asked."""
+        if self._s.camera_mode == "sim":
+            self._board.set_sim_board(self._s.position.layout)
+            if self._s.turn.awaiting:
+                self._s.turn = replace(self._s.turn, board=BoardAgrees())
+        elif self._s.uses_camera:
+            self._s.turn = self._board.check_board_now(replace(self._s.turn, board=AwaitingBoard()))
+        elif self._s.turn.awaiting:
+            self._s.turn = replace(self._s.turn, board=BoardAgrees())
+        self.changed()
+
+    def press(self, button: str) -> Pressed:
+        """A table button (see :meth:`firmware_py.table.core.Table.press`); ignored, with the reason on
+        the pages, when it means nothing now."""
+        try:
+            if button == "undo":
+                undone = self.take_back(None)
+                return {
+                    "undone": undone["undone"],
+                    "fr": undone["fr"],
+                    "en": undone["en"],
+                    "version": undone["version"],
+                }
+            plan, question = self._s.turn.plan, self._s.turn.question
+            if button == "confirm" and plan is not None and not self._s.uses_camera:
+                self.play(plan.seat, plan.move, source="computer")
+                return {"button": button, "version": self._s.version}
+            if button == "confirm" and question is not None and question["moves"]:
+                move = read_move(question["moves"][0]["move"])
+                self.play(self._s.to_play() or "", move, source="camera")
+                return {"button": button, "version": self._s.version}
+            if button == "next" and self._s.winner() is None and self._s.phase() == "play":
+                return self._next_hint()
+            raise refusals.button_ignored()
+        except TableError as error:
+            notice: Words = {
+                "fr": f"Bouton {button} ignoré : {error.message_fr}",
+                "en": f"{button} button ignored: {error.message_en}",
+            }
+            self.apply(Outcome(None, (Notify(notice), Show())))
+            return {"button": button, "ignored": True, "fr": notice["fr"], "en": notice["en"]}
+
+    def _next_hint(self) -> Pressed:
+        """The next button: the next playable card of the hand is named (lit on the board)."""
+        seat = self._s.to_play() or ""
+        cards = list(dict.fromkeys(self._s.hand(seat)))
+        cards = [c for c in cards if self._s.legal(c)]
+        if not cards:
+            raise refusals.no_hint()
+        chosen = self._s.turn.chosen
+        current = chosen.card if chosen is not None else None
+        card = cards[(cards.index(current) + 1) % len(cards)] if current in cards else cards[0]
+        self._s.turn = replace(self._s.turn, intent=CardChosen(seat, card, self._s.legal(card)))
+        self.changed()
+        return {"button": "next", "card": str(card), "version": self._s.version}

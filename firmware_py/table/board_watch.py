@@ -13,7 +13,6 @@ board seen is shown to put right, never judged as a move, so a reading older tha
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -234,7 +233,7 @@ class BoardWatch:
         reasons = [reason_of(v) for v in result.violations]
         chosen = self._s.turn.chosen is not None
         if chosen or self._s.position.hands is not None:
-            rules_only = match(dataclasses.replace(self._s.position, hands=None, cache={}), layout)
+            rules_only = match(self._s.known_to(None), layout)
             reasons = [reason_of(v) for v in rules_only.violations]
             if rules_only.kind != "illegal":
                 reasons = [

@@ -8,8 +8,6 @@ per seat and position however many phones ask (:class:`~firmware_py.table.sugges
 
 from __future__ import annotations
 
-import dataclasses
-
 from firmware_py import refusals
 from firmware_py.engine import explain
 from firmware_py.games import dealt
@@ -37,10 +35,7 @@ class Learning:
             BadInput: bad notation.
         """
         parsed = read_move(move)
-        position = self._s.position
-        if seat != self._s.to_play() and position.hands is not None:
-            position = dataclasses.replace(position, hands=None, cache={})
-        reasons = explain(position, parsed)
+        reasons = explain(self._s.known_to(seat), parsed)
         return {"move": str(parsed), "legal": not reasons, "reasons": [reason_of(v) for v in reasons]}
 
     def hints(self, seat: str, *, suggest: bool) -> list[Hint]:

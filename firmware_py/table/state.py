@@ -15,6 +15,7 @@ effects) that the table applies in one place, so every move is checked, saved an
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -99,6 +100,15 @@ class TableState:
     def position(self) -> Position:
         """The engine's position the game is at."""
         return self.game.position
+
+    def known_to(self, seat: str | None) -> Position:
+        """The position as ``seat`` may know it while its words go to others: the seat to play judges
+        with its own hand; anyone else (None: everyone, a spectator) with no hand at all, the rules alone,
+        so that no reason names a card someone holds."""
+        position = self.position
+        if position.hands is None or (seat is not None and seat == self.to_play()):
+            return position
+        return dataclasses.replace(position, hands=None, cache={})
 
     @property
     def digital(self) -> bool:

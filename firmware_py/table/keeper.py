@@ -70,6 +70,7 @@ class GameKeeper:
         self._settling = False
 
     def load(self, settings: GameSettings, game_id: int, seed: int, tokens: dict[str, str]) -> None:
+        """Take game ``game_id``'s settings, seats and keys; an empty log and a new turn."""
         self._s.setup = settings
         self._s.rules = history.rules_of(settings)
         self._s.game_id = game_id
@@ -88,6 +89,7 @@ class GameKeeper:
         self._leds.open()
 
     def start_new(self, settings: GameSettings, tokens: dict[str, str] | None = None) -> None:
+        """Start and save a new game (new seat keys unless ``tokens``); the computer seats act."""
         seed = settings.seed if settings.seed is not None else secrets.randbits(63)
         game = history.start(settings, seed)
         if tokens is None:
@@ -98,6 +100,8 @@ class GameKeeper:
         self.settle()
 
     def resume(self, game_id: int) -> None:
+        """Rebuild saved game ``game_id`` event by event, its log with it; with a camera the board on
+        the table is then awaited. A save the engine cannot read further stops there, said in a notice."""
         stored = self._s.store.game(game_id)
         settings = history.settings_of(stored)
         self.load(settings, game_id, stored.seed, dict(stored.settings["tokens"]))
@@ -214,6 +218,7 @@ class GameKeeper:
         self._listeners.tell({"version": self._s.version})
 
     def exchange(self, seat: str, card: Card) -> None:
+        """``seat`` gives ``card`` to its partner: checked, saved, logged (never saying which card)."""
         try:
             game = self._s.game.exchange(seat, card)
         except (TockError, ValueError) as error:
@@ -223,6 +228,7 @@ class GameKeeper:
         self._s.log.append(action_line(len(self._s.log) + 1, "exchange", seat, self._s.names[seat]))
 
     def end_turn(self, seat: str) -> None:
+        """After a joker, ``seat`` keeps its card for later: saved, logged, a new turn."""
         self._s.game = self._s.game.end_turn(seat)
         self._s.store.append(self._s.game_id, "end_turn", seat, "end")
         self._s.log.append(action_line(len(self._s.log) + 1, "end_turn", seat, self._s.names[seat]))

@@ -32,6 +32,7 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict firmware_py vision web hardware tests/web/scripted_table.py
 	$(BIN)/lint-imports
 	$(BIN)/python -m tests.module_sizes
+	$(BIN)/python -m tests.any_count
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache firmware_py/engine/_compiled

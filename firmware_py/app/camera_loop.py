@@ -11,27 +11,22 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from firmware_py.table.ports import Camera
 
 if TYPE_CHECKING:
+    from firmware_py.table.ports import Frame
     from vision.reader import BoardReader, BoardReading
     from vision.stabiliser import Stabiliser
 
 T = TypeVar("T")
 
 
-class CameraSource(Protocol):
-    """A camera: vision's ``SyntheticCamera`` or one of ``hardware.cameras``."""
-
-    def capture(self) -> Any: ...
-
-    def close(self) -> None: ...
-
-
 class ReadingSink(Protocol):
     """What the loop tells (the table)."""
 
-    def on_frame(self, frame: Any, reading: BoardReading) -> None: ...
+    def on_frame(self, frame: Frame, reading: BoardReading) -> None: ...
 
     def on_reading(self, reading: BoardReading) -> None: ...
 
@@ -53,7 +48,7 @@ class CameraLoop:
 
     def __init__(
         self,
-        open_camera: Callable[[], CameraSource],
+        open_camera: Callable[[], Camera],
         reader: BoardReader,
         stabiliser: Stabiliser,
         sink: ReadingSink,
@@ -69,7 +64,7 @@ class CameraLoop:
         self._period = 1.0 / fps
         self._reopen_seconds = reopen_seconds
         self._clock = clock
-        self._camera: CameraSource | None = None
+        self._camera: Camera | None = None
         self._next_open = 0.0
         self._camera_lock = threading.Lock()
         self._stop = threading.Event()
@@ -78,11 +73,11 @@ class CameraLoop:
         """Frames read so far (for the page and the benchmarks)."""
 
     @property
-    def camera(self) -> CameraSource | None:
+    def camera(self) -> Camera | None:
         """The open camera, or None while it is missing."""
         return self._camera
 
-    def use_camera(self, action: Callable[[CameraSource], T]) -> T | None:
+    def use_camera(self, action: Callable[[Camera], T]) -> T | None:
         """Run ``action(camera)`` between two frames (e.g. move a marble on the synthetic camera).
 
         Returns None when no camera is open.
@@ -92,7 +87,7 @@ class CameraLoop:
                 return None
             return action(self._camera)
 
-    def replace(self, open_camera: Callable[[], CameraSource], reader: BoardReader) -> None:
+    def replace(self, open_camera: Callable[[], Camera], reader: BoardReader) -> None:
         """Read another board (a new game on another board model): close the camera, take the new parts."""
         with self._camera_lock:
             if self._camera is not None:
@@ -103,7 +98,7 @@ class CameraLoop:
             self.stabiliser.reset()
             self._next_open = 0.0
 
-    def _ensure_open(self, reports: list[tuple[str, str]]) -> CameraSource | None:
+    def _ensure_open(self, reports: list[tuple[str, str]]) -> Camera | None:
         if self._camera is not None:
             return self._camera
         now = self._clock()
@@ -135,19 +130,17 @@ class CameraLoop:
         moves marbles on the simulated camera under its own lock) and this loop never wait on each other.
         """
         reports: list[tuple[str, str]] = []
-        frame: Any = None
-        captured = False
+        frame: Frame | None = None
         with self._camera_lock:
             camera = self._ensure_open(reports)
             if camera is not None:
                 try:
                     frame = camera.capture()
-                    captured = True
                 except Exception as error:  # the camera disappeared mid-game
                     self._lose(error, reports)
         for status, message in reports:
             self._sink.on_camera_status(status, message)
-        if not captured:
+        if frame is None:
             return False
         self.frames += 1
         try:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from firmware_py.config import Config
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from firmware_py.app.camera_loop import CameraLoop
     from firmware_py.store.lock import SaveLock
     from firmware_py.table.core import Table
+    from firmware_py.table.ports import Camera
     from hardware.buttons import TableButtons
     from hardware.ledstrip import LedStrip
     from vision.calibration import Calibration
@@ -50,6 +51,18 @@ class Companion:
         self.table.close()
         if self.lock is not None:
             self.lock.release()
+
+
+Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+"""A signal's handler as :func:`signal.getsignal` gives it."""
+
+
+class WebServer(Protocol):
+    """The pages' server (waitress), built by :func:`serve_web`."""
+
+    def run(self) -> None:
+        """Serve until the process is stopped."""
+        ...
 
 
 class CompanionError(Exception):
@@ -94,7 +107,7 @@ def sim_calibration(model: str) -> Calibration:
     return BoardReader(geometry).calibrate(camera.capture(), camera.layout)
 
 
-def _camera_parts(config: Config, table: Table, model: str) -> tuple[Callable[[], Any], BoardReader, Path]:
+def _camera_parts(config: Config, table: Table, model: str) -> tuple[Callable[[], Camera], BoardReader, Path]:
     """For a board model: what opens the camera, the reader (calibrated when it can be), and where the
     calibration is saved."""
     from vision.geometry import BoardGeometry
@@ -106,7 +119,7 @@ def _camera_parts(config: Config, table: Table, model: str) -> tuple[Callable[[]
     if source == "sim":
         from vision.synthetic import SyntheticCamera
 
-        def open_sim() -> Any:
+        def open_sim() -> Camera:
             # on the camera thread: the first opening also calibrates (about a second), after the URL is
             # up; only the table's lock-free sim_board is read here (the camera lock is held)
             if reader.calibration is None:
@@ -198,7 +211,11 @@ def assemble(
 
 
 def table_buttons(
-    config: Config, table: Table, *, pin_factory: Any = None, show_pairing: Callable[[], None] | None = None
+    config: Config,
+    table: Table,
+    *,
+    pin_factory: object = None,
+    show_pairing: Callable[[], None] | None = None,
 ) -> TableButtons:
     """The three buttons beside the board, each press handed to ``table.press``; holding "next" calls
     ``show_pairing`` (the table's link and QR code on the terminal again).
@@ -226,7 +243,9 @@ def table_buttons(
     return buttons
 
 
-def serve_web(companion: Companion, config: Config, *, public_url: str, origins: tuple[str, ...]) -> Any:
+def serve_web(
+    companion: Companion, config: Config, *, public_url: str, origins: tuple[str, ...]
+) -> WebServer:
     """The web app over the companion's table, served by waitress on ``config.web`` (not yet running);
     ``public_url`` and ``origins`` are the addresses the pages are reached at.
 
@@ -245,7 +264,8 @@ def serve_web(companion: Companion, config: Config, *, public_url: str, origins:
         },
         table=companion.table,
     )
-    return create_server(app, host=config.web.host, port=config.web.port, slots=STREAM_SLOTS)
+    server: WebServer = create_server(app, host=config.web.host, port=config.web.port, slots=STREAM_SLOTS)
+    return server
 
 
 def end_streams_on_stop(table: Table) -> None:
@@ -258,7 +278,7 @@ def end_streams_on_stop(table: Table) -> None:
         if previous == signal.SIG_IGN:  # started in the background with Ctrl-C ignored: leave it so
             continue
 
-        def handle(number: int, frame: FrameType | None, previous: Any = previous) -> None:
+        def handle(number: int, frame: FrameType | None, previous: Handler = previous) -> None:
             table.end_streams()
             if callable(previous):
                 previous(number, frame)

@@ -280,9 +280,9 @@ def _button_pins(document: dict[str, Any]) -> tuple[int, int, int]:
 
 def _camera_reader(config_path: Path | None) -> tuple[PlacesReader, Callable[[], None]]:
     """The camera of ``--config`` with vision's reader, as the mapping session's question."""
+    from firmware_py.app.camera_places import places_reader_for
     from firmware_py.config import load_config
     from firmware_py.errors import ConfigError
-    from firmware_py.table.camera_places import places_reader_for
     from hardware.errors import CameraUnavailable
 
     if config_path is None:
@@ -296,7 +296,7 @@ def _camera_reader(config_path: Path | None) -> tuple[PlacesReader, Callable[[],
 def _by_camera(
     session: MappingSession, strip: LedStrip, read_places: PlacesReader, close: Callable[[], None]
 ) -> bool:
-    from firmware_py.table.camera_places import NoStableReading
+    from firmware_py.app.camera_places import NoStableReading
 
     click.echo("Drop a marble into each lit hole; take it out when the next LED lights. Ctrl-C stops.")
     try:

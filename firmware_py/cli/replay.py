@@ -89,9 +89,9 @@ def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -
         topology = rules_of(settings).topology(len(settings.seats))
         last = None
         try:
-            for step in replay(saved, store.events(game_id)):
-                entry = log_entry(step.event, step.before, step.game, seat_names, topology)
-                click.echo(f"{step.event.n:>4}. {entry[lang]}")
+            for line, step in enumerate(replay(saved, store.events(game_id)), 1):  # numbered as the log
+                entry = log_entry(step.event, step.before, step.game, seat_names, topology, n=line)
+                click.echo(f"{line:>4}. {entry['fr'] if lang == 'fr' else entry['en']}")
                 if boards:
                     click.echo(f"      {_board_line(step.game.position.layout)}")
                 last = step.game

@@ -2,24 +2,49 @@
 
 A part of :class:`firmware_py.table.core.Table` over its shared state: a board seen (by the camera, or
 moved on the page without camera) is judged by the engine's ``match`` against the legal moves of the
-seat to play, and the table acts on the verdict: a move is played and saved, a move in progress is
-guided by the LEDs, an ambiguous or uncertain board is asked about on the page, an illegal board is
-shown with the engine's reasons and the holes to put right. After an undo, a move chosen on a phone, or
-a restart, a real board must first come back to the game's board.
+seat to play, and the verdict becomes the next :class:`~firmware_py.table.turn.Turn` and its effects
+(an :class:`~firmware_py.table.turn.Outcome`, applied by the table): a move is played and saved, a move
+in progress is guided by the LEDs, an ambiguous or uncertain board is asked about on the page, an
+illegal board is shown with the engine's reasons and the holes to put right, and logged. After an
+undo, a move chosen on a phone, or a restart, a real board (and the simulated one after an undo) must
+first come back to the game's board (:class:`~firmware_py.table.turn.AwaitingBoard`): until then a
+board seen is shown to put right, never judged as a move, so a reading older than the undo logs nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from firmware_py import refusals
-from firmware_py.engine import Move, MoveKind, Rule, match
+from firmware_py.engine import Card, Move, MoveKind, Rule, match
 from firmware_py.engine.matching import Match, match_seen, seen_unchanged
 from firmware_py.engine.violations import violation
+from firmware_py.table.answers import Calibrated
 from firmware_py.table.board_diff import board_diff, same_board
-from firmware_py.table.ports import BoardCamera, CameraParts
-from firmware_py.table.state import TableActions, TableState
+from firmware_py.table.ports import BoardCamera, Camera, CameraParts, SimulatedBoard
+from firmware_py.table.state import TableState
+from firmware_py.table.turn import (
+    Asking,
+    AwaitingBoard,
+    BoardAgrees,
+    BoardWrong,
+    LogRefusal,
+    MoveInProgress,
+    Notify,
+    Outcome,
+    Play,
+    Problem,
+    Question,
+    Reason,
+    SetSimBoard,
+    Show,
+    Turn,
+    Words,
+    reason_of,
+)
 from firmware_py.table.wording import change
 
 if TYPE_CHECKING:
@@ -39,10 +64,14 @@ PROBLEM_FR = {
     "marbles": "les billes ne sont pas où le jeu les place",
 }
 """What each kind of calibration problem means, in French (the English comes from vision)."""
+CALIBRATED: Words = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
 
 
-def _empty_picture(camera: Any) -> Any:
-    """A picture of the simulated board without its marbles (the wizard's first step)."""
+def _empty_picture(camera: Camera) -> Frame | None:
+    """A picture of the simulated board without its marbles (the wizard's first step); None from a
+    real camera."""
+    if not isinstance(camera, SimulatedBoard):
+        return None
     board = dict(camera.layout)
     camera.set_layout({})
     try:
@@ -51,17 +80,47 @@ def _empty_picture(camera: Any) -> Any:
         camera.set_layout(board)
 
 
-class BoardWatch:
-    """The board side of the table: a part of :class:`firmware_py.table.core.Table` over its ``state``,
-    asking the ``table`` to play, show and make the computer's move."""
+def _render(camera: Camera, board: Mapping[str, str]) -> None:
+    """Have the synthetic camera render ``board`` (a real camera sees the real one)."""
+    if isinstance(camera, SimulatedBoard):
+        camera.set_layout(dict(board))
 
-    def __init__(self, state: TableState, table: TableActions) -> None:
+
+def _which_card(places: Iterable[str]) -> Question:
+    """Physical cards: the board changed, and the card played is not known yet."""
+    return {
+        "fr": "Quelle carte a été jouée ?",
+        "en": "Which card was played?",
+        "places": sorted(places),
+        "moves": [],
+    }
+
+
+def _asking(turn: Turn, question: Question) -> Turn:
+    """``turn`` with ``question`` asked (while the board is awaited, it stays awaited)."""
+    if isinstance(turn.board, AwaitingBoard):
+        return replace(turn, board=AwaitingBoard(turn.board.problem, question))
+    return replace(turn, board=Asking(question))
+
+
+def _board_back(turn: Turn) -> Turn:
+    """``turn`` once the board is the game's again (a question still open stays asked)."""
+    question = turn.question
+    return replace(turn, board=BoardAgrees() if question is None else Asking(question))
+
+
+class BoardWatch:
+    """The board side of the table: a part of :class:`firmware_py.table.core.Table` reading its
+    ``state``. It answers each board seen with an :class:`~firmware_py.table.turn.Outcome` (the next
+    turn and the effects), which the table applies; it keeps only the camera's own facts (its status,
+    the last picture and reading, the simulated board)."""
+
+    def __init__(self, state: TableState) -> None:
         self._s = state
-        self._table = table
 
     # -- the board ---------------------------------------------------------------------------------
 
-    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
+    def move_marble(self, from_place: str, to_place: str) -> Outcome | None:
         """Move one marble on the simulated board (sim camera) or, without camera, on the expected board.
 
         With the simulated camera the board is rendered, read by vision and checked like a real move;
@@ -70,61 +129,59 @@ class BoardWatch:
 
         Raises:
             BadInput: unknown place / no marble there, WrongMoment: with a real camera (move the real marble)
-            or when the game is over, IllegalMove: when (without camera) the board can be no legal move.
+            or when the game is over, IllegalMove: when (without camera) the board can be no legal move
+            (the outcome's refusal, once the board is shown again).
         """
-        with self._s.lock:
-            for field, place in (("from", from_place), ("to", to_place)):
-                if not isinstance(place, str) or not self._s.topology.has_place(place):
-                    raise refusals.unknown_hole(field, place)
-            # a game set up without camera is played on the page even when the companion simulates one
-            sim_board = self._s.sim_board if self._s.uses_camera else None
-            if self._s.uses_camera and sim_board is None:
-                raise refusals.real_board()
-            if self._s.winner() is not None:
-                raise refusals.game_over()
-            board = dict(
-                sim_board
-                if sim_board is not None
-                else self._s.proposed
-                if self._s.proposed is not None
-                else self._s.position.layout
-            )
-            seat = board.get(from_place)
-            if seat is None:
-                raise refusals.no_marble(from_place)
-            if from_place == to_place:
-                return {"layout": board, "version": self._s.version}
-            del board[from_place]
-            taken = board.get(to_place)
-            board[to_place] = seat
-            if taken is not None:
-                free = [p for p in self._s.topology.reserve_of(taken) if p not in board]
-                board[free[0]] = taken
-            if sim_board is not None:
-                self.set_sim_board(board)
-                self._table._changed()
-                return {"layout": board, "version": self._s.version}
-            self._judge_proposed(board)
-            return {"layout": dict(self._s.proposed or self._s.position.layout), "version": self._s.version}
+        for field, place in (("from", from_place), ("to", to_place)):
+            if not isinstance(place, str) or not self._s.topology.has_place(place):
+                raise refusals.unknown_hole(field, place)
+        # a game set up without camera is played on the page even when the companion simulates one
+        sim_board = self._s.sim_board if self._s.uses_camera else None
+        if self._s.uses_camera and sim_board is None:
+            raise refusals.real_board()
+        if self._s.winner() is not None:
+            raise refusals.game_over()
+        proposed = self._s.turn.proposed
+        board = dict(
+            sim_board
+            if sim_board is not None
+            else proposed
+            if proposed is not None
+            else self._s.position.layout
+        )
+        seat = board.get(from_place)
+        if seat is None:
+            raise refusals.no_marble(from_place)
+        if from_place == to_place:
+            return None
+        del board[from_place]
+        taken = board.get(to_place)
+        board[to_place] = seat
+        if taken is not None:
+            free = [p for p in self._s.topology.reserve_of(taken) if p not in board]
+            board[free[0]] = taken
+        if sim_board is not None:
+            return Outcome(None, (SetSimBoard(board), Show()))
+        return self._judge_proposed(board)
 
-    def _judge_proposed(self, board: dict[str, str]) -> None:
-        """No camera: the board moved on the page is matched like a camera reading (under the lock)."""
+    def _judge_proposed(self, board: dict[str, str]) -> Outcome:
+        """No camera: the board moved on the page is matched like a camera reading."""
         result = self._match(board)
         if result is None:
             raise refusals.choose_card_first()
+        turn = self._s.turn
         if result.kind == "illegal":
-            self._s.proposed = None
-            self._s.to_do = {}
             violations = self._reasons(result, board)
-            self._table._changed()
-            raise refusals.illegal_move(violations)
-        self._s.proposed = board
-        self._apply_match(result, board)
+            left = BoardAgrees() if isinstance(turn.board, MoveInProgress) else turn.board
+            return Outcome(
+                replace(turn, proposed=None, board=left), (Show(),), refusals.illegal_move(violations)
+            )
+        return self._apply_match(result, board, replace(turn, proposed=board))
 
-    def _card(self) -> Any:
+    def _card(self) -> Card | None:
         """The card the seat to play has named, if any."""
-        chosen = self._s.chosen
-        return chosen[1] if chosen is not None and chosen[0] == self._s.to_play() else None
+        chosen = self._s.turn.chosen
+        return chosen.card if chosen is not None and chosen.seat == self._s.to_play() else None
 
     def _match(self, layout: dict[str, str]) -> Match | None:
         """The engine's verdict on a board (for the chosen card, else for the whole hand); None when,
@@ -134,46 +191,36 @@ class BoardWatch:
             return None
         return match(self._s.position, layout, card)
 
-    def _apply_match(self, result: Match, layout: dict[str, str]) -> None:
-        """Act on the engine's verdict about a board (under the lock)."""
+    def _apply_match(self, result: Match, layout: dict[str, str], turn: Turn) -> Outcome:
+        """The engine's verdict about a board, as the next turn and what to do."""
         seat = self._s.to_play() or ""
-        self._s.problem = None
-        self._s.question = None
+        # a question or a refusal is answered by this board; a move in progress goes on until it is done
+        turn = turn if isinstance(turn.board, MoveInProgress) else replace(turn, board=BoardAgrees())
         if result.kind == "unchanged":
-            self._s.to_do = {}
-            self._s.proposed = None
-            self._table._changed()
-            return
+            return Outcome(replace(turn, board=BoardAgrees(), proposed=None), (Show(),))
         if result.kind == "move" or (result.kind == "ambiguous" and self._same_result(result.moves)):
-            self._s.proposed = None
-            self._table._commit(seat, result.moves[0], source="camera")
-            return
+            return Outcome(replace(turn, proposed=None), (Play(seat, result.moves[0], "camera"),))
         if result.kind == "ambiguous":
-            plan = self._s.plan
-            if plan is not None and any(str(m) == plan["move"] for m in result.moves):
-                self._s.proposed = None
-                self._table._commit_plan()
-                return
-            self._s.question = {
+            plan = turn.plan
+            if plan is not None and plan.move in result.moves:
+                return Outcome(replace(turn, proposed=None), (Play(plan.seat, plan.move, "computer"),))
+            question: Question = {
                 "fr": "Plusieurs coups donnent ce plateau : lequel a été joué ?",
                 "en": "Several moves give this board: which one was played?",
                 "places": sorted(change(self._s.position.layout, layout).places),
                 "moves": [self._s.move_info(m) for m in result.moves],
             }
-            self._table._changed()
-            return
+            return Outcome(replace(turn, board=Asking(question)), (Show(),))
         if result.kind == "in_progress":
-            self._s.to_do = dict(result.to_do)
-            self._table._changed()
-            return
-        self._illegal(result, layout)
+            return Outcome(replace(turn, board=MoveInProgress(dict(result.to_do))), (Show(),))
+        return self._illegal(result, layout, turn)
 
     def _same_result(self, moves: tuple[Move, ...]) -> bool:
         """Several candidates that are the same move with equal cards (two 5s of different suits)."""
         ranks = {m.card.rank if m.card else None for m in moves}
         return len(ranks) == 1 and all(self._s.result(m) == self._s.result(moves[0]) for m in moves)
 
-    def _reasons(self, result: Any, layout: dict[str, str]) -> list[dict[str, Any]]:
+    def _reasons(self, result: Match, layout: dict[str, str]) -> list[Reason]:
         """The engine's reasons against a board (shown to everyone), first saying so when only other seats'
         marbles moved.
 
@@ -183,12 +230,12 @@ class BoardWatch:
         hand (or the card chosen) makes it, without naming one.
         """
         wrong, put_back = board_diff(dict(self._s.position.layout), layout)
-        reasons = [v.to_dict() for v in result.violations]
-        if self._s.chosen is not None or self._s.position.hands is not None:
-            rules_only = match(self._s.position.without_hands(), layout)
-            reasons = [v.to_dict() for v in rules_only.violations]
+        reasons = [reason_of(v) for v in result.violations]
+        chosen = self._s.turn.chosen is not None
+        if chosen or self._s.position.hands is not None:
+            rules_only = match(self._s.known_to(None), layout)
+            reasons = [reason_of(v) for v in rules_only.violations]
             if rules_only.kind != "illegal":
-                chosen = self._s.chosen is not None
                 reasons = [
                     {
                         "code": "no_card_for_it",
@@ -210,10 +257,11 @@ class BoardWatch:
             out_of_turn = violation(
                 Rule.NOT_YOUR_TURN, places=tuple(sorted(set(wrong) | set(put_back))), seat=name
             )
-            reasons.insert(0, out_of_turn.to_dict())
+            reasons.insert(0, reason_of(out_of_turn))
         return reasons
 
-    def _illegal(self, result: Match, layout: dict[str, str]) -> None:
+    def _illegal(self, result: Match, layout: dict[str, str], turn: Turn) -> Outcome:
+        """An illegal board: shown with its reasons and the holes to put right, and logged."""
         violations = self._reasons(result, layout)
         wrong, put_back = board_diff(dict(self._s.position.layout), layout)
         # each reason is a sentence with its own full stop; the message ends with one stop, not two
@@ -221,7 +269,7 @@ class BoardWatch:
         reasons_en = "; ".join(v["en"].rstrip(".") for v in violations)
         reasons_fr = reasons_fr or "ce plateau ne vient d'aucun coup permis"
         reasons_en = reasons_en or "no legal move gives this board"
-        self._s.problem = {
+        problem: Problem = {
             "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.",
             "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.",
             "places": sorted(set(wrong) | set(put_back)),
@@ -229,26 +277,12 @@ class BoardWatch:
             "wrong": wrong,
             "put_back": put_back,
         }
-        refusal = {
-            "n": len(self._s.log) + 1,
-            "seat": self._s.to_play() or "",
-            "move": "",
-            "places": self._s.problem["places"],
-            "fr": self._s.problem["fr"],
-            "en": self._s.problem["en"],
-            "reasons": violations,
-        }
-        last = self._s.log[-1] if self._s.log else None
-        if last is not None and "reasons" in last and last["places"] == refusal["places"]:
-            # the same board judged again (a card chosen meanwhile): one line, with the latest words
-            self._s.log[-1] = {**refusal, "n": last["n"]}
-        else:
-            self._s.log.append(refusal)
-        self._table._changed()
+        seat = self._s.to_play() or ""
+        return Outcome(replace(turn, board=BoardWrong(problem)), (LogRefusal(problem, seat), Show()))
 
-    def _board_differs(self, layout: dict[str, str]) -> None:
+    def _board_differs(self, layout: dict[str, str]) -> Problem:
         wrong, put_back = board_diff(dict(self._s.position.layout), layout)
-        self._s.problem = {
+        return {
             "fr": "Le plateau ne correspond pas à la partie : placez les billes comme indiqué.",
             "en": "The board does not match the game: place the marbles as shown.",
             "places": sorted(set(wrong) | set(put_back)),
@@ -257,16 +291,19 @@ class BoardWatch:
             "put_back": put_back,
         }
 
-    def check_board_now(self) -> None:
-        if self._s.await_board and self._s.last_reading is not None and self._s.last_reading.status == "ok":
-            self._judge_awaited(dict(self._s.last_reading.layout))
+    def check_board_now(self, turn: Turn) -> Turn:
+        """``turn`` once the last reading is judged, when the board is awaited (after an undo, a move
+        entered on a page, a restart)."""
+        reading = self._s.last_reading
+        if turn.awaiting and reading is not None and reading.status == "ok":
+            return self._judge_awaited(dict(reading.layout), turn)
+        return turn
 
-    def _judge_awaited(self, layout: dict[str, str]) -> None:
+    def _judge_awaited(self, layout: dict[str, str], turn: Turn) -> Turn:
         if same_board(self._s.position.layout, layout):
-            self._s.await_board = False
-            self._s.problem = None
-        else:
-            self._board_differs(layout)
+            return _board_back(turn)
+        question = turn.question
+        return replace(turn, board=AwaitingBoard(self._board_differs(layout), question))
 
     # -- the camera --------------------------------------------------------------------------------
 
@@ -277,7 +314,7 @@ class BoardWatch:
         *,
         calibration_path: Path | None = None,
         parts_for_model: CameraParts | None = None,
-    ) -> None:
+    ) -> Outcome:
         """Use ``loop`` (a :class:`firmware_py.app.camera_loop.CameraLoop`) as the camera.
 
         Args:
@@ -287,22 +324,25 @@ class BoardWatch:
             parts_for_model: for a new game on another board model: (camera opener, reader, calibration
                 path) of that model.
         """
-        with self._s.lock:
-            self._s.loop = loop
-            self._s.calibration_path = calibration_path
-            self._s.parts_for_model = parts_for_model
-            self._s.camera_mode = mode
-            self._s.camera_status = {"mode": mode, "status": "starting", "message": ""}
-            if mode == "sim":
-                self._s.sim_board = dict(self._s.position.layout)
-                self.set_sim_board(self._s.sim_board)
-            self._s.await_board = self._s.uses_camera and mode != "sim"
-            self._table._changed()
+        self._s.loop = loop
+        self._s.calibration_path = calibration_path
+        self._s.parts_for_model = parts_for_model
+        self._s.camera_mode = mode
+        self._s.camera_status = {"mode": mode, "status": "starting", "message": ""}
+        if mode == "sim":
+            self.set_sim_board(self._s.position.layout)
+        turn = self._s.turn
+        if self._s.uses_camera and mode != "sim":
+            turn = turn if turn.awaiting else replace(turn, board=AwaitingBoard(turn.problem, turn.question))
+        elif turn.awaiting:
+            turn = _board_back(turn)
+        return Outcome(turn, (Show(),))
 
-    def set_sim_board(self, board: dict[str, str]) -> None:
+    def set_sim_board(self, board: Mapping[str, str]) -> None:
+        """Put the simulated board's marbles as ``board`` (and the synthetic camera's with them)."""
         self._s.sim_board = dict(board)
         if self._s.loop is not None:
-            self._s.loop.use_camera(lambda camera: camera.set_layout(board))
+            self._s.loop.use_camera(lambda camera: _render(camera, board))
 
     @property
     def sim_board(self) -> dict[str, str] | None:
@@ -314,136 +354,119 @@ class BoardWatch:
         board = self._s.sim_board
         return None if board is None else dict(board)
 
-    def on_frame(self, frame: Frame, reading: Reading) -> None:
-        """Every frame read (for the calibration page's picture); cheap, no state change."""
+    def on_frame(self, frame: Frame, reading: Reading) -> tuple[str, str] | None:
+        """Every frame read (for the calibration page's picture); cheap, no state change. Returns the
+        camera's new status (and its message) when the frame changes it."""
         self._s.last_frame = frame
         self._s.last_reading = reading
         status = reading.status
         if status != "ok" and self._s.camera_status.get("status") != status:
-            self.on_camera_status(status, reading.message)
-        elif status == "ok" and self._s.camera_status.get("status") not in ("ok",):
-            self.on_camera_status("ok", "")
+            return status, reading.message
+        if status == "ok" and self._s.camera_status.get("status") not in ("ok",):
+            return "ok", ""
+        return None
 
-    def on_camera_status(self, status: str, message: str) -> None:
+    def on_camera_status(self, status: str, message: str) -> Outcome | None:
         """The camera loop reports: ``ok``, ``lost``, ``bad_frame``, ``occluded``, ``no_board``..."""
-        with self._s.lock:
-            if (
-                self._s.camera_status.get("status") == status
-                and self._s.camera_status.get("message") == message
-            ):
-                return
-            self._s.camera_status = {"mode": self._s.camera_mode, "status": status, "message": message}
-            if status == "lost":
-                self._s.notice = {"fr": "Caméra perdue : on la rouvre.", "en": f"Camera lost: {message}"}
-            self._table._changed()
+        if self._s.camera_status.get("status") == status and self._s.camera_status.get("message") == message:
+            return None
+        self._s.camera_status = {"mode": self._s.camera_mode, "status": status, "message": message}
+        if status == "lost":
+            lost: Words = {"fr": "Caméra perdue : on la rouvre.", "en": f"Camera lost: {message}"}
+            return Outcome(None, (Notify(lost), Show()))
+        return Outcome(None, (Show(),))
 
-    def on_reading(self, reading: Reading) -> None:
-        """A stable reading from vision: compare it with the expected board and act (see the module doc)."""
-        with self._s.lock:
-            self._s.last_reading = reading
-            self._s.last_stable = reading
-            self._judge_reading(reading)
+    def on_reading(self, reading: Reading) -> Outcome | None:
+        """A stable reading from vision: compare it with the expected board (see the module doc)."""
+        self._s.last_reading = reading
+        self._s.last_stable = reading
+        return self._judge_reading(reading)
 
-    def rejudge(self) -> None:
+    def rejudge(self) -> Outcome | None:
         """Judge the last stable board again: a card has just been named, the board may now mean a move.
 
         (The stabiliser reports a still board once; the players should not have to touch it again.)
         """
         reading = self._s.last_stable
         if reading is None or same_board(self._s.position.layout, dict(reading.layout)):
-            return
+            return None
         # A still board that may be the game's own (its colours unsure) is not asked about the moment a
         # card is named: only once hands have been over it again.
         unsure = reading.unsure_colour
         if unsure and seen_unchanged(self._s.position, dict(reading.layout), unsure):
-            return
-        self._judge_reading(reading)
+            return None
+        return self._judge_reading(reading)
 
-    def _judge_reading(self, reading: Reading) -> None:
+    def _judge_reading(self, reading: Reading) -> Outcome | None:
         if not self._s.uses_camera or reading.status != "ok":
-            return
+            return None
         layout = dict(reading.layout)
         unsure = reading.unsure_colour
-        if reading.uncertain and set(reading.uncertain) <= set(unsure) and self._judge_unsure(layout, unsure):
-            return
+        turn = self._s.turn
+        if reading.uncertain and set(reading.uncertain) <= set(unsure):
+            judged = self._judge_unsure(layout, unsure, turn)
+            if judged is not None:
+                return judged
         if reading.uncertain:
-            self._s.question = {
+            question: Question = {
                 "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
                 "en": "Some holes could not be read for sure: check these marbles.",
                 "places": sorted(reading.uncertain),
                 "moves": [],
             }
-            self._table._changed()
-            return
-        if self._s.await_board:
-            self._judge_awaited(layout)
-            self._table._changed()
-            return
+            return Outcome(_asking(turn, question), (Show(),))
+        if turn.awaiting:
+            return Outcome(self._judge_awaited(layout, turn), (Show(),))
         if self._s.winner() is not None:
-            return
+            return None
         result = self._match(layout)
         if result is None:
-            if not same_board(self._s.position.layout, layout):
-                self._s.question = {
-                    "fr": "Quelle carte a été jouée ?",
-                    "en": "Which card was played?",
-                    "places": sorted(change(self._s.position.layout, layout).places),
-                    "moves": [],
-                }
-                self._table._changed()
-            return
-        self._apply_match(result, layout)
+            if same_board(self._s.position.layout, layout):
+                return None
+            return Outcome(
+                _asking(turn, _which_card(change(self._s.position.layout, layout).places)), (Show(),)
+            )
+        return self._apply_match(result, layout, turn)
 
-    def _judge_unsure(self, layout: dict[str, str], unsure: tuple[str, ...]) -> bool:
+    def _judge_unsure(self, layout: dict[str, str], unsure: tuple[str, ...], turn: Turn) -> Outcome | None:
         """A board whose marbles were all seen but some colours not for sure: the game tells whose they
         are (the engine's ``match_seen``). Where two explanations remain (a Jack's swap changes no hole's
-        occupancy), the seat to play is asked. False when the game cannot tell either (the caller then
+        occupancy), the seat to play is asked. None when the game cannot tell either (the caller then
         asks to check the marbles)."""
-        if self._s.await_board:
+        if turn.awaiting:
             if not seen_unchanged(self._s.position, layout, unsure):
-                return False
-            self._s.await_board = False
-            self._s.problem = None
-            self._table._changed()
-            return True
+                return None
+            return Outcome(_board_back(turn), (Show(),))
         if self._s.winner() is not None:
-            return False
+            return None
         card = self._card()
         if not self._s.digital and card is None:
-            if not seen_unchanged(self._s.position, layout, unsure):
-                self._s.question = {
-                    "fr": "Quelle carte a été jouée ?",
-                    "en": "Which card was played?",
-                    "places": sorted(unsure),
-                    "moves": [],
-                }
-                self._table._changed()
-            return True
+            if seen_unchanged(self._s.position, layout, unsure):
+                return Outcome()
+            return Outcome(_asking(turn, _which_card(unsure)), (Show(),))
         result = match_seen(self._s.position, layout, unsure, card)
         if result.kind == "unsure":
-            return False
+            return None
         if result.kind != "ambiguous" or not result.unchanged_too:
-            self._apply_match(result, layout)
-            return True
-        self._s.problem = None
+            return self._apply_match(result, layout, turn)
         swap = result.moves[0] if len(result.moves) == 1 else None
+        question: Question
         if swap is not None and swap.kind is MoveKind.SWAP:
             a, b = swap.steps[0]
-            self._s.question = {
+            question = {
                 "fr": f"Avez-vous échangé les billes de {a} et {b} ?",
                 "en": f"Did you swap the marbles on {a} and {b}?",
                 "places": sorted((a, b)),
                 "moves": [self._s.move_info(swap)],
             }
         else:
-            self._s.question = {
+            question = {
                 "fr": "Les couleurs ne se lisent pas sûrement : quel coup a été joué, s'il y en a un ?",
                 "en": "The colours cannot be read for sure: which move was played, if any?",
                 "places": sorted(unsure),
                 "moves": [self._s.move_info(m) for m in result.moves],
             }
-        self._table._changed()
-        return True
+        return Outcome(replace(turn, board=Asking(question)), (Show(),))
 
     def camera_jpeg(self, *, overlay: bool) -> bytes | None:
         """The latest camera frame as JPEG (with the reading drawn over it), None without a camera."""
@@ -463,7 +486,7 @@ class BoardWatch:
         ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
         return bytes(data) if ok else None
 
-    def calibrate(self, what: str) -> dict[str, Any]:
+    def calibrate(self, what: str) -> Calibrated:
         """One step of the camera's calibration, on the latest frame.
 
         * ``"markers"``: the board without marbles: find it by its markers and keep the picture (what
@@ -476,6 +499,8 @@ class BoardWatch:
         Raises:
             BadInput: unknown ``what``, WrongMoment: no camera, or the step failed: its ``details`` say what
                 is wrong (``problem``: markers, dark, glare, covered, marbles...; ``places``: the holes).
+
+        The table tells everyone :data:`CALIBRATED` once the colours are learnt.
         """
         from vision.calibration import CalibrationError, find_board  # numpy and OpenCV: only with a camera
 
@@ -525,8 +550,6 @@ class BoardWatch:
             self._s.calibration_path.write_text(text, encoding="utf-8")
         with self._s.lock:
             self._s.empty_frame = None
-            self._s.notice = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
-            self._table._changed()
         warnings = calibration.warnings()
         return {
             "ok": True,
@@ -538,7 +561,7 @@ class BoardWatch:
         }
 
     @staticmethod
-    def _test_reading(reading: Reading, layout: dict[str, str]) -> dict[str, Any]:
+    def _test_reading(reading: Reading, layout: dict[str, str]) -> Calibrated:
         """What the reader makes of the board now, against where the game has the marbles."""
         status = reading.status
         read = dict(reading.layout)

@@ -1,79 +1,77 @@
 """The table's computer seats: they exchange, choose their move, show it, and play it when it is due.
 
-A part of :class:`firmware_py.table.core.Table` over its shared state (always called under the table's lock
-except :meth:`ComputerSeats.tick`, which takes it). The choice itself is :mod:`firmware_py.players.lookahead`
-for the ``medium`` level and :mod:`firmware_py.players.levels` for the others (each seat's ``level``); a
-``strong`` seat searches ``computer_move_time`` CPU seconds on a thread of its own, outside the lock.
+A part of :class:`firmware_py.table.core.Table` reading its state (under the table's lock). The choice
+itself is :mod:`firmware_py.players.lookahead` for the ``medium`` level and
+:mod:`firmware_py.players.levels` for the others (each seat's ``level``); a ``strong`` seat searches
+``computer_move_time`` CPU seconds on a thread the table starts, outside the lock.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
-from typing import Any
+from dataclasses import replace
 
-from firmware_py.engine import Card, TockError
+from firmware_py.engine import TockError
 from firmware_py.engine.events import Action
 from firmware_py.games import TableGame, dealt
 from firmware_py.players import levels, lookahead
-from firmware_py.table.state import TableActions, TableState
-
-LOG = logging.getLogger(__name__)
+from firmware_py.table.state import TableState
+from firmware_py.table.turn import (
+    ComputerPlan,
+    EndTurn,
+    Exchange,
+    Notify,
+    Outcome,
+    Play,
+    SearchAside,
+    SetSimBoard,
+    Show,
+    Words,
+)
 
 SIM_CONFIRM_SECONDS = 5.0
 """How long a computer move made on the simulated board may wait for the camera to read it."""
+UNCONFIRMED: Words = {
+    "fr": "La caméra simulée n'a pas confirmé le coup : joué quand même.",
+    "en": "The simulated camera did not confirm the move: played anyway.",
+}
 
 
 class ComputerSeats:
-    """The computer seats: a part of :class:`firmware_py.table.core.Table` over its ``state``, asking the
-    ``table`` to play, exchange, end a turn, show, and move the simulated board's marbles."""
+    """The computer seats: a part of :class:`firmware_py.table.core.Table` reading its ``state``. Each
+    answer is an :class:`~firmware_py.table.turn.Outcome` (a plan shown, an exchange, a move to make)
+    that the table applies; the table runs a search aside and brings its move back (:meth:`landed`)."""
 
-    def __init__(self, state: TableState, table: TableActions) -> None:
+    def __init__(self, state: TableState) -> None:
         self._s = state
-        self._table = table
 
-    def advance(self) -> None:
-        """Let computer seats act: exchanges at once; moves chosen, shown and made when due (under lock).
+    def step(self) -> Outcome | None:
+        """The computer seats' next step (under the lock), None when they have nothing to do now.
 
-        Making a move calls back here; the outer call goes on looping, so a game of computer seats
-        without delay runs as a loop, not as a recursion.
+        The table applies steps until there is none: exchanges at once; a move chosen and shown, and
+        made at once when the table neither waits (``computer_delay``) nor watches a board.
         """
-        if self._s.advancing:
-            return
-        self._s.advancing = True
-        try:
-            self._advance_loop()
-        finally:
-            self._s.advancing = False
-
-    def _advance_loop(self) -> None:
-        for _ in range(100_000):
-            if self._s.winner() is not None:
-                self._s.plan = None
-                return
-            owing = [s for s in self._s.owing_exchange() if self._s.seats[s].computer]
-            if owing:
-                self._table._exchange(owing[0], self._exchange_choice(owing[0]))
-                continue
-            seat = self._s.to_play()
-            if seat is None or self._s.phase() != "play" or not self._s.seats[seat].computer:
-                self._s.plan = None
-                return
-            if self._s.game.extra_play and not self._s.legal():
-                self._table._end_turn(seat)
-                continue
-            if (
-                self._s.plan is None
-                or self._s.plan["seat"] != seat
-                or self._s.plan["version"] != len(self._s.log)
-            ):
-                if self._searches_aside(seat):
-                    self._search_aside(seat)
-                    return
-                self._s.plan = self._plan_of(seat, self._choose(seat, self._s.game, len(self._s.log)))
-            if self._s.config.computer_delay > 0 or self._s.uses_camera:
-                return
-            self.commit_plan()
+        s, turn = self._s, self._s.turn
+        no_plan = Outcome(replace(turn, intent=None)) if turn.plan is not None else None
+        if s.winner() is not None:
+            return no_plan
+        owing = [seat for seat in s.owing_exchange() if s.seats[seat].computer]
+        if owing:
+            return Outcome(None, (Exchange(owing[0], levels.exchange_card(dealt(s.game), owing[0])),))
+        seat = s.to_play()
+        if seat is None or s.phase() != "play" or not s.seats[seat].computer:
+            return no_plan
+        if s.game.extra_play and not s.legal():
+            return Outcome(None, (EndTurn(seat),))
+        plan = turn.plan
+        if plan is None or plan.seat != seat or plan.log != len(s.log):
+            if self._searches_aside(seat):
+                return (
+                    None if s.searching is s.game else Outcome(None, (SearchAside(seat, s.game, len(s.log)),))
+                )
+            return Outcome(replace(turn, intent=self._plan_of(seat, self.choose(seat, s.game, len(s.log)))))
+        if s.config.computer_delay > 0 or s.uses_camera:
+            return None
+        return Outcome(None, (Play(plan.seat, plan.move, "computer"),))
 
     def _searches_aside(self, seat: str) -> bool:
         """Whether ``seat``'s choice is searched on a thread of its own: a ``strong`` seat at a table that
@@ -83,35 +81,19 @@ class ComputerSeats:
             self._s.config.computer_delay > 0 or self._s.uses_camera
         )
 
-    def _search_aside(self, seat: str) -> None:
-        """Search ``seat``'s move on the (immutable) game outside the lock; the plan is made when the
-        search ends, unless the game has moved on meanwhile (an undo, a new game)."""
-        game, seed = self._s.game, len(self._s.log)
-        if self._s.searching is game:
-            return
-        self._s.searching = game
+    def landed(self, seat: str, game: TableGame, move: Action | None) -> Outcome | None:
+        """The search aside of ``seat``'s move on ``game`` has ended with ``move`` (None: it failed, the
+        heuristic's move is played): its plan is shown, unless the game has moved on meanwhile (a move,
+        an undo, a new game), when it is dropped."""
+        if self._s.game is not game or self._s.to_play() != seat:
+            return None
+        if move is None:
+            move = levels.medium_move(dealt(game), seat, tuple(self._s.legal()))
+        return Outcome(replace(self._s.turn, intent=self._plan_of(seat, move)), (Show(),))
 
-        def search() -> None:
-            try:
-                move = self._choose(seat, game, seed)
-            except Exception:  # a failed search must not leave the seat stuck: it plays the heuristic's move
-                LOG.exception("the search of computer seat %s failed; it plays the medium move", seat)
-                move = None
-            with self._s.lock:
-                if self._s.searching is not game:
-                    return
-                self._s.searching = None
-                if self._s.game is game:
-                    if move is None:
-                        move = levels.medium_move(dealt(game), seat, tuple(self._s.legal()))
-                    self._s.plan = self._plan_of(seat, move)
-                    self._table._changed()
-
-        threading.Thread(target=search, name=f"tock-search-{seat}", daemon=True).start()
-
-    def _choose(self, seat: str, game: TableGame, seed: int) -> Action:
+    def choose(self, seat: str, game: TableGame, seed: int) -> Action:
         """The move of computer ``seat`` at its level; ``seed`` (the log's length) makes a position always
-        get the same choice."""
+        get the same choice. A ``strong`` seat searches ``game`` alone (so it may run outside the lock)."""
         level = self._s.seats[seat].level
         if level != "medium":
             player = levels.make_player(level, move_time=self._s.config.computer_move_time, seed=seed)
@@ -128,54 +110,40 @@ class ComputerSeats:
         )
         return moves[best]
 
-    def _plan_of(self, seat: str, chosen: Action | None) -> dict[str, Any]:
+    def _plan_of(self, seat: str, chosen: Action | None) -> ComputerPlan:
         """The computer's move as shown on the pages and the LEDs, made when due."""
         move = next((m for m in self._s.legal() if m == chosen), None)
         if move is None:
             raise TockError(f"seat {seat} chose {chosen}, which is not a legal move")
-        return {
-            "seat": seat,
-            "move_obj": move,
-            "result": self._s.result(move),
-            "due": self._s.clock() + self._s.config.computer_delay,
-            "version": len(self._s.log),
-            "made": False,
-            **self._s.move_info(move),
-        }
+        return ComputerPlan(
+            seat=seat,
+            move=move,
+            result=self._s.result(move),
+            due=self._s.clock() + self._s.config.computer_delay,
+            log=len(self._s.log),
+            info=self._s.move_info(move),
+        )
 
-    def _exchange_choice(self, seat: str) -> Card:
-        return levels.exchange_card(dealt(self._s.game), seat)
-
-    def commit_plan(self) -> None:
-        plan = self._s.plan
-        assert plan is not None
-        self._s.plan = None
-        self._table._commit(plan["seat"], plan["move_obj"], source="computer")
-
-    def tick(self) -> None:
-        """Make a computer seat's move once its delay is over (called a few times a second by :meth:`start`).
+    def tick(self) -> Outcome | None:
+        """Make a computer seat's move once its delay is over (under the lock, a few times a second).
 
         Without camera the move is applied; with the simulated camera it is made on the simulated board
         (and then read and checked like any move; should vision not confirm it within
         :data:`SIM_CONFIRM_SECONDS`, the table's own simulated board is trusted); with a real camera a
         person must move the marbles.
         """
-        with self._s.lock:
-            plan = self._s.plan
-            now = self._s.clock()
-            if plan is None or now < plan["due"]:
-                return
-            if plan["made"]:
-                if self._s.sim_board is not None and now >= plan["due"] + SIM_CONFIRM_SECONDS:
-                    self.commit_plan()
-                    self._s.notice = {
-                        "fr": "La caméra simulée n'a pas confirmé le coup : joué quand même.",
-                        "en": "The simulated camera did not confirm the move: played anyway.",
-                    }
-                    self._table._changed()
-                return
-            if not self._s.uses_camera or plan["result"] == dict(self._s.position.layout):
-                self.commit_plan()
-            elif self._s.sim_board is not None:
-                plan["made"] = True
-                self._table._set_sim_board(plan["result"])
+        turn = self._s.turn
+        plan = turn.plan
+        now = self._s.clock()
+        if plan is None or now < plan.due:
+            return None
+        play = Play(plan.seat, plan.move, "computer")
+        if plan.made:
+            if self._s.sim_board is not None and now >= plan.due + SIM_CONFIRM_SECONDS:
+                return Outcome(None, (play, Notify(UNCONFIRMED), Show()))
+            return None
+        if not self._s.uses_camera or plan.result == dict(self._s.position.layout):
+            return Outcome(None, (play,))
+        if self._s.sim_board is not None:
+            return Outcome(replace(turn, intent=replace(plan, made=True)), (SetSimBoard(plan.result),))
+        return None

@@ -23,8 +23,10 @@ The table is composed of parts, each owning one concern over one shared
 :class:`~firmware_py.table.state.TableState`: this module (the game, its turns and saves, the keys, the
 players' actions), :class:`~firmware_py.table.board_watch.BoardWatch` (the camera and the board seen),
 :class:`~firmware_py.table.computer_seats.ComputerSeats`, :class:`~firmware_py.table.leds.TableLeds` and
-:class:`~firmware_py.table.role_views.RoleViews` (what each role sees). The parts act on the game only
-through :class:`~firmware_py.table.state.TableActions`, which the table implements; the web layer sees
+:class:`~firmware_py.table.role_views.RoleViews` (what each role sees). The turn in progress is one
+immutable :class:`~firmware_py.table.turn.Turn`; the parts never hold the table: they answer each event
+with an :class:`~firmware_py.table.turn.Outcome` (the next turn and typed effects: play, exchange, log a
+refusal, show...) that :meth:`Table._apply` carries out, in one place, under the lock. The web layer sees
 the table through :class:`~firmware_py.table.protocol.TableService`. Listeners are
 :class:`~firmware_py.table.subscription.Subscription`.
 """
@@ -32,10 +34,12 @@ the table through :class:`~firmware_py.table.protocol.TableService`. Listeners a
 from __future__ import annotations
 
 import dataclasses
+import logging
 import secrets
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,32 +47,46 @@ from firmware_py import refusals
 from firmware_py.config import (
     CameraSettings,
     Config,
-    GameSettings,
     parse_game_settings,
 )
 from firmware_py.engine import (
     Card,
-    IllegalMoveError,
     Position,
     TockError,
-    teams_of,
 )
 from firmware_py.errors import ConfigError, TableError, rules_words
-from firmware_py.store import history
-from firmware_py.store.saves import GameStore, new_seat_key
-from firmware_py.table.board_watch import BoardWatch
+from firmware_py.store.saves import GameStore
+from firmware_py.table.answers import (
+    Calibrated,
+    CardMoves,
+    Explanation,
+    Given,
+    Hint,
+    MarbleMoved,
+    Played,
+    Pressed,
+    Undone,
+    Version,
+)
+from firmware_py.table.board_watch import CALIBRATED, BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
+from firmware_py.table.keeper import GameKeeper
 from firmware_py.table.learning import Learning
 from firmware_py.table.leds import TableLeds
 from firmware_py.table.ports import BoardCamera, CameraParts
-from firmware_py.table.replay import replay_frames
+from firmware_py.table.replay import Replay, replay_frames
 from firmware_py.table.requests import read_card, read_move
 from firmware_py.table.role_views import RoleViews, setup_options
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Listeners, Subscription
-from firmware_py.table.summary import game_summary, saved_games
+from firmware_py.table.summary import SavedGame, Summary, game_summary, saved_games
+from firmware_py.table.turn import (
+    CardChosen,
+    Notify,
+    Outcome,
+    Show,
+)
 from firmware_py.table.views import PublicView, SeatLink, SeatView
-from firmware_py.table.wording import action_words, log_entry, move_entry
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
@@ -76,6 +94,8 @@ if TYPE_CHECKING:
     from hardware.ledstrip import LedStrip
 
 __all__ = ["Subscription", "Table", "TableError"]
+
+LOG = logging.getLogger(__name__)
 
 
 def demo_config() -> Config:
@@ -107,85 +127,34 @@ class Table:
         config = config or demo_config()
         store = store or GameStore(":memory:")
         self._s = TableState(config, store, strip, clock)
-        self._board = BoardWatch(self._s, self)
-        self._computers = ComputerSeats(self._s, self)
+        self._board = BoardWatch(self._s)
+        self._computers = ComputerSeats(self._s)
         self._leds = TableLeds(self._s)
         self._views = RoleViews(self._s)
         self._listeners = Listeners()
+        self._keeper = GameKeeper(self._s, self._board, self._computers, self._leds, self._listeners)
         self._table_key = store.table_key()
         self._learning = Learning(self._s)
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
         latest = self._s.store.latest_game()
         if latest is None:
-            self._start_new(self._s.config.game)
+            self._keeper.start_new(self._s.config.game)
             return
         try:
-            self._resume(latest.id)
+            self._keeper.resume(latest.id)
         except (ConfigError, KeyError, TockError, ValueError) as error:  # a save this version cannot read
-            self._start_new(self._s.config.game)
+            self._keeper.start_new(self._s.config.game)
             fr, en = rules_words(error) if isinstance(error, TockError) else (str(error), str(error))
-            self._s.notice = {
-                "fr": f"Partie {latest.id} enregistrée impossible à reprendre ({fr}) : nouvelle partie.",
-                "en": f"Saved game {latest.id} could not be resumed ({en}): new game.",
-            }
-
-    # -- state -------------------------------------------------------------------------------------
-
-    def _load(self, settings: GameSettings, game_id: int, seed: int, tokens: dict[str, str]) -> None:
-        self._s.setup = settings
-        self._s.rules = history.rules_of(settings)
-        self._s.game_id = game_id
-        self._s.seed = seed
-        self._s.tokens = tokens
-        self._s.by_token = {token: seat for seat, token in tokens.items()}
-        self._s.names = {s.seat: s.name for s in settings.seats}
-        self._s.seats = {s.seat: s for s in settings.seats}
-        letters = tuple(s.seat for s in settings.seats)
-        self._s.teams = {seat: i for i, team in enumerate(teams_of(self._s.rules, letters)) for seat in team}
-        self._s.topology = self._s.rules.topology(len(letters))
-        self._s.log = []
-        self._s.last_move = None
-        self._s.last_stable = None
-        self._s.reset_turn()
-        self._leds.open()
-
-    def _start_new(self, settings: GameSettings, tokens: dict[str, str] | None = None) -> None:
-        seed = settings.seed if settings.seed is not None else secrets.randbits(63)
-        game = history.start(settings, seed)
-        if tokens is None:
-            tokens = {s.seat: new_seat_key() for s in settings.seats}
-        game_id = self._s.store.create_game({"setup": settings.to_dict(), "tokens": tokens}, seed)
-        self._load(settings, game_id, seed, tokens)
-        self._s.game = game
-        self._computers.advance()
-
-    def _resume(self, game_id: int) -> None:
-        stored = self._s.store.game(game_id)
-        settings = history.settings_of(stored)
-        self._load(settings, game_id, stored.seed, dict(stored.settings["tokens"]))
-        self._s.game = history.start(settings, stored.seed)
-        try:
-            for step in history.replay(stored, self._s.store.events(game_id)):
-                self._s.game = step.game
-                entry = log_entry(step.event, step.before, step.game, self._s.names, self._s.topology)
-                self._s.log.append(entry)
-                self._s.last_move = entry
-        except history.ReplayError as error:  # its words name the event, never a hand
-            self._s.notice = {
-                "fr": f"Partie reprise jusqu'au coup {error.n} : {error.fr}",
-                "en": f"Game resumed up to event {error.n}: {error.en}",
-            }
-        self._s.await_board = self._s.setup.camera and self._s.camera_mode != "none"
-        self._computers.advance()
+            self._s.turn = replace(
+                self._s.turn,
+                notice={
+                    "fr": f"Partie {latest.id} enregistrée impossible à reprendre ({fr}) : nouvelle partie.",
+                    "en": f"Saved game {latest.id} could not be resumed ({en}): new game.",
+                },
+            )
 
     # -- change notification -------------------------------------------------------------------------
-
-    def _changed(self) -> None:
-        """Show the new state: LEDs, then every listener. Called under the lock, after saving."""
-        self._s.version += 1
-        self._leds.show()
-        self._listeners.tell({"version": self._s.version})
 
     def subscribe(self) -> Subscription:
         """A new listener; it receives ``{"version": n}`` after every change (see :class:`Listeners`)."""
@@ -223,7 +192,7 @@ class Table:
         """Take the seats' keys as saved: pages with an old link are told at once that it is gone."""
         self._s.tokens = tokens
         self._s.by_token = {token: seat for seat, token in tokens.items()}
-        self._changed()
+        self._keeper.changed()
 
     def table_key(self, *, new: bool = False) -> str:
         """The table's key, for pairing the device at the board (``tock serve`` prints its link); a new
@@ -249,21 +218,22 @@ class Table:
         """The table's settings."""
         return self._s.config
 
-    # -- what the parts ask of the table (TableActions), and what they offer ------------------------
-
-    def _commit_plan(self) -> None:
-        self._computers.commit_plan()
-
-    def _set_sim_board(self, board: dict[str, str]) -> None:
-        self._board.set_sim_board(board)
+    # -- the parts' events ---------------------------------------------------------------------------
 
     def tick(self) -> None:
         """Make a computer seat's move once its delay is over (see :meth:`ComputerSeats.tick`)."""
-        self._computers.tick()
+        with self._s.lock:
+            self._keeper.apply(self._computers.tick())
 
-    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
-        """Move a marble on the page's board (see :meth:`BoardWatch.move_marble`)."""
-        return self._board.move_marble(from_place, to_place)
+    def move_marble(self, from_place: str, to_place: str) -> MarbleMoved:
+        """Move a marble on the page's board (see :meth:`BoardWatch.move_marble`); returns the board the
+        page then shows (``layout``) and the ``version``."""
+        with self._s.lock:
+            self._keeper.apply(self._board.move_marble(from_place, to_place))
+            sim_board = self._s.sim_board if self._s.uses_camera else None
+            proposed = self._s.turn.proposed
+            board = sim_board if sim_board is not None else proposed if proposed is not None else None
+            return {"layout": dict(board or self._s.position.layout), "version": self._s.version}
 
     def attach_camera(
         self,
@@ -274,9 +244,12 @@ class Table:
         parts_for_model: CameraParts | None = None,
     ) -> None:
         """Use ``loop`` as the camera (see :meth:`BoardWatch.attach_camera`)."""
-        self._board.attach_camera(
-            loop, mode, calibration_path=calibration_path, parts_for_model=parts_for_model
-        )
+        with self._s.lock:
+            self._keeper.apply(
+                self._board.attach_camera(
+                    loop, mode, calibration_path=calibration_path, parts_for_model=parts_for_model
+                )
+            )
 
     @property
     def sim_board(self) -> dict[str, str] | None:
@@ -285,23 +258,31 @@ class Table:
 
     def on_frame(self, frame: Frame, reading: Reading) -> None:
         """Every frame the camera loop reads."""
-        self._board.on_frame(frame, reading)
+        status = self._board.on_frame(frame, reading)
+        if status is not None:
+            self.on_camera_status(*status)
 
     def on_camera_status(self, status: str, message: str) -> None:
         """The camera loop's status."""
-        self._board.on_camera_status(status, message)
+        with self._s.lock:
+            self._keeper.apply(self._board.on_camera_status(status, message))
 
     def on_reading(self, reading: Reading) -> None:
         """A stable reading of the board."""
-        self._board.on_reading(reading)
+        with self._s.lock:
+            self._keeper.apply(self._board.on_reading(reading))
 
     def camera_jpeg(self, *, overlay: bool) -> bytes | None:
         """The latest camera picture as JPEG, None without a camera."""
         return self._board.camera_jpeg(overlay=overlay)
 
-    def calibrate(self, what: str) -> dict[str, Any]:
+    def calibrate(self, what: str) -> Calibrated:
         """Calibrate the camera (see :meth:`BoardWatch.calibrate`)."""
-        return self._board.calibrate(what)
+        answer = self._board.calibrate(what)
+        if what == "colours":
+            with self._s.lock:
+                self._keeper.apply(Outcome(None, (Notify(CALIBRATED), Show())))
+        return answer
 
     # -- views -------------------------------------------------------------------------------------
 
@@ -350,7 +331,7 @@ class Table:
 
     # -- set-up ------------------------------------------------------------------------------------
 
-    def new_game(self, settings: dict[str, Any]) -> None:
+    def new_game(self, settings: object) -> None:
         """Start a new game (saved at once), replacing the current one.
 
         ``settings`` keys (all optional): ``preset``, ``switches`` {name: value}, ``model`` ("tock4" /
@@ -377,30 +358,21 @@ class Table:
             if new_model and self._s.parts_for_model is None:
                 raise refusals.camera_reads_one_board()
             try:
-                self._start_new(parsed)
+                self._keeper.start_new(parsed)
             except (TockError, ValueError) as error:
                 raise refusals.cannot_start(error) from None
             if new_model and self._s.parts_for_model is not None and self._s.loop is not None:
                 opener, reader, self._s.calibration_path = self._s.parts_for_model(parsed.model)
                 self._s.sim_board = None
                 self._s.loop.replace(opener, reader)
-            self._show_new_game()
+            self._keeper.show_new_game()
 
     def rematch(self) -> None:
         """The same seats, names, colours and rules again on a new deal (the seed drawn anew); every
         phone keeps its seat link, so nobody scans a code again."""
         with self._s.lock:
-            self._start_new(dataclasses.replace(self._s.setup, seed=None), dict(self._s.tokens))
-            self._show_new_game()
-
-    def _show_new_game(self) -> None:
-        """The board of a game just started: the simulated board set to it, or the camera asked."""
-        if self._s.camera_mode == "sim":
-            self._set_sim_board(dict(self._s.position.layout))
-        else:
-            self._s.await_board = self._s.uses_camera
-            self._board.check_board_now()
-        self._changed()
+            self._keeper.start_new(dataclasses.replace(self._s.setup, seed=None), dict(self._s.tokens))
+            self._keeper.show_new_game()
 
     # -- playing -----------------------------------------------------------------------------------
 
@@ -416,7 +388,7 @@ class Table:
     def _parse_card(self, seat: str, card: str) -> Card:
         return read_card(card, tuple(self._s.hand(seat)) if self._s.digital else None)
 
-    def choose_card(self, token: str, card: str) -> dict[str, Any]:
+    def choose_card(self, token: str, card: str) -> CardMoves:
         """The seat shows which card it plays: its legal moves; the LEDs light their destinations.
 
         Returns ``{"card": card, "moves": [{move, fr, en, from, to}]}``.
@@ -429,13 +401,13 @@ class Table:
             self._require_turn(seat)
             parsed = self._parse_card(seat, card)
             moves = self._s.legal(parsed)
-            self._s.chosen = (seat, parsed, moves)
-            answer = {"card": str(parsed), "moves": [self._s.move_info(m) for m in moves]}
-            self._changed()
-            self._board.rejudge()
+            self._s.turn = replace(self._s.turn, intent=CardChosen(seat, parsed, moves))
+            answer: CardMoves = {"card": str(parsed), "moves": [self._s.move_info(m) for m in moves]}
+            self._keeper.changed()
+            self._keeper.apply(self._board.rejudge())
             return answer
 
-    def play(self, token: str, move: str) -> dict[str, Any]:
+    def play(self, token: str, move: str) -> Played:
         """Apply a move given in the engine's notation (no-camera mode, or confirming what the page asks).
 
         With a camera, the board must then be made to match: the LEDs show where marbles go.
@@ -449,10 +421,10 @@ class Table:
             seat = self._seat_of(token)
             self._require_turn(seat)
             parsed = read_move(move)
-            entry = self._commit(seat, parsed, source="page")
+            entry = self._keeper.play(seat, parsed, source="page")
             return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self._s.version}
 
-    def exchange(self, token: str, card: str) -> dict[str, Any]:
+    def exchange(self, token: str, card: str) -> Given:
         """Give ``card`` to the partner (partner-exchange presets), face down.
 
         Raises:
@@ -463,29 +435,12 @@ class Table:
             if seat not in self._s.owing_exchange():
                 raise refusals.no_exchange()
             parsed = self._parse_card(seat, card)
-            self._exchange(seat, parsed)
-            self._computers.advance()
-            self._changed()
+            self._keeper.exchange(seat, parsed)
+            self._keeper.settle()
+            self._keeper.changed()
             return {"card": str(parsed), "version": self._s.version}
 
-    def _exchange(self, seat: str, card: Card) -> None:
-        try:
-            game = self._s.game.exchange(seat, card)
-        except (TockError, ValueError) as error:
-            raise refusals.no_exchange(error) from None
-        n = self._s.store.append(self._s.game_id, "exchange", seat, str(card))
-        self._s.game = game
-        self._s.log.append(
-            {
-                "n": n,
-                "seat": seat,
-                "move": "",
-                "places": [],
-                **action_words("exchange", self._s.names[seat]),
-            }
-        )
-
-    def end_turn(self, token: str) -> dict[str, Any]:
+    def end_turn(self, token: str) -> Version:
         """After a joker, keep the card drawn for later instead of playing again now.
 
         Raises:
@@ -496,26 +451,12 @@ class Table:
             self._require_turn(seat)
             if not self._s.game.extra_play:
                 raise refusals.no_extra_play()
-            self._end_turn(seat)
-            self._computers.advance()
-            self._changed()
+            self._keeper.end_turn(seat)
+            self._keeper.settle()
+            self._keeper.changed()
             return {"version": self._s.version}
 
-    def _end_turn(self, seat: str) -> None:
-        self._s.game = self._s.game.end_turn(seat)
-        n = self._s.store.append(self._s.game_id, "end_turn", seat, "end")
-        self._s.log.append(
-            {
-                "n": n,
-                "seat": seat,
-                "move": "",
-                "places": [],
-                **action_words("end_turn", self._s.names[seat]),
-            }
-        )
-        self._s.reset_turn()
-
-    def discard(self, token: str, card: str) -> dict[str, Any]:
+    def discard(self, token: str, card: str) -> Played:
         """Discard ``card`` when the rules say so (nothing playable).
 
         Raises:
@@ -529,10 +470,10 @@ class Table:
             discards = [m for m in self._s.legal(parsed) if m.is_discard]
             if not discards:
                 raise refusals.cannot_discard()
-            entry = self._commit(seat, discards[0], source="page")
+            entry = self._keeper.play(seat, discards[0], source="page")
             return {"move": entry["move"], "fr": entry["fr"], "en": entry["en"], "version": self._s.version}
 
-    def undo(self, token: str | None = None) -> dict[str, Any]:
+    def undo(self, token: str | None = None) -> Undone:
         """Take back the last move of a person, and the computer seats' moves made since.
 
         The table page and the undo button (``token`` None) take back the last person's move; a seat (its
@@ -542,70 +483,11 @@ class Table:
             WrongMoment: nothing to undo (or, with a token, the last move is not that seat's).
         """
         with self._s.lock:
-            seat = self._seat_of(token) if token is not None else None
-            if self._s.winner() is not None:
-                raise refusals.game_over("undo")
-            events = self._s.store.events(self._s.game_id)
-            # the computer seats' moves made since are taken back too, or they would be made again at once
-            people = [i for i, event in enumerate(events) if not self._s.seats[event.seat].computer]
-            if seat is not None and (not people or events[people[-1]].seat != seat):
-                raise refusals.not_your_move()
-            if not events:
-                raise refusals.nothing_to_undo()
-            if not people:  # only computer seats have played: they would play the same again at once
-                raise refusals.nothing_to_undo(only_computers=True)
-            count = len(events) - people[-1]
-            # each event's words, before they go (a refusal of the board is no event)
-            said = {entry["n"]: entry for entry in self._s.log if "reasons" not in entry}
-            undone = self._s.store.undo_last(self._s.game_id, count)  # one transaction: all or none
-            self._resume(self._s.game_id)
-            self._s.await_board = self._s.uses_camera
-            if self._s.sim_board is not None:
-                self._s.await_board = False
-                self._set_sim_board(dict(self._s.position.layout))
-            done = list(reversed(undone))
-            texts = ", ".join(e.text if e.kind == "move" else e.kind for e in done)  # exchanges stay secret
-            words = {  # the log's sentences ("Ana joue le 7 de cœur : A3 → A10"), secret-free as well
-                lang: " ; ".join(said[e.n][lang] if e.n in said else e.kind for e in done)
-                for lang in ("fr", "en")
-            }
-            self._s.notice = {"fr": f"Annulé : {words['fr']}", "en": f"Undone: {words['en']}"}
-            self._board.check_board_now()
-            self._changed()
-            return {"undone": texts, **self._s.notice, "version": self._s.version}
-
-    def _commit(self, seat: str, move: Any, *, source: str) -> dict[str, Any]:
-        """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""
-        before = dict(self._s.position.layout)
-        try:
-            game = self._s.game.play(move)
-        except IllegalMoveError as error:
-            raise refusals.illegal_move([v.to_dict() for v in error.violations]) from None
-        except (TockError, ValueError) as error:
-            raise refusals.move_refused(error) from None
-        n = self._s.store.append(self._s.game_id, "move", seat, str(move))
-        self._s.game = game
-        after = dict(self._s.position.layout)
-        entry = move_entry(n, seat, move, before, after, self._s.names, self._s.topology)
-        self._s.log.append(entry)
-        self._s.last_move = entry
-        winner = self._s.winner()
-        if winner is not None:
-            self._s.store.finish(self._s.game_id, winner)
-        self._s.reset_turn()
-        if self._s.uses_camera and source != "camera":
-            if self._s.sim_board is not None:
-                self._set_sim_board(after)
-            else:
-                self._s.await_board = True
-                self._board.check_board_now()
-        self._computers.advance()
-        self._changed()
-        return entry
+            return self._keeper.take_back(self._seat_of(token) if token is not None else None)
 
     # -- learning ----------------------------------------------------------------------------------
 
-    def explain(self, move: str, *, token: str | None = None) -> dict[str, Any]:
+    def explain(self, move: str, *, token: str | None = None) -> Explanation:
         """ "Why not?": ``{"move", "legal": bool, "reasons": [{code, fr, en, places}]}`` for the seat to play
         (:class:`~firmware_py.table.learning.Learning`).
 
@@ -615,7 +497,7 @@ class Table:
         with self._s.lock:
             return self._learning.explain(self._seat_of(token) if token is not None else None, move)
 
-    def hints(self, token: str, *, suggest: bool = False) -> list[dict[str, Any]]:
+    def hints(self, token: str, *, suggest: bool = False) -> list[Hint]:
         """Every legal move of that seat's hand: [{card, move, fr, en, from, to, suggested}] (empty when
         not its turn); with ``suggest`` and digital cards, the strong player's move is ``suggested`` and has
         ``why`` {fr, en} (:class:`~firmware_py.table.learning.Learning`).
@@ -637,50 +519,14 @@ class Table:
 
     # -- buttons -----------------------------------------------------------------------------------
 
-    def press(self, button: str) -> dict[str, Any]:
+    def press(self, button: str) -> Pressed:
         """A table button: ``confirm`` (make the computer's move, take the first candidate), ``undo``,
         ``next``.
 
         A button pressed when it means nothing is ignored; the page says why (``notice``).
         """
         with self._s.lock:
-            try:
-                if button == "undo":
-                    return self.undo()
-                if button == "confirm" and self._s.plan is not None and not self._s.uses_camera:
-                    self._commit_plan()
-                    return {"button": button, "version": self._s.version}
-                if button == "confirm" and self._s.question and len(self._s.question.get("moves", [])) >= 1:
-                    move = read_move(self._s.question["moves"][0]["move"])
-                    self._commit(self._s.to_play() or "", move, source="camera")
-                    return {"button": button, "version": self._s.version}
-                if button == "next" and self._s.winner() is None and self._s.phase() == "play":
-                    return self._next_hint()
-                raise refusals.button_ignored()
-            except TableError as error:
-                self._s.notice = {
-                    "fr": f"Bouton {button} ignoré : {error.message_fr}",
-                    "en": f"{button} button ignored: {error.message_en}",
-                }
-                self._changed()
-                return {
-                    "button": button,
-                    "ignored": True,
-                    "fr": self._s.notice["fr"],
-                    "en": self._s.notice["en"],
-                }
-
-    def _next_hint(self) -> dict[str, Any]:
-        seat = self._s.to_play() or ""
-        cards = list(dict.fromkeys(self._s.hand(seat)))
-        cards = [c for c in cards if self._s.legal(c)]
-        if not cards:
-            raise refusals.no_hint()
-        current = self._s.chosen[1] if self._s.chosen is not None else None
-        card = cards[(cards.index(current) + 1) % len(cards)] if current in cards else cards[0]
-        self._s.chosen = (seat, card, self._s.legal(card))
-        self._changed()
-        return {"button": "next", "card": str(card), "version": self._s.version}
+            return self._keeper.press(button)
 
     # -- life cycle --------------------------------------------------------------------------------
 
@@ -700,7 +546,9 @@ class Table:
                 # the engine's own text would show every hand to everyone: only its rules are named
                 fr, en = rules_words(error) if isinstance(error, TockError) else (type(error).__name__,) * 2
                 with self._s.lock:
-                    self._s.notice = {"fr": f"Erreur : {fr}", "en": f"Error: {en}"}
+                    self._s.turn = replace(
+                        self._s.turn, notice={"fr": f"Erreur : {fr}", "en": f"Error: {en}"}
+                    )
 
     def close(self) -> None:
         """End the pages' live streams, stop the threads, darken the LEDs, close the camera and the save
@@ -714,15 +562,15 @@ class Table:
         self._leds.stop()
         self._s.store.close()
 
-    def saved_summary(self, game_id: int) -> dict[str, Any]:
+    def saved_summary(self, game_id: int) -> Summary:
         """The figures of a saved game (:func:`firmware_py.table.summary.game_summary`)."""
         return game_summary(self._s.store, game_id)
 
-    def saved_replay(self, game_id: int) -> dict[str, Any]:
+    def saved_replay(self, game_id: int) -> Replay:
         """Every board of a saved game (:func:`firmware_py.table.replay.replay_frames`)."""
         return replay_frames(self._s.store, game_id)
 
-    def saved_games(self, latest: int) -> list[dict[str, Any]]:
+    def saved_games(self, latest: int) -> list[SavedGame]:
         """The latest saved games (:func:`firmware_py.table.summary.saved_games`)."""
         return saved_games(self._s.store, latest)
 

@@ -8,16 +8,16 @@ per seat and position however many phones ask (:class:`~firmware_py.table.sugges
 
 from __future__ import annotations
 
-from typing import Any
-
 from firmware_py import refusals
 from firmware_py.engine import explain
 from firmware_py.games import dealt
 from firmware_py.table import teaching
+from firmware_py.table.answers import Explanation, Hint, hint
 from firmware_py.table.requests import read_move
 from firmware_py.table.role_views import switch_words
 from firmware_py.table.state import TableState
 from firmware_py.table.suggestions import Suggestions
+from firmware_py.table.turn import reason_of
 
 
 class Learning:
@@ -25,9 +25,9 @@ class Learning:
 
     def __init__(self, state: TableState) -> None:
         self._s = state
-        self._suggestions: Suggestions[Any] = Suggestions()
+        self._suggestions: Suggestions[teaching.Suggestion] = Suggestions()
 
-    def explain(self, seat: str | None, move: str) -> dict[str, Any]:
+    def explain(self, seat: str | None, move: str) -> Explanation:
         """``{"move", "legal", "reasons"}`` for ``move`` by the seat to play, asked by ``seat`` (None: a
         spectator). Only the seat to play learns about its own hand; the others ask about the rules.
 
@@ -35,13 +35,10 @@ class Learning:
             BadInput: bad notation.
         """
         parsed = read_move(move)
-        position = self._s.position
-        if seat != self._s.to_play() and position.hands is not None:
-            position = position.without_hands()
-        reasons = explain(position, parsed)
-        return {"move": str(parsed), "legal": not reasons, "reasons": [v.to_dict() for v in reasons]}
+        reasons = explain(self._s.known_to(seat), parsed)
+        return {"move": str(parsed), "legal": not reasons, "reasons": [reason_of(v) for v in reasons]}
 
-    def hints(self, seat: str, *, suggest: bool) -> list[dict[str, Any]]:
+    def hints(self, seat: str, *, suggest: bool) -> list[Hint]:
         """Every legal move of ``seat``'s hand (empty when not its turn), the suggested one marked with its
         ``why`` when ``suggest`` and the cards are dealt. Call without holding the table's lock."""
         with self._s.lock:
@@ -51,7 +48,7 @@ class Learning:
                 moves = list(self._s.legal())
             else:
                 moves = [m for card in self._s.ranks() for m in self._s.legal(card)]
-            hints = [{"card": str(m.card), **self._s.move_info(m), "suggested": False} for m in moves]
+            hints = [hint(str(m.card), self._s.move_info(m)) for m in moves]
             if not (suggest and self._s.digital and moves):
                 return hints
             game, names, seed = dealt(self._s.game), dict(self._s.names), len(self._s.log)
@@ -60,7 +57,7 @@ class Learning:
             seat, game, lambda: teaching.suggest(game, seat, names, move_time=move_time, seed=seed)
         )
         chosen = next(h for h, m in zip(hints, moves, strict=True) if m == tip.move)
-        chosen.update(suggested=True, why={"fr": tip.fr, "en": tip.en})
+        chosen["suggested"], chosen["why"] = True, {"fr": tip.fr, "en": tip.en}
         return hints
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from firmware_py.table.lights import LightFacts, hex_to_rgb
 from firmware_py.table.state import TableState
+from firmware_py.table.turn import CardChosen, ComputerPlan
 from hardware.errors import DeviceClosed
 
 
@@ -44,38 +45,38 @@ class TableLeds:
         self._s.driver = LedDriver(strip, led_map)
 
     def facts(self) -> LightFacts:
-        """The table's state reduced to what the LEDs say."""
+        """The table's state reduced to what the LEDs say; which wins is the turn's to say: a board to
+        put right, else what is left of a move in progress, else the computer's move or the card named."""
         colours = {seat: hex_to_rgb(s.colour) for seat, s in self._s.seats.items()}
         turn = self._s.to_play()
-        start = self._s.topology.start_of(turn) if turn else None
-        winner = self._s.winner()
-        homes = {seat: self._s.topology.home_of(seat) for seat in self._s.seats}
-        if self._s.problem is not None:
+        state = self._s.turn
+        problem = state.problem
+        if problem is not None:
             return LightFacts(
-                colours,
-                turn=turn,
-                wrong=tuple(self._s.problem.get("wrong", ())),
-                put_back=dict(self._s.problem.get("put_back", {})),
+                colours, turn=turn, wrong=tuple(problem["wrong"]), put_back=dict(problem["put_back"])
             )
         sources: tuple[str, ...] = ()
         destinations: tuple[str, ...] = ()
-        if self._s.to_do:
+        to_do = dict(state.to_do)
+        intent = state.intent
+        if to_do:
             pass  # a move in progress: only what is left to do is lit
-        elif self._s.plan is not None:
-            sources, destinations = tuple(self._s.plan["from"]), tuple(self._s.plan["to"])
-        elif self._s.chosen is not None:
-            infos = [self._s.move_info(m) for m in self._s.chosen[2]]
+        elif isinstance(intent, ComputerPlan):
+            sources, destinations = tuple(intent.info["from"]), tuple(intent.info["to"])
+        elif isinstance(intent, CardChosen):
+            infos = [self._s.move_info(m) for m in intent.moves]
             sources = tuple(sorted({p for i in infos for p in i["from"]}))
             destinations = tuple(sorted({p for i in infos for p in i["to"]}))
+        winner = self._s.winner()
         return LightFacts(
             colours,
             turn=turn,
-            turn_start=None if self._s.to_do else start,
+            turn_start=None if to_do or turn is None else self._s.topology.start_of(turn),
             sources=sources,
             destinations=destinations,
-            to_do=dict(self._s.to_do),
+            to_do=to_do,
             winners=tuple(winner or ()),
-            homes=homes,
+            homes={seat: self._s.topology.home_of(seat) for seat in self._s.seats},
         )
 
     def show(self) -> None:

@@ -7,9 +7,9 @@ only (the table never imports vision to read one).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,6 +24,30 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+class Camera(Protocol):
+    """A camera over the board: vision's synthetic camera or one of ``hardware.cameras``."""
+
+    def capture(self) -> Frame:
+        """The next picture."""
+        ...
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class SimulatedBoard(Protocol):
+    """The synthetic camera, which renders the marbles it is given (the simulated board)."""
+
+    @property
+    def layout(self) -> Mapping[str, str]:
+        """The marbles it renders."""
+        ...
+
+    def set_layout(self, layout: Mapping[str, str]) -> None: ...
+
+    def capture(self) -> Frame: ...
+
+
 class BoardCamera(Protocol):
     """The camera over the board as the table drives it (``firmware_py.app.camera_loop.CameraLoop``)."""
 
@@ -32,11 +56,11 @@ class BoardCamera(Protocol):
         """Vision's reader of this board model (calibrated, or being calibrated)."""
         ...
 
-    def use_camera(self, action: Callable[[Any], T]) -> T | None:
+    def use_camera(self, action: Callable[[Camera], T]) -> T | None:
         """Run ``action`` on the open camera (None when it is not open)."""
         ...
 
-    def replace(self, open_camera: Callable[[], Any], reader: BoardReader) -> None:
+    def replace(self, open_camera: Callable[[], Camera], reader: BoardReader) -> None:
         """Read another board model from now on."""
         ...
 
@@ -45,5 +69,5 @@ class BoardCamera(Protocol):
     def stop(self) -> None: ...
 
 
-CameraParts = Callable[[str], tuple[Callable[[], Any], "BoardReader", Path]]
+CameraParts = Callable[[str], tuple[Callable[[], Camera], "BoardReader", Path]]
 """For a board model: what opens its camera, its reader and where its calibration is saved."""

@@ -8,13 +8,42 @@ left out.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from firmware_py import refusals
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore, StoredGame
-from firmware_py.table.views import board_facts
+from firmware_py.table.answers import LogLine
+from firmware_py.table.turn import Words
+from firmware_py.table.views import BoardFacts, board_facts
 from firmware_py.table.wording import log_entry
+
+
+class SeatLook(TypedDict):
+    """A seat as a replay draws it."""
+
+    seat: str
+    name: str
+    colour: str
+
+
+class Frame(TypedDict):
+    """One board of a replay, with the log line of the event that made it (None: the start)."""
+
+    layout: dict[str, str]
+    entry: LogLine | None
+
+
+class Replay(TypedDict):
+    """Every board of a saved game; ``error`` says where a save the engine cannot read stops."""
+
+    game_id: int
+    preset: str
+    winner: str | None
+    board: BoardFacts
+    seats: list[SeatLook]
+    frames: list[Frame]
+    error: Words | None
 
 
 def saved_game(store: GameStore, game_id: int) -> StoredGame:
@@ -29,7 +58,7 @@ def saved_game(store: GameStore, game_id: int) -> StoredGame:
         raise refusals.no_such_game(game_id) from None
 
 
-def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
+def replay_frames(store: GameStore, game_id: int) -> Replay:
     """Every frame of a saved game.
 
     Returns:
@@ -47,11 +76,11 @@ def replay_frames(store: GameStore, game_id: int) -> dict[str, Any]:
     topology = rules.topology(len(settings.seats))
     game = history.start(settings, stored.seed)
     names = {s.seat: s.name for s in settings.seats}
-    frames: list[dict[str, Any]] = [{"layout": dict(game.position.layout), "entry": None}]
-    error = None
+    frames: list[Frame] = [{"layout": dict(game.position.layout), "entry": None}]
+    error: Words | None = None
     try:
         for step in history.replay(stored, store.events(game_id)):
-            entry = log_entry(step.event, step.before, step.game, names, topology)
+            entry = log_entry(step.event, step.before, step.game, names, topology, n=len(frames))
             frames.append({"layout": dict(step.game.position.layout), "entry": entry})
     except history.ReplayError as failure:
         # its words name the event; the engine's text would show every hand

@@ -16,7 +16,16 @@ from firmware_py.engine import PRESETS, RuleSet
 from firmware_py.engine import describe as describe_rules
 from firmware_py.house_rules import switch_choices, switches_of
 from firmware_py.table.state import TableState
-from firmware_py.table.views import PublicView, SeatFacts, SeatLink, SeatView, board_facts
+from firmware_py.table.turn import MoveInfo, Question
+from firmware_py.table.views import (
+    CameraFacts,
+    ComputerMove,
+    PublicView,
+    SeatFacts,
+    SeatLink,
+    SeatView,
+    board_facts,
+)
 
 CONNECTED_SECONDS = 60.0
 """A seat counts as connected while its page asked for its view this recently."""
@@ -55,13 +64,7 @@ class RoleViews:
             }
             for seat, s in self._s.seats.items()
         ]
-        problem = None
-        if self._s.problem is not None:
-            # with where the marbles go back ("put_back" {place: seat}) and the holes wrongly filled
-            # ("wrong"), for the phone of the seat whose move it was to draw it
-            problem = {
-                k: self._s.problem[k] for k in ("fr", "en", "places", "violations", "wrong", "put_back")
-            }
+        turn = self._s.turn
         return {
             "game_id": self._s.game_id,
             "preset": self._s.setup.preset,
@@ -70,20 +73,21 @@ class RoleViews:
             "board": board_facts(self._s.setup.model, topology),
             "cards": self._s.setup.cards,
             "seats": seats,
-            "layout": dict(self._s.proposed if self._s.proposed is not None else self._s.position.layout),
+            "layout": dict(turn.proposed if turn.proposed is not None else self._s.position.layout),
             "turn": self._s.to_play(),
             "phase": self._s.phase(),
             "exchange_owing": list(self._s.owing_exchange()),
             "last_move": self._s.last_move,
-            # numbered by line: a refusal of the board is a line as a move is (the table keeps each
-            # move's event number, which a refusal has not, for undoing)
-            "log": [{**entry, "n": line} for line, entry in enumerate(self._s.log, 1)],
+            # numbered by line as they are written: a refused board is a line as a move is
+            "log": list(self._s.log),
             "leds": dict(self._s.mirror),
             "highlight": list(self._s.highlight),
-            "problem": problem,
+            # with where the marbles go back ("put_back" {place: seat}) and the holes wrongly filled
+            # ("wrong"), for the phone of the seat whose move it was to draw it
+            "problem": turn.problem,
             "question": self._public_question(),
             "computer": self._plan_view(),
-            "notice": self._s.notice,
+            "notice": turn.notice,
             "camera": self._camera_view(),
             # the simulated board as it stands (a wrong move included), which the table page draws
             "sim_layout": dict(self._s.sim_board) if self._s.sim_board and self._s.uses_camera else None,
@@ -91,11 +95,11 @@ class RoleViews:
             "version": self._s.version,
         }
 
-    def _camera_view(self) -> dict[str, Any]:
+    def _camera_view(self) -> CameraFacts:
         """The camera's status, or, in a game set up without it, that it is not used (it keeps running
         for the calibration page, and its "ok" would make people think the board is being watched)."""
         if self._s.setup.camera or self._s.camera_mode == "none":
-            return dict(self._s.camera_status)
+            return self._s.camera_status.copy()
         return {
             "mode": self._s.camera_mode,
             "status": "off",
@@ -105,17 +109,25 @@ class RoleViews:
             },
         }
 
-    def _public_question(self) -> dict[str, Any] | None:
+    def _public_question(self) -> Question | None:
         """The question for everyone: its candidate moves name cards, so they go to the seat to play only."""
-        if self._s.question is None:
-            return None
-        return {**self._s.question, "moves": []}
+        question = self._s.turn.question
+        return None if question is None else {**question, "moves": []}
 
-    def _plan_view(self) -> dict[str, Any] | None:
+    def _plan_view(self) -> ComputerMove | None:
         """The computer's chosen move as the pages show it."""
-        if self._s.plan is None:
+        plan = self._s.turn.plan
+        if plan is None:
             return None
-        return {k: self._s.plan[k] for k in ("seat", "move", "fr", "en", "from", "to")}
+        info = plan.info
+        return {
+            "seat": plan.seat,
+            "move": info["move"],
+            "fr": info["fr"],
+            "en": info["en"],
+            "from": info["from"],
+            "to": info["to"],
+        }
 
     def seat(self, seat: str) -> SeatView:
         """:meth:`public` plus ``seat``'s private facts (the table has checked its key).
@@ -131,7 +143,7 @@ class RoleViews:
         if given is not None:  # the engine keeps it in the hand until every partner has given
             hand = list(hand)
             hand.remove(given)
-        playable: dict[str, list[dict[str, Any]]] = {}
+        playable: dict[str, list[MoveInfo]] = {}
         must_discard = False
         if seat == self._s.to_play() and self._s.phase() == "play":
             for card in dict.fromkeys(hand) if self._s.digital else self._s.ranks():
@@ -149,7 +161,7 @@ class RoleViews:
             "given": None if given is None else str(given),
             "must_discard": must_discard,
             "extra_play": bool(seat == self._s.to_play() and self._s.game.extra_play),
-            "question": self._s.question if seat == self._s.to_play() else view["question"],
+            "question": self._s.turn.question if seat == self._s.to_play() else view["question"],
         }
 
     def seat_links(self) -> list[SeatLink]:

@@ -1,15 +1,16 @@
-"""The table's state, shared by its composed parts, and what a part may ask of the table.
+"""The table's state, read by its composed parts under :attr:`TableState.lock`.
 
-:class:`firmware_py.table.core.Table` is composed of parts that each own one concern and share this one
-state object (always read and changed under :attr:`TableState.lock`):
+:class:`firmware_py.table.core.Table` is composed of parts that each own one concern and read this one
+state object:
 
 - the table itself (:mod:`firmware_py.table.core`): the game, its turns and saves, the views per role,
   the LEDs;
 - :class:`firmware_py.table.board_watch.BoardWatch`: the camera and the board seen, judged by the engine;
 - :class:`firmware_py.table.computer_seats.ComputerSeats`: the computer seats.
 
-A part changes the game only through :class:`TableActions`, which the table implements: every move is
-checked, saved and shown in one place.
+The turn in progress is one immutable :class:`~firmware_py.table.turn.Turn`. A part never changes the
+game nor the turn: it answers with an :class:`~firmware_py.table.turn.Outcome` (the next turn and its
+effects) that the table applies in one place, so every move is checked, saved and shown there.
 """
 
 from __future__ import annotations
@@ -17,48 +18,23 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from firmware_py.config import Config, GameSettings, SeatSettings
 from firmware_py.engine import BoardTopology, Card, Move, Position, RuleSet, play
 from firmware_py.engine.cards import JOKER, RANKS
 from firmware_py.games import TableGame
 from firmware_py.store.saves import GameStore
+from firmware_py.table.answers import LogLine
 from firmware_py.table.ports import BoardCamera, CameraParts
+from firmware_py.table.turn import MoveInfo, Turn
+from firmware_py.table.views import CameraFacts
 from firmware_py.table.wording import change, describe
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
     from hardware.driver import LedDriver
     from hardware.ledstrip import LedStrip
-
-
-class TableActions(Protocol):
-    """What a part of the table may ask of the table (under the lock)."""
-
-    def _commit(self, seat: str, move: Any, *, source: str) -> dict[str, Any]:
-        """Play ``move`` for ``seat``: checked, saved, shown; the game moves on."""
-        ...
-
-    def _exchange(self, seat: str, card: Card) -> None:
-        """``seat`` gives ``card`` to its partner (saved)."""
-        ...
-
-    def _end_turn(self, seat: str) -> None:
-        """After a joker, ``seat`` keeps its card for later (saved)."""
-        ...
-
-    def _changed(self) -> None:
-        """Show the new state: LEDs, then every page."""
-        ...
-
-    def _commit_plan(self) -> None:
-        """Make the move the computer seat to play has chosen."""
-        ...
-
-    def _set_sim_board(self, board: dict[str, str]) -> None:
-        """Put the marbles of the simulated board as ``board``."""
-        ...
 
 
 class TableState:
@@ -83,18 +59,9 @@ class TableState:
     seats: dict[str, SeatSettings]
     teams: dict[str, int]
     topology: BoardTopology
-    log: list[dict[str, Any]]
-    last_move: dict[str, Any] | None
+    log: list[LogLine]
+    last_move: LogLine | None
     last_stable: Reading | None
-    # the turn in progress (see ``reset_turn``)
-    chosen: tuple[str, Card, tuple[Move, ...]] | None
-    problem: dict[str, Any] | None
-    question: dict[str, Any] | None
-    to_do: dict[str, str | None]
-    plan: dict[str, Any] | None
-    notice: dict[str, str] | None
-    await_board: bool
-    proposed: dict[str, str] | None
 
     def __init__(
         self, config: Config, store: GameStore, strip: LedStrip | None, clock: Callable[[], float]
@@ -104,7 +71,8 @@ class TableState:
         self.clock = clock
         self.lock = threading.RLock()
         self.version = 0
-        self.advancing = False
+        self.turn = Turn()
+        """The turn in progress (replaced, never changed: see :mod:`firmware_py.table.turn`)."""
         self.searching: TableGame | None = None
         """The game a strong computer seat's move is being searched on, aside from the lock (or None)."""
         # LEDs
@@ -117,7 +85,7 @@ class TableState:
         self.calibration_path: Path | None = None
         self.parts_for_model: CameraParts | None = None
         self.camera_mode = config.camera.source
-        self.camera_status: dict[str, str] = {"mode": self.camera_mode, "status": "off", "message": ""}
+        self.camera_status: CameraFacts = {"mode": self.camera_mode, "status": "off", "message": ""}
         self.sim_board: dict[str, str] | None = None
         self.last_frame: Frame | None = None
         self.empty_frame: Frame | None = None
@@ -125,24 +93,21 @@ class TableState:
         self.last_reading: Reading | None = None
         self.seen: dict[str, float] = {}
         self._known_of: TableGame | None = None
-        self._known_moves: dict[Move, tuple[dict[str, str], dict[str, Any]]] = {}
-        self.reset_turn()
-
-    def reset_turn(self) -> None:
-        """Forget the turn in progress (a move made, undone, or a new game)."""
-        self.chosen = None
-        self.problem = None
-        self.question = None
-        self.to_do = {}
-        self.plan = None
-        self.notice = None
-        self.await_board = False
-        self.proposed = None
+        self._known_moves: dict[Move, tuple[dict[str, str], MoveInfo]] = {}
 
     @property
     def position(self) -> Position:
         """The engine's position the game is at."""
         return self.game.position
+
+    def known_to(self, seat: str | None) -> Position:
+        """The position as ``seat`` may know it while its words go to others: the seat to play judges
+        with its own hand; anyone else (None: everyone, a spectator) with no hand at all, the rules alone,
+        so that no reason names a card someone holds."""
+        position = self.position
+        if position.hands is None or (seat is not None and seat == self.to_play()):
+            return position
+        return position.without_hands()
 
     @property
     def digital(self) -> bool:
@@ -175,7 +140,7 @@ class TableState:
         """The legal moves of the seat to play (of ``card``, or of the whole hand)."""
         return self.game.legal_moves(card)
 
-    def _known(self, move: Move) -> tuple[dict[str, str], dict[str, Any]]:
+    def _known(self, move: Move) -> tuple[dict[str, str], MoveInfo]:
         """The board after ``move`` and its words, worked out once per game and move: a card tapped, the
         seat's page rebuilt and the LEDs all ask for the same moves."""
         if self._known_of is not self.game:
@@ -189,7 +154,14 @@ class TableState:
             words = describe(
                 self.names.get(seat, seat), move, before, after, self.names, self.topology, seat=seat
             )
-            info = {"move": str(move), **words, "from": list(what.sources), "to": list(what.destinations)}
+            info: MoveInfo = {
+                "move": str(move),
+                "fr": words["fr"],
+                "en": words["en"],
+                "detail": words["detail"],
+                "from": list(what.sources),
+                "to": list(what.destinations),
+            }
             known = self._known_moves[move] = (after, info)
         return known
 
@@ -197,7 +169,7 @@ class TableState:
         """The board after ``move``."""
         return dict(self._known(move)[0])
 
-    def move_info(self, move: Move) -> dict[str, Any]:
+    def move_info(self, move: Move) -> MoveInfo:
         """``move`` for the pages: its notation, its sentence (fr, en), the places it leaves and reaches."""
         info = self._known(move)[1]
         return {**info, "from": list(info["from"]), "to": list(info["to"])}

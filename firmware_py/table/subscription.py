@@ -5,7 +5,14 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict
+
+
+class Change(TypedDict, total=False):
+    """What a page's stream is told: the table's new ``version``, or that the stream has ``ended``."""
+
+    version: int
+    ended: bool
 
 
 class Subscription:
@@ -17,12 +24,12 @@ class Subscription:
 
     def __init__(self, on_close: Callable[[Subscription], None], *, maxsize: int = 4) -> None:
         self._on_close = on_close
-        self._events: queue.Queue[dict[str, Any]] = queue.Queue(maxsize=maxsize)
+        self._events: queue.Queue[Change] = queue.Queue(maxsize=maxsize)
         self.closed = False
         self.ended = False
         """The table is closing: the listener's stream should end now."""
 
-    def put(self, event: dict[str, Any]) -> None:
+    def put(self, event: Change) -> None:
         """Queue ``event``, dropping the oldest when the listener is behind."""
         while True:
             try:
@@ -34,7 +41,7 @@ class Subscription:
                 except queue.Empty:
                     pass
 
-    def get(self, timeout: float) -> dict[str, Any] | None:
+    def get(self, timeout: float) -> Change | None:
         """Wait up to ``timeout`` seconds for the next event; None if nothing happened (send a heartbeat)."""
         if self.closed:
             return None
@@ -76,7 +83,7 @@ class Listeners:
         subscription.end()
         return subscription
 
-    def tell(self, event: dict[str, Any]) -> None:
+    def tell(self, event: Change) -> None:
         """Queue ``event`` for every listener."""
         with self._lock:
             listening = list(self._open)

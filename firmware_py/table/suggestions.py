@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -22,9 +22,9 @@ class Suggestions(Generic[T]):
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._kept: dict[str, tuple[Any, Future[T]]] = {}
+        self._kept: dict[str, tuple[object, Future[T]]] = {}
 
-    def get(self, seat: str, position: Any, search: Callable[[], T]) -> T:
+    def get(self, seat: str, position: object, search: Callable[[], T]) -> T:
         """The suggestion for ``seat`` at ``position``: the one kept, the one being searched, or
         ``search()`` run now (its error, if any, is raised to every asker and nothing is kept)."""
         with self._lock:

@@ -8,7 +8,7 @@ so the figures are the same on the table that just played and for any game of th
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
 from firmware_py import refusals
 from firmware_py.engine import Move
@@ -19,6 +19,40 @@ from firmware_py.table.replay import saved_game
 from firmware_py.table.wording import change
 
 
+class SeatFigures(TypedDict):
+    """One seat's figures in a saved game: cards played, discards, marbles it sent back to a reserve
+    (``captures``) and of its own sent back (``lost``)."""
+
+    seat: str
+    name: str
+    colour: str
+    computer: bool
+    cards_played: int
+    discards: int
+    captures: int
+    lost: int
+
+
+class Summary(TypedDict):
+    """The figures of a saved game (``minutes`` None until it ends; ``rounds``: turns per seat)."""
+
+    game_id: int
+    winner: str | None
+    minutes: int | None
+    turns: int
+    rounds: int
+    seats: list[SeatFigures]
+
+
+class SavedGame(TypedDict):
+    """A saved game in a list to open one from: when (UTC, to the minute), who played, who won."""
+
+    id: int
+    when: str
+    names: dict[str, str]
+    winner: str | None
+
+
 def _minutes(start: str, end: str | None) -> int | None:
     """Whole minutes between two saved UTC times (None while the game is not over)."""
     if end is None:
@@ -27,7 +61,7 @@ def _minutes(start: str, end: str | None) -> int | None:
     return max(0, round(seconds / 60))
 
 
-def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
+def game_summary(store: GameStore, game_id: int) -> Summary:
     """The figures of one saved game.
 
     Returns:
@@ -74,17 +108,26 @@ def game_summary(store: GameStore, game_id: int) -> dict[str, Any]:
         "turns": turns,
         "rounds": -(-turns // seats),
         "seats": [
-            {"seat": s.seat, "name": s.name, "colour": s.colour, "computer": s.computer, **counts[s.seat]}
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "colour": s.colour,
+                "computer": s.computer,
+                "cards_played": counts[s.seat]["cards_played"],
+                "discards": counts[s.seat]["discards"],
+                "captures": counts[s.seat]["captures"],
+                "lost": counts[s.seat]["lost"],
+            }
             for s in settings.seats
         ],
     }
 
 
-def saved_games(store: GameStore, latest: int) -> list[dict[str, Any]]:
+def saved_games(store: GameStore, latest: int) -> list[SavedGame]:
     """The ``latest`` saved games, newest first, for a list to open one from: ``{"id", "when" (UTC, to the
     minute), "names" ({seat: name as set up}), "winner" (seat letters or None)}``. A save from a version
     whose set-up no longer reads is left out."""
-    listed: list[dict[str, Any]] = []
+    listed: list[SavedGame] = []
     for game in sorted(store.games(), key=lambda g: g.id, reverse=True)[:latest]:
         try:
             seats = history.settings_of(game).seats

@@ -7,9 +7,11 @@ and never a key. :class:`SeatView` adds one seat's private facts, and goes only 
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from firmware_py.engine.board import BoardTopology
+from firmware_py.table.answers import LogLine
+from firmware_py.table.turn import MoveInfo, Problem, Question, Words
 
 
 class SeatFacts(TypedDict):
@@ -55,12 +57,32 @@ def board_topology(board: BoardFacts) -> BoardTopology:
     )
 
 
+Switch = bool | int | str | list[str] | list[int]
+"""A house-rule switch's plain value, as the set-up file and the pages hold it."""
+
+
+class CameraFacts(TypedDict):
+    """The camera as the pages show it: its source, its status, and a message (vision's words in
+    English, or the table's in both languages)."""
+
+    mode: str
+    status: str
+    message: str | Words
+
+
+ComputerMove = TypedDict(
+    "ComputerMove",
+    {"seat": str, "move": str, "fr": str, "en": str, "from": list[str], "to": list[str]},
+)
+"""The move a computer seat has chosen, as the pages show it before it is made."""
+
+
 class PublicView(TypedDict):
     """What everyone may see (see :meth:`firmware_py.table.core.Table.public_view` for each key)."""
 
     game_id: int | str
     preset: str
-    switches: dict[str, Any]
+    switches: dict[str, Switch]
     sections: int
     board: BoardFacts
     cards: str
@@ -69,15 +91,15 @@ class PublicView(TypedDict):
     turn: str | None
     phase: str
     exchange_owing: list[str]
-    last_move: dict[str, Any] | None
-    log: list[dict[str, Any]]
+    last_move: LogLine | None
+    log: list[LogLine]
     leds: dict[str, str]
     highlight: list[str]
-    problem: dict[str, Any] | None
-    question: dict[str, Any] | None
-    computer: dict[str, Any] | None
-    notice: dict[str, str] | None
-    camera: dict[str, Any]
+    problem: Problem | None
+    question: Question | None
+    computer: ComputerMove | None
+    notice: Words | None
+    camera: CameraFacts
     sim_layout: dict[str, str] | None
     winner: str | None
     version: int
@@ -88,7 +110,7 @@ class SeatView(PublicView):
 
     seat: str
     hand: list[str]
-    playable: dict[str, list[dict[str, Any]]]
+    playable: dict[str, list[MoveInfo]]
     can_exchange: bool
     must_discard: bool
     extra_play: bool

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
 from firmware_py.engine.board import CELLS_PER_SECTION, SECTION_LETTERS, BoardTopology
-from firmware_py.engine.cards import card_words
+from firmware_py.engine.cards import Card, card_words
 from firmware_py.engine.violations import spoken_list
 from firmware_py.games import TableGame
 from firmware_py.store.saves import StoredEvent
+from firmware_py.table.answers import LogLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +149,9 @@ def _marble(owner: str, lang: str, *, own: bool, several: bool) -> str:
     return ""
 
 
-def _step_words(a: str, b: str, card: Any, marble: str, topology: BoardTopology | None, lang: str) -> str:
+def _step_words(
+    a: str, b: str, card: Card | None, marble: str, topology: BoardTopology | None, lang: str
+) -> str:
     """One marble's move as players say it: "sort un pion", "avance de 7 jusqu'au raccourci",
     "saute par le raccourci", "recule de 4", "rentre à la maison"."""
     fr = lang == "fr"
@@ -303,18 +305,27 @@ def move_entry(
     after: Mapping[str, str],
     names: Mapping[str, str],
     topology: BoardTopology | None = None,
-) -> dict[str, Any]:
-    """The log line of a move, as the table shows it live and a resumed game rebuilds it.
+) -> LogLine:
+    """The log line ``n`` of a move, as the table shows it live and a resumed game rebuilds it.
+
+    A line's number is its place in the log, never the save's event number (an undone event keeps its
+    number in the save, so those have gaps). The live log, a resumed game, ``tock replay`` and the replay
+    page number the same move alike, with one difference: a refused board is a line of the live log but
+    no event of the save, so the lines after it are one further on in the live log than in a replay or
+    after a restart.
 
     Its number, seat and notation, the sentence in French and English, the holes it changed
     (``places``) and each moved marble's path (``steps``, ``[from, to]``) for the board's arrows.
     """
     moved = change(before, after, move)
+    words = describe(names.get(seat, seat), move, before, after, names, topology, seat=seat)
     return {
         "n": n,
         "seat": seat,
         "move": str(move),
-        **describe(names.get(seat, seat), move, before, after, names, topology, seat=seat),
+        "fr": words["fr"],
+        "en": words["en"],
+        "detail": words["detail"],
         "places": list(moved.places),
         "steps": [[source, destination] for _, source, destination in moved.steps],
     }
@@ -326,19 +337,15 @@ def log_entry(
     after: TableGame,
     names: dict[str, str],
     topology: BoardTopology | None = None,
-) -> dict[str, Any]:
-    """The log line of an event, with its sentence in French and English."""
+    *,
+    n: int,
+) -> LogLine:
+    """The log line ``n`` of an event, with its sentence in French and English."""
     if event.kind != "move":
-        return {
-            "n": event.n,
-            "seat": event.seat,
-            "move": "",
-            **action_words(event.kind, names.get(event.seat, event.seat)),
-            "places": [],
-        }
+        return action_line(n, event.kind, event.seat, names.get(event.seat, event.seat))
     move = Move.parse(event.text)
     return move_entry(
-        event.n,
+        n,
         event.seat,
         move,
         before.position.layout,
@@ -348,10 +355,12 @@ def log_entry(
     )
 
 
-def action_words(kind: str, player: str) -> dict[str, str]:
-    """The log sentence of an action that moves no marble (an exchange, the end of a joker's turn); a
-    default name is said in each sentence's language."""
+def action_line(n: int, kind: str, seat: str, player: str) -> LogLine:
+    """The log line ``n`` of an action of ``seat`` that moves no marble (an exchange, the end of a
+    joker's turn); a default name is said in each sentence's language."""
     fr, en = shown_name(player, "fr"), shown_name(player, "en")
     if kind == "exchange":
-        return {"fr": f"{fr} donne une carte à son partenaire", "en": f"{en} gives a card to their partner"}
-    return {"fr": f"{fr} garde sa carte pour plus tard", "en": f"{en} keeps their card for later"}
+        fr, en = f"{fr} donne une carte à son partenaire", f"{en} gives a card to their partner"
+    else:
+        fr, en = f"{fr} garde sa carte pour plus tard", f"{en} keeps their card for later"
+    return {"n": n, "seat": seat, "move": "", "fr": fr, "en": en, "places": []}

@@ -126,7 +126,7 @@ def test_map_by_camera_places_each_led_where_the_marble_was_dropped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A builder drops a marble in each lit hole; the camera's stable readings name the hole."""
-    import firmware_py.table.camera_places
+    import firmware_py.app.camera_places
 
     dropped = iter(SHIPPED.chain)
     closed: list[bool] = []
@@ -141,7 +141,7 @@ def test_map_by_camera_places_each_led_where_the_marble_was_dropped(
 
         return read_places, lambda: closed.append(True)
 
-    monkeypatch.setattr(firmware_py.table.camera_places, "places_reader_for", fake_reader_for)
+    monkeypatch.setattr(firmware_py.app.camera_places, "places_reader_for", fake_reader_for)
     config = tmp_path / "tock.toml"
     config.write_text("")
     result = CliRunner().invoke(

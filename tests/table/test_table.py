@@ -458,3 +458,30 @@ def test_the_table_key_is_kept_in_the_save_and_checked_in_constant_time(tmp_path
         assert not second.is_table_key("")
     finally:
         second.close()
+
+
+def test_a_moves_number_is_its_line_in_the_log_live_resumed_and_replayed(tmp_path: Path) -> None:
+    """Issue 21, point 11: a move taken back leaves no gap. The live log, the log of the game resumed
+    after a restart, the last move and the replay number the same move alike: by its line."""
+    db = tmp_path / "tock.sqlite3"
+    table = Table(two_humans(), store=GameStore(db))
+    for _ in range(2):
+        token = turn_token(table)
+        table.play(token, table.hints(token)[0]["move"])
+    table.undo()
+    token = turn_token(table)
+    table.play(token, table.hints(token)[-1]["move"])
+    live = table.public_view()
+    game_id = live["game_id"]
+    assert [entry["n"] for entry in live["log"]] == [1, 2]
+    assert live["last_move"] is not None and live["last_move"]["n"] == 2
+    table.close()
+    resumed = Table(two_humans(), store=GameStore(db))
+    assert (
+        resumed.public_view()["log"] == live["log"]
+        and resumed.public_view()["last_move"] == live["last_move"]
+    )
+    frames = resumed.saved_replay(int(game_id))["frames"]
+    replayed = [(frame["entry"]["n"], frame["entry"]["move"]) for frame in frames[1:]]
+    assert replayed == [(entry["n"], entry["move"]) for entry in live["log"]]
+    resumed.close()

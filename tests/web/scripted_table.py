@@ -14,8 +14,25 @@ from typing import Any
 
 from firmware_py import refusals
 from firmware_py.errors import BadInput, IllegalMove, NotYourTurn, UnknownSeat, WrongMoment
+from firmware_py.table.answers import (
+    Calibrated,
+    CardMoves,
+    Explanation,
+    Given,
+    Hint,
+    LogLine,
+    MarbleMoved,
+    Played,
+    Undone,
+    Version,
+    hint,
+)
 from firmware_py.table.protocol import TableService
-from firmware_py.table.views import PublicView, SeatLink, SeatView
+from firmware_py.table.replay import Replay
+from firmware_py.table.subscription import Change
+from firmware_py.table.summary import SavedGame, Summary
+from firmware_py.table.turn import MoveInfo, Problem, Question, Reason, Words
+from firmware_py.table.views import CameraFacts, ComputerMove, PublicView, SeatLink, SeatView
 
 SEATS = ("A", "B", "C", "D")
 COLOURS = {"A": "#d32f2f", "B": "#1976d2", "C": "#388e3c", "D": "#fbc02d"}
@@ -43,7 +60,7 @@ class ScriptedSubscription:
 
     def __init__(self, table: ScriptedTable) -> None:
         self._table = table
-        self.events: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.events: queue.Queue[Change] = queue.Queue()
         self.closed = False
         self.ended = False
 
@@ -51,7 +68,7 @@ class ScriptedSubscription:
         self.ended = True
         self.events.put({"ended": True})
 
-    def get(self, timeout: float) -> dict[str, Any] | None:
+    def get(self, timeout: float) -> Change | None:
         try:
             return self.events.get(timeout=timeout)
         except queue.Empty:
@@ -120,7 +137,7 @@ class ScriptedTable:
                 "question": self.question,
                 "computer": self.computer,
                 "notice": self.notice,
-                "camera": dict(self.camera),
+                "camera": self.camera.copy(),
                 "sim_layout": self.sim_layout,
                 "winner": self.winner,
                 "version": self.version,
@@ -147,13 +164,13 @@ class ScriptedTable:
                 "given": None,
             }
 
-    def saved_summary(self, game_id: int) -> dict[str, Any]:
+    def saved_summary(self, game_id: int) -> Summary:
         raise refusals.no_save()
 
-    def saved_replay(self, game_id: int) -> dict[str, Any]:
+    def saved_replay(self, game_id: int) -> Replay:
         raise refusals.no_save()
 
-    def saved_games(self, latest: int) -> list[dict[str, Any]]:
+    def saved_games(self, latest: int) -> list[SavedGame]:
         return []
 
     def board_geometry(self) -> dict[str, Any] | None:
@@ -204,8 +221,8 @@ class ScriptedTable:
 
     # -- actions -----------------------------------------------------------------------------------
 
-    def new_game(self, settings: dict[str, Any]) -> None:
-        if "preset" in settings and settings["preset"] != "r1":
+    def new_game(self, settings: object) -> None:
+        if isinstance(settings, dict) and settings.get("preset", "r1") != "r1":
             raise BadInput("preset", "Règle inconnue.", "Unknown preset.")
         with self._lock:
             self.game_id: int | str = secrets.token_hex(4)
@@ -213,17 +230,17 @@ class ScriptedTable:
             self.hands = {seat: list(cards) for seat, cards in HANDS.items()}
             self.layout = {f"{s}R{n}": s for s in SEATS for n in range(1, 5)}
             self.turn = 0
-            self.last_move: dict[str, Any] | None = None
-            self.log: list[dict[str, Any]] = []
+            self.last_move: LogLine | None = None
+            self.log: list[LogLine] = []
             self.highlight: list[str] = []
-            self.question: dict[str, Any] | None = None
-            self.problem: dict[str, Any] | None = None
+            self.question: Question | None = None
+            self.problem: Problem | None = None
             self.blocked = False
-            self.computer: dict[str, Any] | None = None
-            self.notice: dict[str, str] | None = None
+            self.computer: ComputerMove | None = None
+            self.notice: Words | None = None
             self.winner: str | None = None
             self.sim_layout: dict[str, str] | None = None
-            self.camera: dict[str, Any] = {"mode": "none", "status": "off", "message": None}
+            self.camera: CameraFacts = {"mode": "none", "status": "off", "message": ""}
             self._changed()
 
     def renew_seat_links(self) -> list[SeatLink]:
@@ -238,13 +255,14 @@ class ScriptedTable:
         with self._lock:
             self.tokens = tokens
 
-    def _moves(self, card: str) -> list[dict[str, Any]]:
+    def _moves(self, card: str) -> list[MoveInfo]:
         return [
             {
                 "move": notation,
                 "fr": f"{card} : {start} vers {to[0]}",
                 "en": f"{card}: {start} to {to[0]}",
-                "from": start,
+                "detail": f"{start} → {to[0]}",
+                "from": [start],
                 "to": to,
             }
             for notation, start, to in MOVES.get(card, [])
@@ -260,7 +278,7 @@ class ScriptedTable:
         if card not in self.hands[seat]:
             raise BadInput("card", "Cette carte n'est pas dans votre main.", "Not in your hand.")
 
-    def choose_card(self, token: str, card: str) -> dict[str, Any]:
+    def choose_card(self, token: str, card: str) -> CardMoves:
         with self._lock:
             seat = self._my_turn(token)
             self._card_in_hand(seat, card)
@@ -269,7 +287,7 @@ class ScriptedTable:
             self._changed()
             return {"card": card, "moves": moves}
 
-    def play(self, token: str, move: str) -> dict[str, Any]:
+    def play(self, token: str, move: str) -> Played:
         with self._lock:
             seat = self._my_turn(token)
             card = move.partition(":")[0]
@@ -293,18 +311,28 @@ class ScriptedTable:
                     },
                 )
             chosen = found[0]
-            del self.layout[chosen["from"]]
+            start = chosen["from"][0]
+            del self.layout[start]
             self.layout[chosen["to"][0]] = seat
             self.hands[seat].remove(card)
             self.last_move = {
-                "text": move,
+                "n": len(self.log) + 1,
+                "seat": seat,
+                "move": move,
                 "fr": chosen["fr"],
                 "en": chosen["en"],
-                "places": [chosen["from"], *chosen["to"]],
-                "steps": [[chosen["from"], chosen["to"][0]]],
+                "places": [start, *chosen["to"]],
+                "steps": [[start, chosen["to"][0]]],
             }
             self.log.append(
-                {"n": len(self.log) + 1, "seat": seat, "move": move, "fr": chosen["fr"], "en": chosen["en"]}
+                {
+                    "n": len(self.log) + 1,
+                    "seat": seat,
+                    "move": move,
+                    "fr": chosen["fr"],
+                    "en": chosen["en"],
+                    "places": [start, *chosen["to"]],
+                }
             )
             self.turn = (self.turn + 1) % len(SEATS)
             self.highlight = []
@@ -312,15 +340,15 @@ class ScriptedTable:
             self._changed()
             return {"move": move, "fr": chosen["fr"], "en": chosen["en"], "version": self.version}
 
-    def exchange(self, token: str, card: str) -> dict[str, Any]:
+    def exchange(self, token: str, card: str) -> Given:
         self._seat(token)
         raise WrongMoment("no_exchange", "Pas d'échange maintenant.", "No exchange now.")
 
-    def end_turn(self, token: str) -> dict[str, Any]:
+    def end_turn(self, token: str) -> Version:
         self._my_turn(token)
         raise WrongMoment("no_extra_play", "Pas de tour en plus.", "No extra turn.")
 
-    def discard(self, token: str, card: str) -> dict[str, Any]:
+    def discard(self, token: str, card: str) -> Played:
         with self._lock:
             seat = self._my_turn(token)
             self._card_in_hand(seat, card)
@@ -331,40 +359,44 @@ class ScriptedTable:
             self._changed()
             return {"move": f"{card}:discard", "fr": "défausse", "en": "discards", "version": self.version}
 
-    def undo(self, token: str | None = None) -> dict[str, Any]:
+    def undo(self, token: str | None = None) -> Undone:
         if token is not None:
             self._seat(token)
         raise WrongMoment("nothing_to_undo", "Rien à annuler.", "Nothing to undo.")
 
-    def move_marble(self, from_place: str, to_place: str) -> dict[str, Any]:
+    def move_marble(self, from_place: str, to_place: str) -> MarbleMoved:
         with self._lock:
             if from_place not in self.layout:
                 raise BadInput("from", "Pas de bille ici.", "No marble there.")
             self.layout[to_place] = self.layout.pop(from_place)
             self._changed()
-            return {"kind": "moved", "version": self.version}
+            return {"layout": dict(self.layout), "version": self.version}
 
-    def explain(self, move: str, *, token: str | None = None) -> dict[str, Any]:
+    def explain(self, move: str, *, token: str | None = None) -> Explanation:
         if token is not None:
             self._seat(token)
         legal = any(move == m[0] for moves in MOVES.values() for m in moves)
-        reasons = (
+        reasons: list[Reason] = (
             []
             if legal
-            else [{"code": "no_such_move", "fr": "Pas ce coup.", "en": "Not this move.", "places": ["A18"]}]
+            else [
+                {
+                    "code": "no_such_move",
+                    "fr": "Pas ce coup.",
+                    "en": "Not this move.",
+                    "marble": None,
+                    "places": ["A18"],
+                }
+            ]
         )
         return {"move": move, "legal": legal, "reasons": reasons}
 
-    def hints(self, token: str, *, suggest: bool = False) -> list[dict[str, Any]]:
+    def hints(self, token: str, *, suggest: bool = False) -> list[Hint]:
         with self._lock:
             seat = self._seat(token)
-            hints = [
-                {"card": card, **move, "suggested": False}
-                for card in self.hands[seat]
-                for move in self._moves(card)
-            ]
+            hints = [hint(card, move) for card in self.hands[seat] for move in self._moves(card)]
         if suggest and hints:  # the scripted suggestion: the first move, with a sentence of why
-            hints[0].update(suggested=True, why={"fr": "Suggéré.", "en": "Suggested."})
+            hints[0]["suggested"], hints[0]["why"] = True, {"fr": "Suggéré.", "en": "Suggested."}
         return hints
 
     def rules_text(self, lang: str) -> list[dict[str, str]]:
@@ -376,10 +408,10 @@ class ScriptedTable:
     def camera_jpeg(self, *, overlay: bool) -> bytes | None:
         return self._jpeg
 
-    def calibrate(self, what: str) -> dict[str, Any]:
+    def calibrate(self, what: str) -> Calibrated:
         if self._jpeg is None:
             raise WrongMoment("no_camera", "Pas de caméra.", "No camera.")
-        return {"what": what, "fr": "Calibré.", "en": "Calibrated."}
+        return {"ok": True, "what": what, "fr": "Calibré.", "en": "Calibrated."}
 
     # -- live updates ------------------------------------------------------------------------------
 

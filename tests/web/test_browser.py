@@ -65,6 +65,26 @@ def test_a_card_played_on_a_phone_changes_the_table_and_the_other_seat(
     expect(seat_a.locator(".card")).to_have_count(4)
 
 
+def test_a_card_tapped_shows_its_moves_from_the_seats_view_without_waiting_for_the_table(
+    context: Any, served: str, table: ScriptedTable
+) -> None:
+    """The seat's view holds every playable card's moves: a card tapped shows them at once. The phone
+    still names the card to the table (its LEDs light the destinations), and does not wait for the
+    answer: here it never comes until the moves are on the page."""
+    table.new_game({})
+    seat_a = context.new_page()
+    held: list[Any] = []
+    seat_a.route("**/choose", lambda route: held.append(route))
+    seat_a.goto(served + seat_paths(table)["A"])
+    seat_a.click('.card[data-card="10S"]')
+    seat_a.wait_for_selector('button.move[data-move="10S:AR2-A10"]')
+    assert seat_a.locator("button.move").count() == 2
+    assert len(held) == 1, "the card is named to the table, which has not answered yet"
+    with seat_a.expect_response("**/choose"):
+        held[0].continue_()
+    assert table.public_view()["highlight"] == ["A18", "A10"], "the table lights the card's moves"
+
+
 def test_two_people_play_on_the_real_table(context: Any, real_served: str, real_table: Table) -> None:
     """Alice (seat A) and Bob (seat C) on a two-seat TOC game whose deal (seed 3) gives Alice a King."""
     real_table.new_game({"preset": "toc", "seed": 3, "seats": [{"name": "Alice"}, {"name": "Bob"}]})

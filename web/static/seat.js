@@ -182,8 +182,10 @@
     await askMoves();
   }
 
-  let asked = null;   // the card whose moves were asked for this turn
-  /** On this seat's turn, ask the table for the legal moves of the card tapped (the LEDs light them). */
+  let asked = null;   // the card named to the table for this turn
+  /** On this seat's turn, name the card tapped to the table (the LEDs light its moves' destinations).
+   * Its legal moves come with the seat's view (``playable``): the table is asked for them only when the
+   * view does not hold them. */
   async function askMoves() {
     if (card === null || mode() !== "play" || !myTurn()) {
       asked = null;
@@ -191,13 +193,24 @@
     }
     const text = card;
     asked = text;
-    try {
-      const answer = await api("POST", `${base}/choose`, { card: text });
-      if (card === text) moves = answer.moves || [];
-    } catch (error) {
-      moves = [];
+    const held = (view.playable || {})[text];
+    if (held) {
+      moves = held;
+      showMoves(text);
     }
-    // a card with one move shows it at once on the board: one tap on "Play" plays it
+    let answer = null;
+    try {
+      answer = await api("POST", `${base}/choose`, { card: text });
+    } catch (error) {
+      answer = null;
+    }
+    if (held || card !== text) return;
+    moves = (answer && answer.moves) || [];
+    showMoves(text);
+  }
+
+  /** A card with one move shows it at once on the board: one tap on "Play" plays it. */
+  function showMoves(text) {
     if (card === text && moves.length === 1) point(moves[0]);
     else {
       render();

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from firmware_py.app.camera_places import NoStableReading, places_reader
 from firmware_py.app.companion import SIM_SEED, SIM_SIZE, sim_calibration
-from firmware_py.table.camera_places import NoStableReading, places_reader
 from vision.geometry import BoardGeometry
 from vision.reader import BoardReader
 from vision.stabiliser import Stabiliser

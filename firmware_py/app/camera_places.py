@@ -9,9 +9,14 @@ from the companion's settings (the camera of ``[camera] source``, the calibratio
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from firmware_py.config import Config
+
+if TYPE_CHECKING:
+    from firmware_py.table.ports import Camera
+    from vision.reader import BoardReader
+    from vision.stabiliser import Stabiliser
 
 PlacesReader = Callable[[], frozenset[str]]
 
@@ -20,7 +25,9 @@ class NoStableReading(RuntimeError):
     """The camera gave no stable reading of the board in the frames allowed (covered, moved, dark)."""
 
 
-def places_reader(camera: Any, reader: Any, stabiliser: Any, *, max_frames: int = 300) -> PlacesReader:
+def places_reader(
+    camera: Camera, reader: BoardReader, stabiliser: Stabiliser, *, max_frames: int = 300
+) -> PlacesReader:
     """A function returning the holes that hold a marble at the next stable reading.
 
     Args:

@@ -107,6 +107,11 @@ class SamplePlan:
         angles = np.arange(RIM_POINTS) * 2 * np.pi / RIM_POINTS
         circle = np.column_stack([np.cos(angles), np.sin(angles)])
         rim_points = self.top_px[:, None, :] + circle[None] * (RIM * marble_r)[:, None, None]
+        self.look_points = (top_points, hole_points, rim_points)
+        """Pixels of the top discs, hole discs and rims, each ``(places, n, 2)``: what
+        :func:`vision.occupancy.look` gathers, in its order."""
+        self.homographies = (top_h, board_h, top_h)
+        """The homography each group of :attr:`look_points` was placed with (board millimetres to pixels)."""
         self._top = self._index(top_points)
         self._hole = self._index(hole_points)
         rim_index = self._index(rim_points)

@@ -294,3 +294,30 @@ def test_the_benchmark_counts_every_board_frame_and_group_of_the_set(
     calibrated = sum(not isinstance(_calibration(n), CalibrationError) for n in NAMES)
     assert every.calibrated == calibrated and every.hand_frames == calibrated
     assert "target" in table.render().splitlines()[-1]
+
+
+def _bumped(image: np.ndarray, dx: float, dy: float, degrees: float) -> np.ndarray:
+    """The frame as the camera sees it once knocked: turned about the frame's centre and shifted."""
+    height, width = image.shape[:2]
+    turn = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+    turn[:, 2] += (dx, dy)
+    return cv2.warpAffine(image, turn, (width, height), borderMode=cv2.BORDER_REFLECT)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_bumped_camera_keeps_every_holes_empty_look(
+    name: str, photoreal_setups: dict[str, PhotorealSetup]
+) -> None:
+    """After a knock the board is found again by its markers and every hole's empty look follows it:
+    marbles are still told from empty holes by their look (clear glass too), not by colour alone."""
+    setup = photoreal_setups[name]
+    for step, (dx, dy, degrees) in (("board", (6, -4, 1.0)), ("after", (-9, 5, -2.0))):
+        reader = _calibrated(setup)
+        frame = setup.first(step)
+        image = _bumped(frame.image(), dx, dy, degrees)
+        assert reader.read(image).status == "board_moved"
+        assert reader.calibration is not None and reader.calibration.empty_look is not None
+        reading = reader.read(image)
+        assert reading.status == "ok", (step, reading.message)
+        assert set(reading.uncertain) == set(reading.unsure_colour) <= set(frame.layout), step
+        assert {**reading.layout, **{p: frame.layout[p] for p in reading.unsure_colour}} == frame.layout

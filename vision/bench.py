@@ -249,18 +249,19 @@ def run_boards(
         for counts in groups:
             counts.setups += 1
             counts.calibrated += not isinstance(reader, str)
+        count = min(per_setup, boards - result.boards)
+        of_a_game = camera.geometry.sections == GAME_SEATS
         if isinstance(reader, str):
             result.calibration_failures.append(f"set-up {result.setups}: {reader}")
             for counts in groups:
-                counts.boards += min(per_setup, boards - result.boards)
-            result.boards += min(per_setup, boards - result.boards)
+                counts.boards += count
+                counts.game_boards += count if of_a_game else 0
+            result.outcomes["unsettled"] += count if of_a_game else 0
+            result.boards += count
             continue
         geometry = camera.geometry
-        count = min(per_setup, boards - result.boards)
         # the 4-seat board reads consecutive boards of a game; other boards random layouts
-        games: list[GameBoard | None] = (
-            list(game_boards(rng, count)) if geometry.sections == GAME_SEATS else [None] * count
-        )
+        games: list[GameBoard | None] = list(game_boards(rng, count)) if of_a_game else [None] * count
         for game in games:
             truth = random_layout(geometry, rng) if game is None else game.layout
             camera.set_layout(truth)

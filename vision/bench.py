@@ -468,7 +468,7 @@ def run_photoreal(setups: list[PhotorealSetup], geometry: BoardGeometry) -> Targ
             counts.calibrated += not isinstance(reader, str)
             if isinstance(reader, str):
                 counts.boards += len(boards)
-                counts.game_boards += len(game)
+                counts.game_boards += sum(frame.step in game for frame in boards)
                 counts.moves += 1
         if isinstance(reader, str):
             continue

@@ -166,11 +166,16 @@ def _wood_points(
     mid_px = (hole_px + top_px) / 2
     marble_r = geometry.marble_diameter / 2 * scale
     hole_r = geometry.hole_radius * scale
-    keep = np.ones(len(grid), bool)
     for blocker, radius in ((hole_px, hole_r), (top_px, marble_r), (mid_px, marble_r)):
-        d = np.linalg.norm(grid_px[:, None, :] - blocker[None, :, :], axis=2)
-        keep &= np.all(d > radius[None, :] + WOOD_CLEARANCE_PX, axis=1)
-    grid, grid_px = grid[keep], grid_px[keep]
-    d = np.linalg.norm(centres[:, None, :] - grid[None, :, :], axis=2)
-    nearest = np.argsort(d, axis=1)[:, :WOOD_POINTS]
+        # each blocker only tests the points the ones before kept (calibration builds several plans)
+        keep = np.all(_distances(grid_px, blocker) > radius[None, :] + WOOD_CLEARANCE_PX, axis=1)
+        grid, grid_px = grid[keep], grid_px[keep]
+    nearest = np.argsort(_distances(centres, grid), axis=1)[:, :WOOD_POINTS]
     return grid_px[nearest]
+
+
+def _distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``(len(a), len(b))`` Euclidean distances between two sets of 2D points."""
+    dx = a[:, None, 0] - b[None, :, 0]
+    dy = a[:, None, 1] - b[None, :, 1]
+    return np.asarray(np.sqrt(dx * dx + dy * dy))

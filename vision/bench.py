@@ -6,7 +6,8 @@ Two runs, each over freshly drawn camera set-ups:
   varnish and on every glass marble) or small glare spots, boards from a third to three quarters of the
   frame, tilts up to 15 degrees, warm and cool light, blur, noise, drifting white balance and exposure,
   shadows, lens distortion and JPEG. Each is calibrated as a user would (a frame of the empty board,
-  one of the starting layout), then reads random mid-game layouts.
+  one of the starting layout), then reads consecutive boards of a game played with random legal moves
+  (:mod:`vision.game_boards`; the 6-seat board reads random layouts).
 * :func:`run_hands`: sequences of a move made by hand: the board still, a hand coming in, resting with
   its fingers over a marble (sometimes over a corner marker), taking the marble to another hole while
   the reading goes on, resting there, leaving. Every frame goes through the reader and the stabiliser
@@ -16,7 +17,12 @@ What counts:
 
 * a *place error* is a place of a clear frame read "ok" with the wrong content (an uncertain place is
   not an error but keeps the board from being perfect);
-* a *perfect board* is a clear frame read "ok", with nothing uncertain and every place right;
+* a *perfect board* is a clear frame read "ok", with nothing uncertain and every place right: the camera
+  alone;
+* a board of a game is also settled as the table settles it, against the legal moves from the board
+  before: *right* (the move found gives the true board), *asked* (two explanations, a question on the
+  page), unsettled (the table waits or asks to check the marbles) or a *wrong board* (accepted, and not
+  the true one: the worst outcome);
 * a *wrong layout read with confidence* is a frame with a hand, read "ok", with a place read wrongly
   (uncertain places excepted); a *wrong layout accepted* is a stable reading of the stabiliser with a
   place read wrongly;
@@ -28,6 +34,7 @@ Times are CPU time (``time.process_time``) of :meth:`BoardReader.read` alone, Op
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +43,7 @@ import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE, SECTION_LETTERS, reserve_id
 from vision.calibration import CalibrationError
+from vision.game_boards import OUTCOMES, GameBoard, game_boards, settle
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup, cache_root, committed_setups, load_set, split_setups
 from vision.photoreal.setups import LIGHTS, MATERIALS
@@ -52,6 +60,10 @@ FPS = 10.0
 """Frame rate of the hand sequences (the table's default)."""
 STILL_FRAMES = 3
 """Still frames the stabiliser waits for (the table's default)."""
+FINAL_PER_PAIR = 2
+"""Held-out set-ups the final measurement renders for each material and light."""
+GAME_SEATS = 4
+"""The boards whose set-ups read boards of a game (the games are played on 4 seats)."""
 
 
 def random_setup(rng: np.random.Generator) -> dict[str, Any]:
@@ -106,17 +118,35 @@ def wrong_places(geometry: BoardGeometry, reading: BoardReading, truth: dict[str
 
 
 def record_board(
-    groups: list[Counts], reading: BoardReading, truth: dict[str, str], geometry: BoardGeometry, ms: float
-) -> None:
-    """Count a board read (clear of hands) in the target-table rows ``groups``."""
+    groups: list[Counts],
+    reading: BoardReading,
+    truth: dict[str, str],
+    geometry: BoardGeometry,
+    ms: float,
+    game: GameBoard | None = None,
+) -> str | None:
+    """Count a board read (clear of hands) in the target-table rows ``groups``; a board of a game is also
+    settled as the table does, and its outcome returned (see :func:`vision.game_boards.settle`)."""
     wrong = wrong_places(geometry, reading, truth) if reading.status == "ok" else []
+    outcome = None if game is None else settle_reading(game, reading)
     for counts in groups:
+        if outcome is not None:
+            counts.game_boards += 1
+            counts.game_right += outcome == "right"
+            counts.asked += outcome == "asked"
+            counts.wrong_boards += outcome == "wrong"
         counts.boards += 1
         counts.read_ms.append(ms)
         if reading.status == "ok":
             counts.places += len(geometry.place_ids)
             counts.place_errors += len(wrong)
             counts.perfect += not wrong and not reading.uncertain
+    return outcome
+
+
+def settle_reading(game: GameBoard, reading: BoardReading) -> str:
+    """What the table makes of a reading of a game's board (one of :data:`vision.game_boards.OUTCOMES`)."""
+    return settle(game, reading.status, reading.layout, reading.uncertain, reading.unsure_colour)
 
 
 def timed_read(reader: BoardReader, frame: np.ndarray, times: list[float]) -> BoardReading:
@@ -142,6 +172,8 @@ class BoardsResult:
     painted: int = 0
     painted_perfect: int = 0
     read_ms: list[float] = field(default_factory=list)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    """Boards of a game settled as the table does: right, asked, unsettled, wrong."""
     failures: list[str] = field(default_factory=list)
     """What went wrong on the first imperfect boards (for whoever tunes the reader)."""
 
@@ -181,6 +213,9 @@ class BoardsResult:
             f" painted {self.painted_perfect} of {self.painted})"
             f"   target >= {100 * TARGETS['perfect']:.1f} %",
             f"   boards not read 'ok': {self.not_ok}; uncertain places: {self.uncertain_places}",
+            "with the game     "
+            + ", ".join(f"{name} {self.outcomes[name]}" for name in OUTCOMES)
+            + f" of {sum(self.outcomes.values())} boards of a game   target: wrong 0",
             f"CPU ms per frame  median {self.ms(50):.2f}  p95 {self.ms(95):.2f}"
             f"   target <= {TARGETS['ms_per_frame']:.0f} (one core, {size[0]} x {size[1]})",
         ]
@@ -216,18 +251,26 @@ def run_boards(
         for counts in groups:
             counts.setups += 1
             counts.calibrated += not isinstance(reader, str)
+        count = min(per_setup, boards - result.boards)
+        of_a_game = camera.geometry.sections == GAME_SEATS
         if isinstance(reader, str):
             result.calibration_failures.append(f"set-up {result.setups}: {reader}")
             for counts in groups:
-                counts.boards += min(per_setup, boards - result.boards)
-            result.boards += min(per_setup, boards - result.boards)
+                counts.boards += count
+                counts.game_boards += count if of_a_game else 0
+            result.outcomes["unsettled"] += count if of_a_game else 0
+            result.boards += count
             continue
         geometry = camera.geometry
-        for _ in range(min(per_setup, boards - result.boards)):
-            truth = random_layout(geometry, rng)
+        # the 4-seat board reads consecutive boards of a game; other boards random layouts
+        games: list[GameBoard | None] = list(game_boards(rng, count)) if of_a_game else [None] * count
+        for game in games:
+            truth = random_layout(geometry, rng) if game is None else game.layout
             camera.set_layout(truth)
             reading = timed_read(reader, camera.capture(), result.read_ms)
-            record_board(groups, reading, truth, geometry, result.read_ms[-1])
+            outcome = record_board(groups, reading, truth, geometry, result.read_ms[-1], game)
+            if outcome is not None:
+                result.outcomes[outcome] += 1
             result.boards += 1
             painted = bool(camera.painted)
             result.painted += painted
@@ -419,25 +462,34 @@ def run_photoreal(setups: list[PhotorealSetup], geometry: BoardGeometry) -> Targ
         groups = table.of((f"material: {setup.material}", f"light: {setup.light}"))
         reader = calibrate_photoreal(setup, geometry)
         boards = setup.boards()
+        game = setup.game()
         for counts in groups:
             counts.setups += 1
             counts.calibrated += not isinstance(reader, str)
             if isinstance(reader, str):
                 counts.boards += len(boards)
+                counts.game_boards += sum(frame.step in game for frame in boards)
                 counts.moves += 1
         if isinstance(reader, str):
             continue
         for frame in boards:
             times: list[float] = []
             reading = timed_read(reader, frame.image(), times)
-            record_board(groups, reading, frame.layout, geometry, times[0])
-        _play_story(setup, reader, geometry, groups)
+            record_board(groups, reading, frame.layout, geometry, times[0], game.get(frame.step))
+        _play_story(setup, reader, geometry, groups, game.get("after"))
     return table
 
 
 def _play_story(
-    setup: PhotorealSetup, reader: BoardReader, geometry: BoardGeometry, groups: list[Counts]
+    setup: PhotorealSetup,
+    reader: BoardReader,
+    geometry: BoardGeometry,
+    groups: list[Counts],
+    game: GameBoard | None,
 ) -> None:
+    """The move is accepted once a stable reading of the board after it is right: settled by the game
+    (``game``, the board after the move) or, for set-ups not rendered from a game, read right by the
+    camera alone."""
     stabiliser = Stabiliser(still_frames=STILL_FRAMES)
     story = setup.story()
     after = [f for f in story if f.step == "after"]
@@ -454,14 +506,14 @@ def _play_story(
             counts.wrong_with_hand += hand and reading.status == "ok" and wrong
             counts.accepted += accepted is not None
             counts.wrong_accepted += accepted is not None and wrong
-        if (
-            delay is None
-            and frame in after
-            and accepted is not None
-            and accepted.layout == frame.layout
-            and not accepted.uncertain
-        ):
-            delay = (after.index(frame) + 1) / FPS
+        if delay is None and frame in after and accepted is not None:
+            right = (
+                accepted.layout == frame.layout and not accepted.uncertain
+                if game is None
+                else settle_reading(game, accepted) == "right"
+            )
+            if right:
+                delay = (after.index(frame) + 1) / FPS
     for counts in groups:
         counts.moves += 1
         if delay is not None:
@@ -474,7 +526,8 @@ def photoreal_report(geometry: BoardGeometry) -> tuple[str, bool]:
     root = cache_root()
     setups = load_set(root, held_out=True) if root.exists() else []
     if setups:
-        source = f"held-out seeds, {len(setups)} set-ups in {root}"
+        seeds = sorted({s.seed for s in setups})
+        source = f"held-out seeds {', '.join(map(str, seeds))}: {len(setups)} set-ups in {root}"
     else:
         setups = committed_setups()
         source = (
@@ -482,8 +535,8 @@ def photoreal_report(geometry: BoardGeometry) -> tuple[str, bool]:
             " 5-8 CPU s per set-up); meanwhile the committed frames (tuning seeds, 5 per set-up, no"
             f" hand sequence): {len(setups)} set-ups"
         )
-    wanted = {(m, light) for m, light, _ in split_setups("held-out", 1)}
-    missing = sorted(wanted - {(s.material, s.light) for s in setups})
+    per_pair = Counter((s.material, s.light) for s in setups)
+    missing = [f"{m}/{v}" for m, v, _ in split_setups("final", 1) if per_pair[(m, v)] < FINAL_PER_PAIR]
     table = run_photoreal(setups, geometry)
     cost = [c for s in setups for c in s.render_cpu_s.values()]
     lines = [
@@ -493,5 +546,7 @@ def photoreal_report(geometry: BoardGeometry) -> tuple[str, bool]:
         f" about 1.5 Mpx), {sum(cost) / max(len(setups), 1):.0f} CPU s per set-up",
     ]
     if missing:
-        lines.append("missing material and light pairs: " + ", ".join(f"{m}/{v}" for m, v in missing))
+        lines.append(
+            f"material and light pairs with fewer than {FINAL_PER_PAIR} set-ups: " + ", ".join(missing)
+        )
     return "\n".join(lines), table.all.meets_targets()

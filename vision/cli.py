@@ -319,10 +319,10 @@ def _notation(layout: dict[str, str], seats: tuple[str, ...], rules: str) -> str
 @model_option
 @click.option(
     "--split",
-    type=click.Choice(["held-out", "tuning"]),
+    type=click.Choice(["held-out", "final", "tuning"]),
     default="held-out",
     show_default=True,
-    help="Seeds to render: held-out (only measured) or tuning (may be tuned on).",
+    help="Seeds to render: held-out or final (only measured), or tuning (may be tuned on).",
 )
 @click.option("--per-pair", default=1, show_default=True, help="Set-ups of each material and light.")
 @click.option("--material", "materials", multiple=True, help="Only these marble materials (repeatable).")

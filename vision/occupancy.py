@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from vision.sampling import Samples
+from vision.markers import project
+from vision.sampling import SamplePlan, Samples
 
 BRIGHTNESS_FLOOR = 24.0
 """Levels (0..255) added to a pixel's brightness before a change is divided by it: below this, sensor
@@ -118,6 +119,26 @@ class EmptyLook:
         occupied = moved > np.sqrt(self.empty_below * self.marble_above)
         sure = (moved <= self.empty_below) | (moved >= self.marble_above)
         return occupied, sure, moved
+
+    def carried_over(self, before: SamplePlan, after: SamplePlan) -> EmptyLook:
+        """The empty look brought to the board's new place in the frame (a bumped board or camera):
+        every pixel the plan ``after`` samples is taken back through its homography to the board, then
+        forward through ``before``'s to where the board was, and given the empty look of the nearest
+        pixel sampled there (of the same place and group: top disc, hole disc, rim)."""
+        parts = []
+        start = 0
+        for old, new, old_h, new_h in zip(
+            before.look_points, after.look_points, before.homographies, after.homographies, strict=True
+        ):
+            places, count, _ = new.shape
+            back = project(old_h @ np.linalg.inv(new_h), new.reshape(-1, 2)).reshape(places, count, 2)
+            nearest = np.argmin(np.linalg.norm(back[:, :, None, :] - old[:, None, :, :], axis=3), axis=2)
+            group = self.pixels[:, start : start + old.shape[1]]
+            parts.append(np.take_along_axis(group, nearest[:, :, None], axis=1))
+            start += old.shape[1]
+        return EmptyLook(
+            np.ascontiguousarray(np.concatenate(parts, axis=1)), self.empty_below, self.marble_above
+        )
 
     def to_data(self) -> dict[str, Any]:
         pixels = np.ascontiguousarray(self.pixels, np.float32)

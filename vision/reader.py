@@ -249,19 +249,19 @@ class BoardReader:
         calibration.anchors = AnchorWatch.from_frame(
             frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids]))
         )
-        self._plan = self._make_plan(calibration)
+        before, self._plan = self._plan, self._make_plan(calibration)
         # The wood points now fall on other grain, or across a painted area's edge: take them again from
         # this frame, brought back to the calibration's light so the learnt colours still hold.
         wood = self._plan.gather(frame).wood
         ratio = np.median((calibration.wood_ref / np.maximum(wood, 1.0)).reshape(-1, 3), axis=0)
         calibration.wood_ref = (wood * ratio).astype(np.float32)
-        message = f"the board moved by {change:.0f} px: found again, reading resumes"
-        if calibration.empty_look is not None:
-            # The holes' empty looks were taken from where the board stood: from here on, marbles are
-            # told from empty holes by their colour alone, which clear glass does not show.
-            calibration.empty_look = None
-            message += " (calibrate again for clear glass marbles)"
-        return BoardReading("board_moved", message=message)
+        if calibration.empty_look is not None and before is not None:
+            # Every hole's empty look follows the board to its new place, so marbles are still told from
+            # empty holes by their look, not by their colour alone (which clear glass does not show).
+            calibration.empty_look = calibration.empty_look.carried_over(before, self._plan)
+        return BoardReading(
+            "board_moved", message=f"the board moved by {change:.0f} px: found again, reading resumes"
+        )
 
 
 def _frame_problem(frame: object, size: tuple[int, int]) -> str:

@@ -107,6 +107,11 @@ class SamplePlan:
         angles = np.arange(RIM_POINTS) * 2 * np.pi / RIM_POINTS
         circle = np.column_stack([np.cos(angles), np.sin(angles)])
         rim_points = self.top_px[:, None, :] + circle[None] * (RIM * marble_r)[:, None, None]
+        self.look_points = (top_points, hole_points, rim_points)
+        """Pixels of the top discs, hole discs and rims, each ``(places, n, 2)``: what
+        :func:`vision.occupancy.look` gathers, in its order."""
+        self.homographies = (top_h, board_h, top_h)
+        """The homography each group of :attr:`look_points` was placed with (board millimetres to pixels)."""
         self._top = self._index(top_points)
         self._hole = self._index(hole_points)
         rim_index = self._index(rim_points)
@@ -161,11 +166,16 @@ def _wood_points(
     mid_px = (hole_px + top_px) / 2
     marble_r = geometry.marble_diameter / 2 * scale
     hole_r = geometry.hole_radius * scale
-    keep = np.ones(len(grid), bool)
     for blocker, radius in ((hole_px, hole_r), (top_px, marble_r), (mid_px, marble_r)):
-        d = np.linalg.norm(grid_px[:, None, :] - blocker[None, :, :], axis=2)
-        keep &= np.all(d > radius[None, :] + WOOD_CLEARANCE_PX, axis=1)
-    grid, grid_px = grid[keep], grid_px[keep]
-    d = np.linalg.norm(centres[:, None, :] - grid[None, :, :], axis=2)
-    nearest = np.argsort(d, axis=1)[:, :WOOD_POINTS]
+        # each blocker only tests the points the ones before kept (calibration builds several plans)
+        keep = np.all(_distances(grid_px, blocker) > radius[None, :] + WOOD_CLEARANCE_PX, axis=1)
+        grid, grid_px = grid[keep], grid_px[keep]
+    nearest = np.argsort(_distances(centres, grid), axis=1)[:, :WOOD_POINTS]
     return grid_px[nearest]
+
+
+def _distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``(len(a), len(b))`` Euclidean distances between two sets of 2D points."""
+    dx = a[:, None, 0] - b[None, :, 0]
+    dy = a[:, None, 1] - b[None, :, 1]
+    return np.asarray(np.sqrt(dx * dx + dy * dy))

@@ -108,6 +108,7 @@ def test_a_painted_board_survives_a_bump_and_a_hidden_marker() -> None:
     assert _read(rig, layout).layout == layout
     rig.camera.move_board(5.0, 3.0, -1.5)
     assert _read(rig, layout).status == "board_moved"
+    assert rig.reader.calibration is not None and rig.reader.calibration.empty_look is not None
     again = _read(rig, layout)
     assert (again.status, again.layout) == ("ok", layout)
     frame = rig.camera.capture()

@@ -3,8 +3,10 @@
 A set-up's folder holds its JPEG frames and ``truth.json``: the set-up's parameters, and for every frame
 its kind, the layout on the board (place id -> seat), the hand over it if any, and where each hole and
 each marble top really is in the frame. Each set-up is rendered as a short story told to the camera at 10
-frames a second (:data:`SCRIPT`): the empty board, the starting layout, a mid-game board, a hand coming
-in, resting on a reserve marble, carrying it to another hole and resting there, leaving. A still scene is
+frames a second (:data:`SCRIPT`): the empty board, the starting layout, three consecutive boards of a
+game played with random legal moves (``truth.json`` keeps each with the position before it and the move
+between, :mod:`vision.game_boards`), and between the first two a hand coming in, resting on the marble
+that moves, carrying it to the hole it goes to and resting there, leaving. A still scene is
 rendered once and captured several times (new sensor noise each time), as a camera films a still board.
 
 The big set lives out of git, in the cache (:func:`cache_root`); a few set-ups of tuning seeds are
@@ -28,13 +30,22 @@ from typing import Any
 import cv2
 import numpy as np
 
-from firmware_py.engine.board import RESERVE_SIZE, SECTION_LETTERS, reserve_id
+from vision.game_boards import RULES, GameBoard, game_boards, moved_marble, random_game
 from vision.geometry import BoardGeometry
 from vision.photoreal import camera, povray, scene, sensor, setups
 from vision.photoreal.scene import SceneFiles, scene_text
 from vision.photoreal.sensor import SensorPipeline
-from vision.photoreal.setups import HELD_OUT_SEEDS, LIGHTS, MATERIALS, TUNING_SEEDS, Hand, Setup, make_hand
-from vision.synthetic import random_layout, starting_layout
+from vision.photoreal.setups import (
+    FINAL_SEEDS,
+    HELD_OUT_SEEDS,
+    LIGHTS,
+    MATERIALS,
+    TUNING_SEEDS,
+    Hand,
+    Setup,
+    make_hand,
+)
+from vision.synthetic import starting_layout
 
 TRUTH_FILE = "truth.json"
 COMMITTED_ROOT = Path(__file__).resolve().parents[2] / "tests" / "vision" / "data" / "photoreal"
@@ -73,10 +84,10 @@ SCRIPT = (
     Step("after", "board", 6),
     Step("other", "board", 1),
 )
-"""The story of a set-up at 10 frames a second: ``board`` is the layout before the move, ``hover`` a hand
-coming in over it, ``rest`` its fingers on a reserve marble, ``lift`` the marble taken, the hand above its
-hole, ``place`` the marble put in another hole with the fingers on it, ``after`` the hand gone, and
-``other`` one more mid-game board to read."""
+"""The story of a set-up at 10 frames a second: ``board`` is a board of a game, ``hover`` a hand coming in
+over it, ``rest`` its fingers on the marble the next move takes, ``lift`` the marble taken, the hand above
+its hole, ``place`` the marble put where the move takes it with the fingers on it, ``after`` the hand gone
+(the board after the move), and ``other`` the board after the next move."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +158,11 @@ class PhotorealSetup:
     def hand_frames(self) -> list[Frame]:
         return [f for f in self.frames if f.kind == "hand"]
 
+    def game(self) -> dict[str, GameBoard]:
+        """Step -> the game's board it shows, with the board before it and the move between (empty for
+        set-ups rendered before their boards came from a game)."""
+        return {step: GameBoard.from_data(data) for step, data in self.parameters.get("game", {}).items()}
+
     def story(self) -> list[Frame]:
         """The frames of the move, in order, from the board before it to the board after it."""
         return [f for f in self.frames if f.step not in ("empty", "start", "other")]
@@ -158,9 +174,9 @@ def source_hash() -> str:
     digest = hashlib.sha256()
     for module in (camera, povray, scene, sensor, setups):
         digest.update(Path(str(module.__file__)).read_bytes())
-    for code in (_story_layouts, render_setup):
+    for code in (_story_layouts, render_setup, game_boards, random_game, moved_marble):
         digest.update(inspect.getsource(code).encode())
-    digest.update(repr(SCRIPT).encode())
+    digest.update(repr((SCRIPT, RULES)).encode())
     return digest.hexdigest()[:12]
 
 
@@ -183,28 +199,22 @@ def split_setups(
     Raises:
         ValueError: an unknown split.
     """
-    seeds = {"tuning": TUNING_SEEDS, "held-out": HELD_OUT_SEEDS}.get(split)
+    seeds = {"tuning": TUNING_SEEDS, "held-out": HELD_OUT_SEEDS, "final": FINAL_SEEDS}.get(split)
     if seeds is None:
-        raise ValueError(f"unknown split {split!r} (tuning or held-out)")
+        raise ValueError(f"unknown split {split!r} (tuning, held-out or final)")
     return [(m, light, seeds[k]) for m in materials for light in lights for k in range(per_pair)]
 
 
 def _story_layouts(
-    geometry: BoardGeometry, rng: np.random.Generator
-) -> tuple[dict[str, str], str, str, dict[str, str], dict[str, str]]:
-    """Before, the reserve marble taken, the hole it goes to, the layout while held, after."""
-    before = random_layout(geometry, rng)
-    seat = SECTION_LETTERS[int(rng.integers(geometry.sections))]
-    section = SECTION_LETTERS.index(seat)
-    reserves = [reserve_id(section, n) for n in range(1, RESERVE_SIZE + 1)]
-    for place in [p for p, s in before.items() if s == seat]:
-        del before[place]
-    taken = reserves[int(rng.integers(RESERVE_SIZE))]
-    before[taken] = seat
-    free = [p for p in geometry.place_ids if p not in before]
-    target = free[int(rng.integers(len(free)))]
+    rng: np.random.Generator,
+) -> tuple[dict[str, GameBoard], str, str, dict[str, str]]:
+    """Three consecutive boards of a game (``board``, ``after``, ``other``), the marble the move from
+    ``board`` to ``after`` takes, the hole it goes to, and the layout while the hand holds it."""
+    boards = dict(zip(("board", "after", "other"), game_boards(rng, 3), strict=True))
+    before = boards["board"].layout
+    taken, target = moved_marble(before, boards["after"].layout)
     held = {p: s for p, s in before.items() if p != taken}
-    return before, taken, target, held, {**held, target: seat}
+    return boards, taken, target, held
 
 
 def render_setup(
@@ -225,7 +235,8 @@ def render_setup(
         povray.RenderError: POV-Ray is missing or failed.
     """
     rng = np.random.default_rng([setup.seed, MATERIALS.index(setup.material), LIGHTS.index(setup.light), 7])
-    before, taken, target, held, after = _story_layouts(geometry, rng)
+    game, taken, target, held = _story_layouts(rng)
+    before, after = game["board"].layout, game["after"].layout
     hover_over = str(geometry.place_ids[int(rng.integers(len(geometry.place_ids)))])
     scenes: dict[str, tuple[dict[str, str], Hand | None]] = {
         "empty": ({}, None),
@@ -236,7 +247,7 @@ def render_setup(
         "lift": (held, make_hand(geometry, taken, rng, resting=False, on_marble=False)),
         "place": (after, make_hand(geometry, target, rng, resting=True, on_marble=True)),
         "after": (after, None),
-        "other": (random_layout(geometry, rng), None),
+        "other": (game["other"].layout, None),
     }
     wanted = set(steps) | {"empty"} if steps is not None else {s.name for s in SCRIPT}
     if folder.exists():
@@ -288,6 +299,7 @@ def render_setup(
         "metering": {"exposure": metering.exposure, "white_balance": list(metering.white_balance)},
         "marble_radius_px": _marble_radius_px(setup, geometry, radius),
         "render_cpu_s": cpu,
+        "game": {step: board.to_data() for step, board in game.items()},
         "frames": frames,
         "holes_px": {p: [round(float(v), 2) for v in holes[i]] for i, p in enumerate(geometry.place_ids)},
         "marble_tops_px": {

@@ -1,0 +1,127 @@
+"""Boards that follow one another as in a real game, and what the table makes of a reading of them.
+
+A person at the table, and the table itself, knows which marble is which from the game: a marble that
+arrives is the one that left. So the benchmark reads boards of a game played with random legal moves
+(each board one legal move after the one before) and settles every reading as the table does: the
+occupancy and the colours read for sure are held against the legal moves from the board before (the
+engine's :func:`~firmware_py.engine.matching.match_seen`, or :func:`~firmware_py.engine.matching.match`
+when every colour is sure), with the card played known (digital cards, chosen on a phone).
+
+Each reading then ends as one of :data:`OUTCOMES`; a wrong board accepted is the worst of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from firmware_py.engine import Card, Move, Position, find_preset, legal_moves, match, match_seen, play
+from firmware_py.engine.cards import RANKS
+
+RULES = "r1"
+"""The rule set the games are played with (the first rule sheet's)."""
+OUTCOMES = ("right", "asked", "unsettled", "wrong")
+"""``right``: the move found gives the true board; ``asked``: two moves (or a move and no move) explain
+the picture and the table asks on the page (a question, not a wrong board); ``unsettled``: the reading
+is not clear enough and the table waits or asks to check the marbles; ``wrong``: the table would accept
+a board that is not the true one."""
+
+
+@dataclass(frozen=True)
+class GameBoard:
+    """A board of a game, with the board before it and the move that led to it."""
+
+    previous: Position
+    move: Move
+    position: Position
+
+    @property
+    def layout(self) -> dict[str, str]:
+        return self.position.layout
+
+    def to_data(self) -> dict[str, str]:
+        """JSON data that :meth:`from_data` reads back."""
+        return {
+            "previous": self.previous.to_notation(),
+            "move": str(self.move),
+            "card": str(self.move.card),
+            "position": self.position.to_notation(),
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, str]) -> GameBoard:
+        """Raises:
+        ValueError (a :class:`~firmware_py.engine.TockError`): notation the engine does not read."""
+        previous = Position.from_notation(data["previous"])
+        position = Position.from_notation(data["position"])
+        card = Card.parse(data["card"])
+        found = [m for m in legal_moves(previous, card) if play(previous, m).layout == position.layout]
+        if not found:
+            raise ValueError(f"no legal move of {card} leads from {data['previous']} to {data['position']}")
+        return cls(previous, found[0], position)
+
+
+def game_boards(
+    rng: np.random.Generator, count: int, *, earliest: int = 20, latest: int = 200
+) -> list[GameBoard]:
+    """``count`` consecutive boards of a 4-seat game played with random legal moves, from a random point
+    between ``earliest`` and ``latest`` moves in (moves that leave the board as it was, a discard or a
+    Jack swapping two of one seat's marbles, are played but do not make a board)."""
+    while True:
+        wanted = int(rng.integers(earliest, latest))
+        boards = random_game(rng, wanted + count)
+        if len(boards) >= count:
+            return boards[-count:]
+
+
+def random_game(rng: np.random.Generator, moves: int) -> list[GameBoard]:
+    """Boards of a random game, until ``moves`` boards or the game's end."""
+    position = Position.initial(find_preset(RULES))
+    boards: list[GameBoard] = []
+    while len(boards) < moves and position.winner is None:
+        card = Card(RANKS[int(rng.integers(len(RANKS)))])
+        choices = legal_moves(position, card)
+        if not choices:
+            break
+        playing = [m for m in choices if not m.is_discard] or list(choices)
+        move = playing[int(rng.integers(len(playing)))]
+        after = play(position, move)
+        if after.layout != position.layout and not move.is_discard:
+            boards.append(GameBoard(position, move, after))
+        position = after
+    return boards
+
+
+def moved_marble(before: Mapping[str, str], after: Mapping[str, str]) -> tuple[str, str]:
+    """A marble the move takes (its place before) and a hole where a marble arrives: where a hand goes."""
+    left = [p for p in sorted(before) if after.get(p) != before[p]]
+    arrived = [p for p in sorted(after) if before.get(p) != after[p]]
+    same = [p for p in arrived if left and after[p] == before[left[0]]]
+    return left[0], (same or arrived)[0]
+
+
+def settle(
+    board: GameBoard,
+    status: str,
+    layout: Mapping[str, str],
+    uncertain: tuple[str, ...],
+    unsure: tuple[str, ...],
+) -> str:
+    """What the table makes of a reading of ``board`` (one of :data:`OUTCOMES`).
+
+    Args:
+        status: the reading's status (only ``ok`` is judged).
+        layout: place -> seat of the marbles read for sure.
+        uncertain: places not read for sure; ``unsure`` those of them holding a marble of unsure colour.
+    """
+    if status != "ok" or not set(uncertain) <= set(unsure):
+        return "unsettled"
+    previous, card = board.previous, board.move.card
+    result = match_seen(previous, layout, unsure, card) if unsure else match(previous, layout, card)
+    if result.kind == "ambiguous":
+        return "asked"
+    if result.kind != "move":
+        return "unsettled"
+    return "right" if play(previous, result.moves[0]).layout == board.layout else "wrong"

@@ -129,3 +129,18 @@ def test_a_split_seven_inside_the_home_is_said_in_an_order_that_can_be_played() 
     assert (
         words["en"] == "Ana plays the 7: moves D's marble along the home and moves D's marble into the home"
     )
+
+
+def test_a_king_passing_its_own_marble_says_that_one_taken_not_the_king() -> None:
+    """R1's King takes every marble on its way, its own too: the boards alone would pair the King with
+    the marble it passed; the engine says the King went on and the one passed went home to the reserve."""
+    move = Move.parse("KH:A3-A16")
+    what = done("r1 A:A3,A9 B:A5 C: D: A", str(move))
+    assert what.steps == (Step("A", "A3", "A16"),)
+    assert what.captures == (Capture("B", "A5"), Capture("A", "A9"))
+    words = describe("Ana", move, what, NAMES, BOARD, seat="A")
+    assert words["en"] == (
+        "Ana plays the King of hearts: moves forward 13; sends Bruno's marble back to its reserve"
+        "; sends Ana's marble back to its reserve"
+    )
+    assert words["detail"] == "A3 → A16 ×A5 ×A9"

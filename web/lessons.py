@@ -26,6 +26,7 @@ from firmware_py.engine import (
     Shortcut,
     StartCell,
     legal_moves,
+    move_effect,
     play,
 )
 from firmware_py.engine.cards import card_words
@@ -157,7 +158,7 @@ def _example(rules: RuleSet, rank: str) -> dict[str, Any] | None:
         return None
     before = dict(position.layout)
     after = dict(play(position, chosen).layout)
-    words = describe("Ana", chosen, before, after, EXAMPLE_NAMES, rules.topology(4), seat="A")
+    words = describe("Ana", chosen, move_effect(position, chosen), EXAMPLE_NAMES, rules.topology(4), seat="A")
     return {
         "move": str(chosen),
         "before": before,

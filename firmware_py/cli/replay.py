@@ -90,7 +90,7 @@ def command(game: str | None, db: Path, lang: str, delay: float, boards: bool) -
         last = None
         try:
             for line, step in enumerate(replay(saved, store.events(game_id)), 1):  # numbered as the log
-                entry = log_entry(step.event, step.before, step.game, seat_names, topology, n=line)
+                entry = log_entry(step.event, step.before.position, seat_names, topology, n=line)
                 click.echo(f"{line:>4}. {entry['fr'] if lang == 'fr' else entry['en']}")
                 if boards:
                     click.echo(f"      {_board_line(step.game.position.layout)}")

@@ -16,9 +16,10 @@ from firmware_py.engine.board import CENTRE, BoardTopology, Place, PlaceKind, pa
 from firmware_py.engine.cards import Card
 from firmware_py.engine.deck import new_deck
 from firmware_py.engine.describe import describe, describe_move
+from firmware_py.engine.effects import Capture, MoveEffect, Step, move_effect
 from firmware_py.engine.errors import NotationError, RulesError, TockError
 from firmware_py.engine.legality import changes, destinations, explain, is_legal, play
-from firmware_py.engine.matching import Match, match, match_seen
+from firmware_py.engine.matching import BoardDifference, Match, board_difference, match, match_seen
 from firmware_py.engine.movegen import legal_moves
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Marble, Position
@@ -49,7 +50,9 @@ __all__ = [
     "CENTRE",
     "PRESETS",
     "QC_ADVANCED",
+    "BoardDifference",
     "BoardTopology",
+    "Capture",
     "Card",
     "Dealing",
     "FiveMode",
@@ -65,6 +68,7 @@ __all__ = [
     "Marble",
     "Match",
     "Move",
+    "MoveEffect",
     "MoveKind",
     "Position",
     "Rule",
@@ -74,9 +78,11 @@ __all__ = [
     "SevenMode",
     "Shortcut",
     "StartCell",
+    "Step",
     "TeamMode",
     "TockError",
     "Violation",
+    "board_difference",
     "board_sections",
     "changes",
     "describe",
@@ -88,6 +94,7 @@ __all__ = [
     "legal_moves",
     "match",
     "match_seen",
+    "move_effect",
     "new_deck",
     "parse_place",
     "play",

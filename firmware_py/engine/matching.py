@@ -6,6 +6,9 @@ a board still on its way to a legal move (``in_progress``: a captured marble not
 reserve, a 7 split half done), nothing changed (``unchanged``) or no legal move at all (``illegal``,
 with the reasons of the move the players seem to have attempted). A marble anywhere in its own seat's
 reserve counts as in reserve: which reserve hole does not matter.
+
+Whatever the board means, ``board_difference`` says how to make it the position's again: the holes to
+empty and the marbles to put back (after an illegal move, an undo, a restart).
 """
 
 from __future__ import annotations
@@ -46,6 +49,54 @@ class Match:
     """``illegal``: places that differ from the board before the move (what to put back)."""
     unchanged_too: bool = False
     """``ambiguous`` (:func:`match_seen`): the board as it was fits what was seen as well as the moves."""
+
+
+@dataclass(frozen=True)
+class BoardDifference:
+    """How a board seen differs from a position's board (a seat's reserve counting as one pool)."""
+
+    wrong: tuple[str, ...] = ()
+    """Places holding a marble that should not be there, sorted: on the board, a marble in another
+    seat's reserve, or a reserve's marbles beyond the ones it should hold."""
+    put_back: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Place -> seat letter whose marble must go there; a marble missing from a reserve is asked back
+    in a free hole of that reserve."""
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """Every place to put right, sorted (what the LEDs flash)."""
+        return tuple(sorted(set(self.wrong) | set(self.put_back)))
+
+    @property
+    def unchanged(self) -> bool:
+        """Whether the board seen is the position's board."""
+        return not self.wrong and not self.put_back
+
+
+def board_difference(position: Position, layout: Mapping[str, str]) -> BoardDifference:
+    """Where ``layout`` (a board seen) differs from ``position``'s board, and how to put it right.
+
+    Raises:
+        NotationError: the layout names a place that is not on this board, or an unknown seat.
+    """
+    (b, want), (s, have) = _reduce(position, position.layout), _reduce(position, layout)
+    wrong: list[str] = []
+    put_back: dict[str, str] = {}
+    for place in sorted(set(b) | set(s)):
+        if b.get(place) != s.get(place):
+            if place in s:
+                wrong.append(place)
+            if place in b:
+                put_back[place] = b[place]
+    for seat in position.seats:
+        holes = sorted(p for p, owner in layout.items() if owner == seat and p not in s)
+        if have[seat] > want[seat]:
+            wrong += holes[want[seat] :]
+        elif have[seat] < want[seat]:
+            section = SECTION_LETTERS.index(seat)
+            free = [h for n in range(1, 5) if (h := position.tables.reserve_id(section, n)) not in layout]
+            put_back.update(dict.fromkeys(free[: want[seat] - have[seat]], seat))
+    return BoardDifference(tuple(sorted(wrong)), MappingProxyType(put_back))
 
 
 def match(position: Position, layout: Mapping[str, str], card: Card | None = None) -> Match:

@@ -25,7 +25,7 @@ class Step:
     game: TableGame
     """The game after the event."""
     before: TableGame
-    """The game before the event (the table words the event from both: ``wording.log_entry``)."""
+    """The game before the event (the engine says what a move does on it: ``wording.log_entry``)."""
 
 
 class ReplayError(Exception):

@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware_py import refusals
-from firmware_py.engine import Card, Move, MoveKind, Rule, match
+from firmware_py.engine import Card, Move, MoveKind, Rule, board_difference, match, move_effect
 from firmware_py.engine.matching import Match, match_seen, seen_unchanged
 from firmware_py.engine.violations import violation
 from firmware_py.table.answers import Calibrated
-from firmware_py.table.board_diff import board_diff, same_board
 from firmware_py.table.ports import BoardCamera, Camera, CameraParts, SimulatedBoard
 from firmware_py.table.state import TableState
 from firmware_py.table.turn import (
@@ -45,7 +44,6 @@ from firmware_py.table.turn import (
     Words,
     reason_of,
 )
-from firmware_py.table.wording import change
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
@@ -207,7 +205,7 @@ class BoardWatch:
             question: Question = {
                 "fr": "Plusieurs coups donnent ce plateau : lequel a été joué ?",
                 "en": "Several moves give this board: which one was played?",
-                "places": sorted(change(self._s.position.layout, layout).places),
+                "places": sorted({p for m in result.moves for p in move_effect(self._s.position, m).places}),
                 "moves": [self._s.move_info(m) for m in result.moves],
             }
             return Outcome(replace(turn, board=Asking(question)), (Show(),))
@@ -229,7 +227,7 @@ class BoardWatch:
         board judged without the hands), or, when the rules alone allow the board, that no card of the
         hand (or the card chosen) makes it, without naming one.
         """
-        wrong, put_back = board_diff(dict(self._s.position.layout), layout)
+        difference = board_difference(self._s.position, layout)
         reasons = [reason_of(v) for v in result.violations]
         chosen = self._s.turn.chosen is not None
         if chosen or self._s.position.hands is not None:
@@ -246,24 +244,22 @@ class BoardWatch:
                         if chosen
                         else "No card in the hand makes this move.",
                         "marble": None,
-                        "places": sorted(set(wrong) | set(put_back)),
+                        "places": list(difference.places),
                     }
                 ]
-        movers = {layout[p] for p in wrong if p in layout} | set(put_back.values())
+        movers = {layout[p] for p in difference.wrong if p in layout} | set(difference.put_back.values())
         turn = self._s.to_play()
         if movers and turn not in movers:
             other = sorted(movers)[0]
             name = self._s.names.get(other, other)
-            out_of_turn = violation(
-                Rule.NOT_YOUR_TURN, places=tuple(sorted(set(wrong) | set(put_back))), seat=name
-            )
+            out_of_turn = violation(Rule.NOT_YOUR_TURN, places=difference.places, seat=name)
             reasons.insert(0, reason_of(out_of_turn))
         return reasons
 
     def _illegal(self, result: Match, layout: dict[str, str], turn: Turn) -> Outcome:
         """An illegal board: shown with its reasons and the holes to put right, and logged."""
         violations = self._reasons(result, layout)
-        wrong, put_back = board_diff(dict(self._s.position.layout), layout)
+        difference = board_difference(self._s.position, layout)
         # each reason is a sentence with its own full stop; the message ends with one stop, not two
         reasons_fr = " ; ".join(v["fr"].rstrip(".") for v in violations)
         reasons_en = "; ".join(v["en"].rstrip(".") for v in violations)
@@ -272,23 +268,23 @@ class BoardWatch:
         problem: Problem = {
             "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.",
             "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.",
-            "places": sorted(set(wrong) | set(put_back)),
+            "places": list(difference.places),
             "violations": violations,
-            "wrong": wrong,
-            "put_back": put_back,
+            "wrong": list(difference.wrong),
+            "put_back": dict(difference.put_back),
         }
         seat = self._s.to_play() or ""
         return Outcome(replace(turn, board=BoardWrong(problem)), (LogRefusal(problem, seat), Show()))
 
     def _board_differs(self, layout: dict[str, str]) -> Problem:
-        wrong, put_back = board_diff(dict(self._s.position.layout), layout)
+        difference = board_difference(self._s.position, layout)
         return {
             "fr": "Le plateau ne correspond pas à la partie : placez les billes comme indiqué.",
             "en": "The board does not match the game: place the marbles as shown.",
-            "places": sorted(set(wrong) | set(put_back)),
+            "places": list(difference.places),
             "violations": [],
-            "wrong": wrong,
-            "put_back": put_back,
+            "wrong": list(difference.wrong),
+            "put_back": dict(difference.put_back),
         }
 
     def check_board_now(self, turn: Turn) -> Turn:
@@ -300,7 +296,7 @@ class BoardWatch:
         return turn
 
     def _judge_awaited(self, layout: dict[str, str], turn: Turn) -> Turn:
-        if same_board(self._s.position.layout, layout):
+        if board_difference(self._s.position, layout).unchanged:
             return _board_back(turn)
         question = turn.question
         return replace(turn, board=AwaitingBoard(self._board_differs(layout), question))
@@ -388,7 +384,7 @@ class BoardWatch:
         (The stabiliser reports a still board once; the players should not have to touch it again.)
         """
         reading = self._s.last_stable
-        if reading is None or same_board(self._s.position.layout, dict(reading.layout)):
+        if reading is None or board_difference(self._s.position, reading.layout).unchanged:
             return None
         # A still board that may be the game's own (its colours unsure) is not asked about the moment a
         # card is named: only once hands have been over it again.
@@ -421,10 +417,10 @@ class BoardWatch:
             return None
         result = self._match(layout)
         if result is None:
-            if same_board(self._s.position.layout, layout):
+            if board_difference(self._s.position, layout).unchanged:
                 return None
             return Outcome(
-                _asking(turn, _which_card(change(self._s.position.layout, layout).places)), (Show(),)
+                _asking(turn, _which_card(board_difference(self._s.position, layout).places)), (Show(),)
             )
         return self._apply_match(result, layout, turn)
 

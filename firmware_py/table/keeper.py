@@ -110,12 +110,7 @@ class GameKeeper:
             for step in history.replay(stored, self._s.store.events(game_id)):
                 self._s.game = step.game
                 entry = log_entry(
-                    step.event,
-                    step.before,
-                    step.game,
-                    self._s.names,
-                    self._s.topology,
-                    n=len(self._s.log) + 1,
+                    step.event, step.before.position, self._s.names, self._s.topology, n=len(self._s.log) + 1
                 )
                 self._s.log.append(entry)
                 self._s.last_move = entry
@@ -236,7 +231,7 @@ class GameKeeper:
 
     def play(self, seat: str, move: Move, *, source: str) -> LogLine:
         """Play ``move`` for ``seat``: checked, saved and committed, then the state moves on (under lock)."""
-        before = dict(self._s.position.layout)
+        before = self._s.position
         try:
             game = self._s.game.play(move)
         except IllegalMoveError as error:
@@ -247,7 +242,7 @@ class GameKeeper:
         n = len(self._s.log) + 1
         self._s.game = game
         after = dict(self._s.position.layout)
-        entry = move_entry(n, seat, move, before, after, self._s.names, self._s.topology)
+        entry = move_entry(n, seat, move, before, self._s.names, self._s.topology)
         self._s.log.append(entry)
         self._s.last_move = entry
         winner = self._s.winner()

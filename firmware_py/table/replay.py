@@ -80,7 +80,7 @@ def replay_frames(store: GameStore, game_id: int) -> Replay:
     error: Words | None = None
     try:
         for step in history.replay(stored, store.events(game_id)):
-            entry = log_entry(step.event, step.before, step.game, names, topology, n=len(frames))
+            entry = log_entry(step.event, step.before.position, names, topology, n=len(frames))
             frames.append({"layout": dict(step.game.position.layout), "entry": entry})
     except history.ReplayError as failure:
         # its words name the event; the engine's text would show every hand

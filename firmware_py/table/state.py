@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware_py.config import Config, GameSettings, SeatSettings
-from firmware_py.engine import BoardTopology, Card, Move, Position, RuleSet, play
+from firmware_py.engine import BoardTopology, Card, Move, Position, RuleSet, move_effect, play
 from firmware_py.engine.cards import JOKER, RANKS
 from firmware_py.games import TableGame
 from firmware_py.store.saves import GameStore
@@ -29,7 +29,7 @@ from firmware_py.table.answers import LogLine
 from firmware_py.table.ports import BoardCamera, CameraParts
 from firmware_py.table.turn import MoveInfo, Turn
 from firmware_py.table.views import CameraFacts
-from firmware_py.table.wording import change, describe
+from firmware_py.table.wording import describe
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
@@ -147,13 +147,10 @@ class TableState:
             self._known_of, self._known_moves = self.game, {}
         known = self._known_moves.get(move)
         if known is None:
-            before = self.position.layout
             after = dict(play(self.position, move).layout)
             seat = self.to_play() or ""
-            what = change(before, after, move)
-            words = describe(
-                self.names.get(seat, seat), move, before, after, self.names, self.topology, seat=seat
-            )
+            what = move_effect(self.position, move)
+            words = describe(self.names.get(seat, seat), move, what, self.names, self.topology, seat=seat)
             info: MoveInfo = {
                 "move": str(move),
                 "fr": words["fr"],

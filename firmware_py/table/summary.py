@@ -11,12 +11,11 @@ from datetime import datetime
 from typing import TypedDict
 
 from firmware_py import refusals
-from firmware_py.engine import Move
+from firmware_py.engine import Move, move_effect
 from firmware_py.errors import ConfigError
 from firmware_py.store import history
 from firmware_py.store.saves import GameStore
 from firmware_py.table.replay import saved_game
-from firmware_py.table.wording import change
 
 
 class SeatFigures(TypedDict):
@@ -91,12 +90,10 @@ def game_summary(store: GameStore, game_id: int) -> Summary:
                     mover["discards"] += 1
                 elif move.card is not None:
                     mover["cards_played"] += 1
-                before = game.position.layout
-                after = step.game.position.layout
-                for seat, _ in change(before, after, move).captured:
-                    mover["captures"] += 1
-                    if seat in counts:
-                        counts[seat]["lost"] += 1
+                    for capture in move_effect(game.position, move).captures:
+                        mover["captures"] += 1
+                        if capture.seat in counts:
+                            counts[capture.seat]["lost"] += 1
             game = step.game
     except history.ReplayError as error:
         raise refusals.unreadable_game(error.fr, error.en) from None

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firmware_py.engine import Move, MoveKind, PlaceKind, StartCell, parse_place, play
+from firmware_py.engine import Move, MoveKind, PlaceKind, StartCell, move_effect, parse_place, play
 from firmware_py.engine.game import Game
 from firmware_py.players.levels import StrongPlayer, teams_map
 from firmware_py.players.lookahead import threats
-from firmware_py.table.wording import change, of_name, shown_name
+from firmware_py.table.wording import of_name, shown_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +74,16 @@ def why(game: Game, seat: str, move: Move, names: Mapping[str, str]) -> tuple[st
         )
     after = play(position, move).layout
     teams = teams_map(game)
-    done = change(before, after, move)
-    taken = [owner for owner, _ in done.captured if teams.get(owner) != teams[seat]]
+    done = move_effect(position, move)
+    taken = [capture.seat for capture in done.captures if teams.get(capture.seat) != teams[seat]]
     if taken:
         who = names.get(taken[0], taken[0])
         return (
             f"Elle renvoie la bille {of_name(shown_name(who, 'fr'))} à sa base.",
             f"It sends {shown_name(who, 'en')}'s marble back to its reserve.",
         )
-    for owner, frm, to in done.steps:
+    for step in done.steps:
+        owner, frm, to = step.seat, step.source, step.destination
         if parse_place(to).kind is PlaceKind.HOME and parse_place(frm).kind is not PlaceKind.HOME:
             if owner == seat:
                 return (
@@ -101,7 +102,8 @@ def why(game: Game, seat: str, move: Move, names: Mapping[str, str]) -> tuple[st
             "Elle sort une bille sur votre case de départ, où on ne peut pas la prendre.",
             "It puts your marble on your start cell, where nobody can take it.",
         )
-    for owner, frm, to in done.steps:
+    for step in done.steps:
+        owner, frm, to = step.seat, step.source, step.destination
         if (
             teams.get(owner) == teams[seat]
             and _reach(frm, owner, before, game, teams) > _reach(to, owner, after, game, teams) == 0
@@ -110,8 +112,9 @@ def why(game: Game, seat: str, move: Move, names: Mapping[str, str]) -> tuple[st
                 "Elle met votre bille hors de portée des billes adverses.",
                 "It takes your marble out of reach of the opponents' marbles.",
             )
-    if done.steps and all(owner != seat and teams.get(owner) == teams[seat] for owner, _, _ in done.steps):
-        partner = names.get(done.steps[0][0], done.steps[0][0])
+    owners = [step.seat for step in done.steps]
+    if owners and all(owner != seat and teams.get(owner) == teams[seat] for owner in owners):
+        partner = names.get(owners[0], owners[0])
         return (
             f"Elle fait avancer la bille {of_name(shown_name(partner, 'fr'))}, votre partenaire.",
             f"It moves your partner {shown_name(partner, 'en')} on.",

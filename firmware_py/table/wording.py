@@ -1,51 +1,20 @@
-"""Moves in words for the log and the phones, in French and English, from the boards before and after.
+"""Moves in words for the log and the phones, in French and English, from what the engine says they do.
 
-The sentence is built from what changed on the board (which marbles left which holes and where they
-went, which were sent back to their reserve), so it says exactly what the players see, whatever the card
-did: a split 7, a Jack's swap, a King's sweep.
+The sentence is built from the move's effect (:func:`firmware_py.engine.move_effect`: which marbles
+left which holes and where they went, which were sent back to their reserve), so it says exactly what
+the players see, whatever the card did: a split 7, a Jack's swap, a King's sweep.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from firmware_py.engine import Move, MoveKind, PlaceKind, parse_place
+from firmware_py.engine import Move, MoveEffect, MoveKind, PlaceKind, Position, move_effect, parse_place
 from firmware_py.engine.board import CELLS_PER_SECTION, SECTION_LETTERS, BoardTopology
 from firmware_py.engine.cards import Card, card_words
 from firmware_py.engine.violations import spoken_list
-from firmware_py.games import TableGame
 from firmware_py.store.saves import StoredEvent
 from firmware_py.table.answers import LogLine
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """What a move did on the board."""
-
-    steps: tuple[tuple[str, str, str], ...]
-    """(seat, from place, to place) of each marble that moved, captures excepted."""
-    captured: tuple[tuple[str, str], ...]
-    """(seat, place it was taken on) of each marble sent back to its reserve."""
-
-    @property
-    def sources(self) -> tuple[str, ...]:
-        return tuple(step[1] for step in self.steps)
-
-    @property
-    def destinations(self) -> tuple[str, ...]:
-        return tuple(step[2] for step in self.steps)
-
-    @property
-    def places(self) -> tuple[str, ...]:
-        """Every hole the move changed, for the page to show."""
-        seen: dict[str, None] = {}
-        for _, a, b in self.steps:
-            seen[a] = seen[b] = None
-        for _, place in self.captured:
-            seen[place] = None
-        return tuple(seen)
-
 
 _DEFAULT_WORDS = {"person": ("Joueur", "Player"), "computer": ("Ordinateur", "Computer")}
 """The words of the names a seat gets until someone types one (``Joueur C``, ``Ordinateur B``)."""
@@ -61,63 +30,6 @@ def shown_name(name: str, lang: str) -> str:
         if word in (french, english):
             return f"{french if lang == 'fr' else english} {letter}"
     return name
-
-
-def _is_reserve(place: str) -> bool:
-    return parse_place(place).kind is PlaceKind.RESERVE
-
-
-def change(before: Mapping[str, str], after: Mapping[str, str], move: Move | None = None) -> Change:
-    """The marbles that moved between two boards (reserve places count as one pool per seat).
-
-    Args:
-        before: the board before.
-        after: the board after.
-        move: the move played, when known. It settles the one case the boards cannot: a marble landing
-            on a marble of its own side (the mover's old hole empties, and one marble of that side goes
-            to the reserve, which the boards alone read as "the mover was taken where it stood").
-    """
-    steps: list[tuple[str, str, str]] = []
-    captured: list[tuple[str, str]] = []
-    for seat in sorted(set(before.values()) | set(after.values())):
-        was = {p for p, s in before.items() if s == seat}
-        now = {p for p, s in after.items() if s == seat}
-        left = sorted(p for p in was - now if not (_is_reserve(p) and any(_is_reserve(q) for q in now - was)))
-        came = sorted(p for p in now - was if not (_is_reserve(p) and any(_is_reserve(q) for q in was - now)))
-        moved_on = [p for p in came if not _is_reserve(p)]
-        to_reserve = [p for p in came if _is_reserve(p)]
-        from_reserve = [p for p in left if _is_reserve(p)]
-        from_board = [p for p in left if not _is_reserve(p)]
-        # a marble leaving the reserve goes onto the board first; then board-to-board moves pair up in
-        # order; a board marble whose hole empties and that lands in the reserve was taken
-        for place in from_reserve:
-            if moved_on:
-                steps.append((seat, place, moved_on.pop(0)))
-        for place in from_board:
-            if moved_on:
-                steps.append((seat, place, moved_on.pop(0)))
-            elif to_reserve:
-                to_reserve.pop(0)
-                captured.append((seat, place))
-    if move is not None:
-        _own_side_landings(before, move, steps, captured)
-    return Change(tuple(steps), tuple(captured))
-
-
-def _own_side_landings(
-    before: Mapping[str, str],
-    move: Move,
-    steps: list[tuple[str, str, str]],
-    captured: list[tuple[str, str]],
-) -> None:
-    """Read "taken on its source hole" as the move's step onto a marble of the same side (in place)."""
-    if move.kind is not MoveKind.STEP:
-        return
-    for source, destination in move.steps:
-        seat = before.get(source)
-        if seat is not None and (seat, source) in captured and before.get(destination) == seat:
-            captured[captured.index((seat, source))] = (seat, destination)
-            steps.append((seat, source, destination))
 
 
 def _path(move: Move) -> str:
@@ -206,8 +118,7 @@ def _sentence(
     player: str,
     mover: str | None,
     move: Move,
-    before: Mapping[str, str],
-    moved: Change,
+    done: MoveEffect,
     names: Mapping[str, str],
     topology: BoardTopology | None,
     lang: str,
@@ -215,10 +126,8 @@ def _sentence(
     """The sentence of a move in ``lang``; ``player`` is already the name to say."""
     fr = lang == "fr"
     card = card_words(move.card, lang, "the") if move.card else ("une carte" if fr else "a card")
-    if move.kind is MoveKind.SWAP and move.steps:
-        # the owners are read on the board before (two marbles of one seat swapping leave the boards
-        # looking unchanged)
-        owners = {before[place] for place in move.steps[0] if place in before}
+    if move.kind is MoveKind.SWAP and done.steps:
+        owners = {step.seat for step in done.steps}
         others = [shown_name(names.get(seat, seat), lang) for seat in sorted(owners) if seat != mover]
         if others:
             action = (
@@ -229,19 +138,16 @@ def _sentence(
         else:
             action = "échange deux de ses pions" if fr else "swaps two of their marbles"
     else:
-        # the move's own steps pair each marble with its destination (the boards alone cannot tell
-        # which of two marbles of a split 7 went where)
-        steps = [(before.get(a) or a[0], a, b) for a, b in move.steps_in_play_order]
-        several = len(steps) > 1
+        several = len(done.steps) > 1
         parts = []
-        for seat, a, b in steps:
-            owner = shown_name(names.get(seat, seat), lang)
-            marble = _marble(owner, lang, own=seat == mover, several=several)
-            parts.append(_step_words(a, b, move.card, marble, topology, lang))
+        for step in done.steps:
+            owner = shown_name(names.get(step.seat, step.seat), lang)
+            marble = _marble(owner, lang, own=step.seat == mover, several=several)
+            parts.append(_step_words(step.source, step.destination, move.card, marble, topology, lang))
         action = spoken_list(parts, "et" if fr else "and") if parts else _path(move)
     text = f"{player} joue {card} : {action}" if fr else f"{player} plays {card}: {action}"
-    for seat, _ in moved.captured:
-        owner = shown_name(names.get(seat, seat), lang)
+    for capture in done.captures:
+        owner = shown_name(names.get(capture.seat, capture.seat), lang)
         text += (
             f" ; renvoie le pion {of_name(owner)} au camp"
             if fr
@@ -253,8 +159,7 @@ def _sentence(
 def describe(
     player: str,
     move: Move,
-    before: Mapping[str, str],
-    after: Mapping[str, str],
+    done: MoveEffect,
     names: Mapping[str, str],
     topology: BoardTopology | None = None,
     *,
@@ -267,8 +172,7 @@ def describe(
     Args:
         player: name of the player (a default name is said in each language).
         move: the engine's move (its card and steps).
-        before: board before the move.
-        after: board after it (what moved and what was taken is read from the boards).
+        done: what the move does, as the engine says it (``move_effect`` on the position before).
         names: seat letter -> player name (to say whose marble was moved or taken).
         topology: the board, to count the cells a marble moves and name the shortcut; without it the
             sentence says only that a marble moved.
@@ -286,13 +190,12 @@ def describe(
             "en": f"{en_player} discards {en_card}",
             "detail": "",
         }
-    moved = change(before, after, move)
     detail = _path(move)
-    for _, place in moved.captured:
-        detail += f" ×{place}"
+    for capture in done.captures:
+        detail += f" ×{capture.place}"
     return {
-        "fr": _sentence(fr_player, mover, move, before, moved, names, topology, "fr"),
-        "en": _sentence(en_player, mover, move, before, moved, names, topology, "en"),
+        "fr": _sentence(fr_player, mover, move, done, names, topology, "fr"),
+        "en": _sentence(en_player, mover, move, done, names, topology, "en"),
         "detail": detail,
     }
 
@@ -301,12 +204,12 @@ def move_entry(
     n: int,
     seat: str,
     move: Move,
-    before: Mapping[str, str],
-    after: Mapping[str, str],
+    before: Position,
     names: Mapping[str, str],
     topology: BoardTopology | None = None,
 ) -> LogLine:
-    """The log line ``n`` of a move, as the table shows it live and a resumed game rebuilds it.
+    """The log line ``n`` of a move played on ``before``, as the table shows it live and a resumed game
+    rebuilds it.
 
     A line's number is its place in the log, never the save's event number (an undone event keeps its
     number in the save, so those have gaps). The live log, a resumed game, ``tock replay`` and the replay
@@ -316,9 +219,14 @@ def move_entry(
 
     Its number, seat and notation, the sentence in French and English, the holes it changed
     (``places``) and each moved marble's path (``steps``, ``[from, to]``) for the board's arrows.
+
+    Raises:
+        IllegalMoveError: ``move`` moves marbles and is not legal on ``before``.
     """
-    moved = change(before, after, move)
-    words = describe(names.get(seat, seat), move, before, after, names, topology, seat=seat)
+    # a discard moves nothing (and may be a seat's out of its turn: a Jack makes the next one discard)
+    moves_nothing = move.is_discard or move.kind is MoveKind.LAY_DOWN
+    done = MoveEffect() if moves_nothing else move_effect(before, move)
+    words = describe(names.get(seat, seat), move, done, names, topology, seat=seat)
     return {
         "n": n,
         "seat": seat,
@@ -326,33 +234,24 @@ def move_entry(
         "fr": words["fr"],
         "en": words["en"],
         "detail": words["detail"],
-        "places": list(moved.places),
-        "steps": [[source, destination] for _, source, destination in moved.steps],
+        "places": list(done.places),
+        "steps": [[step.source, step.destination] for step in done.steps],
     }
 
 
 def log_entry(
     event: StoredEvent,
-    before: TableGame,
-    after: TableGame,
+    before: Position,
     names: dict[str, str],
     topology: BoardTopology | None = None,
     *,
     n: int,
 ) -> LogLine:
-    """The log line ``n`` of an event, with its sentence in French and English."""
+    """The log line ``n`` of a saved event played on ``before``, with its sentence in French and
+    English."""
     if event.kind != "move":
         return action_line(n, event.kind, event.seat, names.get(event.seat, event.seat))
-    move = Move.parse(event.text)
-    return move_entry(
-        n,
-        event.seat,
-        move,
-        before.position.layout,
-        after.position.layout,
-        names,
-        topology,
-    )
+    return move_entry(n, event.seat, Move.parse(event.text), before, names, topology)
 
 
 def action_line(n: int, kind: str, seat: str, player: str) -> LogLine:

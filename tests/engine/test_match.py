@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_py.engine import Card, Move, match, match_seen, play
+from firmware_py.engine import Card, Move, board_difference, match, match_seen, play
 from tests.engine.helpers import pos
 
 START = "r1 A:A18*,B3,AH1 B:B18 C:C5,C12 D: A A=7H,KD,5S,4C,JH B= C= D="
@@ -84,6 +84,36 @@ def test_a_marble_to_put_back_goes_to_a_free_reserve_hole() -> None:
     layout["A11"] = "A"  # A took B's marble, which is still in a hand
     result = match(p, layout)
     assert result.kind == "in_progress" and dict(result.to_do) == {"BR1": "B"}
+
+
+def test_the_board_as_it_was_differs_in_nothing_whichever_reserve_holes_hold_the_marbles() -> None:
+    p = pos("r1 A:A3 B:A11 C: D: A")
+    layout = dict(p.layout)
+    del layout["BR1"]
+    layout["BR4"] = "B"
+    assert board_difference(p, layout).unchanged and board_difference(p, layout).places == ()
+
+
+def test_a_board_to_put_right_says_which_holes_to_empty_and_what_to_put_back() -> None:
+    p = pos("r1 A:A3 B:A11 C: D: A")
+    layout = dict(p.layout)
+    del layout["A3"]
+    layout["A5"] = "A"  # A's marble moved where it may not
+    layout["A11"] = "A"  # and took B's marble, now in B's reserve beside its three
+    layout["BR4"] = "B"
+    layout["CR4"] = "B"  # and a marble of B dropped into C's reserve
+    difference = board_difference(p, layout)
+    assert difference.wrong == ("A11", "A5", "BR4", "CR4")
+    assert dict(difference.put_back) == {"A11": "B", "A3": "A"}
+    assert difference.places == ("A11", "A3", "A5", "BR4", "CR4")
+
+
+def test_a_marble_missing_from_its_reserve_is_asked_back_in_a_free_hole() -> None:
+    p = pos("r1 A:A3 B: C: D: A")
+    layout = dict(p.layout)
+    del layout["BR1"], layout["BR2"]
+    assert dict(board_difference(p, layout).put_back) == {"BR1": "B", "BR2": "B"}
+    assert board_difference(p, layout).wrong == ()
 
 
 def test_changes_lists_the_places_a_move_empties_and_fills() -> None:

@@ -27,15 +27,13 @@ from firmware_py.engine.view import known_position
 from firmware_py.games import TableGame
 from firmware_py.store.saves import GameStore
 from firmware_py.table.answers import LogLine
-from firmware_py.table.ports import BoardCamera, CameraParts
+from firmware_py.table.ports import BoardCamera, CameraParts, Lights
 from firmware_py.table.turn import MoveInfo, Turn
 from firmware_py.table.views import CameraFacts
 from firmware_py.table.wording import change, describe
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
-    from hardware.driver import LedDriver
-    from hardware.ledstrip import LedStrip
 
 
 class TableState:
@@ -44,7 +42,7 @@ class TableState:
     Args:
         config: the settings.
         store: the save.
-        strip: the LED strip, or None for a simulated one.
+        lights: the LEDs under the holes (built by the wiring root).
         clock: monotonic seconds.
     """
 
@@ -64,9 +62,7 @@ class TableState:
     last_move: LogLine | None
     last_stable: Reading | None
 
-    def __init__(
-        self, config: Config, store: GameStore, strip: LedStrip | None, clock: Callable[[], float]
-    ) -> None:
+    def __init__(self, config: Config, store: GameStore, lights: Lights, clock: Callable[[], float]) -> None:
         self.config = config
         self.store = store
         self.clock = clock
@@ -77,8 +73,7 @@ class TableState:
         self.searching: TableGame | None = None
         """The game a strong computer seat's move is being searched on, aside from the lock (or None)."""
         # LEDs
-        self.strip = strip
-        self.driver: LedDriver | None = None
+        self.lights = lights
         self.mirror: dict[str, str] = {}
         self.highlight: list[str] = []
         # camera

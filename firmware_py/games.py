@@ -15,6 +15,7 @@ from typing import Protocol
 from firmware_py.engine import Card, Move, Position, RuleSet, TockError, legal_moves, play
 from firmware_py.engine.events import Phase
 from firmware_py.engine.game import Game
+from firmware_py.engine.view import SeatView
 
 
 class TableGame(Protocol):
@@ -62,6 +63,11 @@ class TableGame(Protocol):
 
     def hand(self, seat: str) -> tuple[Card, ...]:
         """The cards ``seat`` holds, as far as the companion knows them."""
+        ...
+
+    def view_for(self, seat: str, *, with_history: bool = True) -> SeatView | None:
+        """What ``seat`` may know of the cards (the engine's privacy filter), None when the companion
+        knows no card at all."""
         ...
 
     def legal_moves(self, card: Card | None = None) -> tuple[Move, ...]:
@@ -129,6 +135,10 @@ class RealCards:
     def hand(self, seat: str) -> tuple[Card, ...]:
         """Unknown: the cards are in the players' hands."""
         return ()
+
+    def view_for(self, seat: str, *, with_history: bool = True) -> SeatView | None:
+        """None: the companion knows no card to keep from anyone."""
+        return None
 
     def legal_moves(self, card: Card | None = None) -> tuple[Move, ...]:
         """The legal moves of ``card`` (a hand of real cards is unknown: none without a card)."""

@@ -185,14 +185,14 @@ def assemble(
     from firmware_py.store.lock import SaveLock
     from firmware_py.store.saves import GameStore
     from firmware_py.table.core import Table
+    from hardware.board_leds import BoardLeds
 
     lock = SaveLock(config.db)
     try:
         store = GameStore(config.db)
         store.check_writable()
-        if strip is None:
-            strip = _open_strip(config)
-        table = Table(config, store=store, strip=strip)
+        lights = BoardLeds(strip if strip is not None else _open_strip(config), config.leds)
+        table = Table(config, store=store, lights=lights)
     except BaseException:
         lock.release()
         raise

@@ -1,7 +1,8 @@
 """The rules of Tock: pure, typed, standard library only.
 
-``Game``, ``SeatView``/``view_for`` and ``DealSchedule``/``deal_schedule`` (the game with chance) are
-imported on first use, so that the rules alone load without them.
+``Game``, ``SeatView``/``view_for``/``known_position`` (what a seat may know: the one privacy filter)
+and ``DealSchedule``/``deal_schedule`` (the game with chance) are imported on first use, so that the
+rules alone load without them.
 """
 
 from typing import Any
@@ -109,6 +110,7 @@ _LAZY = {
     "deal_schedule": "firmware_py.engine.dealing",
     "SeatView": "firmware_py.engine.view",
     "view_for": "firmware_py.engine.view",
+    "known_position": "firmware_py.engine.view",
 }
 
 

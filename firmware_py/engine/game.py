@@ -324,13 +324,14 @@ class Game:
             return error.violations
         return ()
 
-    def view_for(self, seat: str) -> SeatView:
-        """What ``seat`` may know: its own hand, the other hands as counts, never the stock's order.
+    def view_for(self, seat: str, *, with_history: bool = True) -> SeatView:
+        """What ``seat`` may know: its own hand, the other hands as counts, never the stock's order
+        (:func:`firmware_py.engine.view.view_for`).
 
         Raises:
             NotationError: ``seat`` is not a seat of this game.
         """
-        return view_for(self, seat)
+        return view_for(self, seat, with_history=with_history)
 
     # -- actions ---------------------------------------------------------------------------------------
 

@@ -1,9 +1,12 @@
 """What one seat may know of a game: the board, its own hand, the other hands as counts.
 
-The web page and the computer players only ever get a :class:`SeatView`, so no hand and no card of the
-stock can leak to the wrong phone by accident (OpenSpiel's per-player observation). A seat knows the card
-it gave its partner in the exchange, and sees its own draws; of the others it sees only what is shown at
-the table: the cards played face up, how many cards each holds, who laid their hand down.
+This is the companion's one privacy filter. The seat's page and the computer players are built from a
+:class:`SeatView`, and anything judged for a seat while others read the words (a "why not", the reasons
+against a board) is judged on :func:`known_position`, so no hand and no card of the stock can leak to the
+wrong phone, nor into a computer's search, by accident (OpenSpiel's per-player observation). A seat
+knows the card it gave its partner in the exchange, and sees its own draws; of the others it sees only
+what is shown at the table: the cards played face up, how many cards each holds, who laid their hand
+down.
 """
 
 from __future__ import annotations
@@ -75,7 +78,11 @@ class SeatView:
         laid_down: seats waiting for the next deal with their hand laid down.
         winner: the winners, once the game is over.
         legal_moves: this seat's legal moves when it is to play (empty otherwise).
-        history: the events as this seat may see them.
+        history: the events as this seat may see them (none when built without: see :func:`view_for`).
+        shuffles: how many times the pack was shuffled (public: the shuffles are done at the table).
+        deals: how many deals were made.
+        gift_held: the card this seat gave its partner in this deal's exchange while the partner still
+            holds it (it has not been played since), or None: the one card of another hand it knows.
     """
 
     seat: str
@@ -98,6 +105,9 @@ class SeatView:
     winner: tuple[str, ...] | None
     legal_moves: tuple[Move, ...]
     history: tuple[PublicEvent, ...]
+    shuffles: int
+    deals: int
+    gift_held: Card | None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form for the web page (the position as its notation)."""
@@ -126,8 +136,12 @@ class SeatView:
         }
 
 
-def view_for(game: GameFacts, seat: str) -> SeatView:
+def view_for(game: GameFacts, seat: str, *, with_history: bool = True) -> SeatView:
     """What ``seat`` may know of ``game``.
+
+    ``with_history=False`` leaves :attr:`SeatView.history` empty: the computer players decide on the
+    table as it stands, and rewriting the whole history for each decision would cost them more than the
+    medium player's look-ahead itself.
 
     Raises:
         NotationError: ``seat`` is not a seat of the game.
@@ -155,8 +169,44 @@ def view_for(game: GameFacts, seat: str) -> SeatView:
         laid_down=tuple(s for s in game.seats if s in game.laid_down),
         winner=game.winner,
         legal_moves=game.legal_moves() if game.to_play == seat else (),
-        history=tuple(_seen_by(event, seat) for event in game.history),
+        history=tuple(_seen_by(event, seat) for event in game.history) if with_history else (),
+        shuffles=game.shuffles,
+        deals=game.deals,
+        gift_held=_gift_held(game, seat),
     )
+
+
+def known_position(position: Position, seat: str | None) -> Position:
+    """``position`` as ``seat`` may know it while its words go to others: the seat to play judges with
+    its own hand (the other hands left empty: the rules read only the hand of the seat to play); anyone
+    else (None: everyone, a spectator), and anyone once the game is won, with no hand at all, the rules
+    alone, so that no reason names a card someone holds."""
+    if position.hands is None:
+        return position
+    if seat is None or seat != position.turn or position.winner is not None:
+        return position.without_hands()
+    mine = position.turn_index
+    return position.reseated(mine, tuple(hand if i == mine else () for i, hand in enumerate(position.hands)))
+
+
+def _gift_held(game: GameFacts, seat: str) -> Card | None:
+    """The card ``seat`` gave its partner in this deal's exchange, if the partner still holds it: read
+    back through the history to the exchange, stopping at a new deal."""
+    partner = game.partner_of(seat)
+    if partner is None:
+        return None
+    played_since: list[Card] = []
+    for event in reversed(game.history):
+        if isinstance(event, Dealt):
+            return None
+        if isinstance(event, Played) and event.seat == partner:
+            played_since += event.cards
+        if isinstance(event, Exchanged):
+            for giver, _, card in event.gifts:
+                if giver == seat:
+                    return None if card in played_since else card
+            return None
+    return None
 
 
 def _seen_by(event: Event, seat: str) -> PublicEvent:

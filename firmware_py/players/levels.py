@@ -17,8 +17,10 @@
   It searches for a time budget (CPU seconds, so that a shared machine does not make it weaker) or a
   fixed number of samples (reproducible: tests and analysis).
 
-A player only reads what its seat may know: :func:`determinize` replaces every hidden card and the
-game's seed (which would tell the future shuffles) before anything is simulated.
+A player only reads what its seat may know: every decision starts from the engine's seat view
+(:func:`firmware_py.engine.view.view_for`, the one privacy filter), and :func:`determinize` deals the
+cards that view does not show again, with a new seed (the game's would tell the future shuffles), before
+anything is simulated.
 """
 
 from __future__ import annotations
@@ -31,11 +33,12 @@ from typing import Protocol
 
 from firmware_py.engine import Card, PlaceKind, parse_place, play
 from firmware_py.engine.context import rank_code
-from firmware_py.engine.events import Action, Dealt, EndTurn, Exchange, Exchanged, Phase, Played
+from firmware_py.engine.events import Action, EndTurn, Exchange, Phase
 from firmware_py.engine.fast import CoreTable, State, greedy_action, setup_for, shuffle, table_with
 from firmware_py.engine.game import Game
 from firmware_py.engine.movegen import card_moves
 from firmware_py.engine.moves import Move
+from firmware_py.engine.view import SeatView, view_for
 from firmware_py.players import lookahead
 
 LEVELS = ("easy", "medium", "strong")
@@ -58,17 +61,28 @@ class Player(Protocol):
         ...
 
 
-def teams_map(game: Game) -> dict[str, int]:
+def _seen(game: Game, seat: str) -> SeatView:
+    """What ``seat`` may know of ``game``: the engine's seat view, without the history (no player reads
+    it)."""
+    return view_for(game, seat, with_history=False)
+
+
+def teams_map(game: Game | SeatView) -> dict[str, int]:
     """Seat letter -> team number."""
     return {seat: number for number, team in enumerate(game.teams) for seat in team}
 
 
 def exchange_card(game: Game, seat: str) -> Card:
-    """The card ``seat`` gives its partner: an Ace, King or joker to a partner with every marble in the
+    """The card ``seat`` gives its partner (:func:`gift_for_partner`), from what the seat sees."""
+    return gift_for_partner(_seen(game, seat))
+
+
+def gift_for_partner(view: SeatView) -> Card:
+    """The card the seat gives its partner: an Ace, King or joker to a partner with every marble in the
     reserve, else the card least worth keeping."""
-    hand = game.hand(seat)
-    partner = game.partner_of(seat)
-    layout = game.position.layout
+    hand = view.hand
+    partner = view.partner
+    layout = view.position.layout
     stuck = partner is not None and all(
         parse_place(place).kind is PlaceKind.RESERVE for place, owner in layout.items() if owner == partner
     )
@@ -80,28 +94,33 @@ def exchange_card(game: Game, seat: str) -> Card:
 
 
 def medium_move(game: Game, seat: str, moves: tuple[Move, ...]) -> Move:
-    """The ``medium`` choice among ``moves`` (today's heuristic, :func:`.computer.choose`)."""
-    position = game.position
+    """The ``medium`` choice among ``moves`` (:func:`medium_choice`), from what ``seat`` sees."""
+    return medium_choice(_seen(game, seat), moves)
+
+
+def medium_choice(view: SeatView, moves: tuple[Move, ...]) -> Move:
+    """The ``medium`` choice among ``moves`` (the one-move look-ahead, :func:`.lookahead.choose`)."""
+    position = view.position
     best = lookahead.choose(
         [m.card.rank if m.card else "" for m in moves],
         [play(position, m).layout for m in moves],
-        seat=seat,
-        teams=teams_map(game),
+        seat=view.seat,
+        teams=teams_map(view),
         topology=position.topology,
     )
     return moves[best]
 
 
-def _moves_or_forced(game: Game, seat: str) -> tuple[tuple[Move, ...], Action | None]:
+def _moves_or_forced(view: SeatView) -> tuple[tuple[Move, ...], Action | None]:
     """The seat's legal moves, or the one action it has no choice about: its card for the partner in
     the exchange, or ending the turn when a joker's extra play has no move."""
-    if game.phase is Phase.EXCHANGE:
-        return (), Exchange(seat, exchange_card(game, seat))
-    moves = game.legal_moves()
+    if view.phase == Phase.EXCHANGE:
+        return (), Exchange(view.seat, gift_for_partner(view))
+    moves = view.legal_moves
     if not moves:
-        if game.extra_play:
-            return moves, EndTurn(seat)
-        raise ValueError(f"seat {seat} has nothing to do in {game.position.to_notation()}")
+        if view.extra_play:
+            return moves, EndTurn(view.seat)
+        raise ValueError(f"seat {view.seat} has nothing to do in {view.position.to_notation()}")
     return moves, None
 
 
@@ -109,8 +128,9 @@ class MediumPlayer:
     """Today's heuristic: the move whose board is worth most to the team."""
 
     def act(self, game: Game, seat: str) -> Action:
-        moves, forced = _moves_or_forced(game, seat)
-        return forced if forced is not None else medium_move(game, seat, moves)
+        view = _seen(game, seat)
+        moves, forced = _moves_or_forced(view)
+        return forced if forced is not None else medium_choice(view, moves)
 
 
 class EasyPlayer:
@@ -120,11 +140,12 @@ class EasyPlayer:
         self.rng = random.Random(f"easy:{seed}")
 
     def act(self, game: Game, seat: str) -> Action:
-        moves, forced = _moves_or_forced(game, seat)
+        view = _seen(game, seat)
+        moves, forced = _moves_or_forced(view)
         if forced is not None:
             return forced
         if self.rng.random() < EASY_GOOD_SHARE:
-            return medium_move(game, seat, moves)
+            return medium_choice(view, moves)
         return _random_by_card(moves, self.rng)
 
 
@@ -143,43 +164,29 @@ def _random_by_card(moves: tuple[Move, ...] | list[Move], rng: random.Random) ->
 
 def known_gift(game: Game, seat: str) -> Card | None:
     """The card ``seat`` gave its partner in this deal's exchange, if the partner still holds it."""
-    partner = game.partner_of(seat)
-    if partner is None:
-        return None
-    played_since: list[Card] = []
-    for event in reversed(game.history):
-        if isinstance(event, Dealt):
-            return None
-        if isinstance(event, Played) and event.seat == partner:
-            played_since += event.cards
-        if isinstance(event, Exchanged):
-            for giver, _, card in event.gifts:
-                if giver == seat:
-                    return None if card in played_since else card
-            return None
-    return None
+    return _seen(game, seat).gift_held
 
 
 class Unseen:
-    """What one seat knows of the cards, once per decision: the table without the cards it cannot see
-    (the other hands and the stock empty), its own hand, the card it gave its partner (still in the
-    partner's hand) and every card it has not seen, sorted."""
+    """What one seat knows of the cards, read from its view once per decision: the table without the
+    cards it cannot see (the other hands and the stock empty), its own hand, the card it gave its partner
+    (still in the partner's hand) and every card it has not seen, sorted."""
 
-    def __init__(self, game: Game, seat: str) -> None:
-        setup = setup_for(game.rules, game.seats)
-        hands = game.hand_tuple
-        self.index = game.seats.index(seat)
-        self.own = [setup.card_id(card) for card in hands[self.index]]
-        self.counts = [len(hand) for hand in hands]
-        self.stock = len(game.pack.stock)
-        self.table = table_with(game, [[] for _ in hands], [], [-1] * len(hands), 0)
+    def __init__(self, view: SeatView) -> None:
+        setup = setup_for(view.rules, view.seats)
+        self.index = view.seats.index(view.seat)
+        self.own = [setup.card_id(card) for card in view.hand]
+        self.counts = [count for _, count in view.hand_counts]
+        self.stock = view.stock_count
+        empty: list[list[int]] = [[] for _ in self.counts]
+        self.table = table_with(view, view.played, empty, [], [-1] * len(self.counts), 0)
         unseen = Counter(setup.card_id(card) for card in setup.deck)
         unseen.subtract(self.own)
         unseen.subtract(self.table.played)
-        gift = known_gift(game, seat)
-        partner = game.partner_of(seat)
+        gift = view.gift_held
+        partner = view.partner
         self.gift = -1 if gift is None else setup.card_id(gift)
-        self.partner = -1 if partner is None else game.seats.index(partner)
+        self.partner = -1 if partner is None else view.seats.index(partner)
         if gift is not None:
             unseen[self.gift] -= 1
         self.pool = sorted(unseen.elements())
@@ -209,9 +216,9 @@ def determinize(game: Game, seat: str, rng: random.Random) -> CoreTable:
     Kept: the board, the seat's hand, the cards played face up, every seat's card count, the stock's
     size, the card the seat gave its partner (in the partner's hand). Replaced: the other hands, the
     stock's cards and order, and the seed of later shuffles. Nothing hidden is read: the unseen cards
-    are the pack minus what the seat sees (:class:`Unseen`), and they are shuffled from sorted order.
+    are the pack minus what the seat's view shows (:class:`Unseen`), shuffled from sorted order.
     """
-    return Unseen(game, seat).world(rng)
+    return Unseen(_seen(game, seat)).world(rng)
 
 
 # -- the search player -------------------------------------------------------------------------------
@@ -224,11 +231,11 @@ def _value(table: CoreTable, seat: str, teams: Mapping[str, int]) -> float:
     return lookahead.position_value(table.state.to_position(), seat=seat, teams=teams)
 
 
-def _core_moves(game: Game, moves: list[Move]) -> list[tuple[int, int]]:
+def _core_moves(view: SeatView, moves: list[Move]) -> list[tuple[int, int]]:
     """Each move as the core plays it: ``(card id, move integer)``; a card id of -1 lays the hand down,
     a move integer of -1 discards. Read from the board and the seat's own cards only."""
-    setup = setup_for(game.rules, game.seats)
-    state = State.of(game.position)
+    setup = setup_for(view.rules, view.seats)
+    state = State.of(view.position)
     found: list[tuple[int, int]] = []
     for move in moves:
         if move.card is None:
@@ -240,7 +247,7 @@ def _core_moves(game: Game, moves: list[Move]) -> list[tuple[int, int]]:
             continue
         codes: list[int] = []
         state.generate(rank_code(move.card.rank), codes)
-        found.append((card, codes[card_moves(game.position, move.card).index(move)]))
+        found.append((card, codes[card_moves(view.position, move.card).index(move)]))
     return found
 
 
@@ -274,20 +281,26 @@ class StrongPlayer:
         """Samples of the last decision (for the arena's figures)."""
 
     def act(self, game: Game, seat: str) -> Action:
-        moves, forced = _moves_or_forced(game, seat)
+        view = _seen(game, seat)
+        moves, forced = _moves_or_forced(view)
         if forced is not None:
             return forced
-        if game.must_discard == seat:
-            return medium_move(game, seat, moves)
-        return self.search(game, seat, moves)
+        if view.must_discard == seat:
+            return medium_choice(view, moves)
+        return self.search_view(view, moves)
 
     def search(self, game: Game, seat: str, moves: tuple[Move, ...]) -> Move:
-        """The best of ``moves`` by sampled worlds and rollouts."""
+        """The best of ``moves`` for ``seat`` (:meth:`search_view` on what the seat sees)."""
+        return self.search_view(_seen(game, seat), moves)
+
+    def search_view(self, view: SeatView, moves: tuple[Move, ...]) -> Move:
+        """The best of ``moves`` by sampled worlds and rollouts, from the seat's view alone."""
         started = time.process_time()
+        seat = view.seat
         self.decisions += 1
         rng = random.Random(f"strong:{self.seed}:{self.decisions}:{seat}")
-        teams = teams_map(game)
-        position = game.position
+        teams = teams_map(view)
+        position = view.position
         scores = [
             lookahead.position_value(play(position, move), seat=seat, teams=teams)
             - 0.01 * lookahead.CARD_KEEP.get(move.card.rank if move.card else "", 0.1)
@@ -298,9 +311,9 @@ class StrongPlayer:
         if len(candidates) == 1:
             self.last_samples = 0
             return candidates[0]
-        depth = self.depth if self.depth is not None else len(game.seats)
-        plays = _core_moves(game, candidates)
-        unseen = Unseen(game, seat)
+        depth = self.depth if self.depth is not None else len(view.seats)
+        plays = _core_moves(view, candidates)
+        unseen = Unseen(view)
         keep = [lookahead.CARD_KEEP.get(card.rank, 0.1) for card in unseen.table.setup.values]
         totals = [0.0] * len(candidates)
         out: list[int] = []

@@ -1,11 +1,12 @@
 """The companion at a real table: the one mutable object that ties camera, rules, LEDs, store and web.
 
 A :class:`Table` holds the engine's immutable ``Game`` (or, with physical cards, the ``Position``), the
-SQLite store, the LED driver and, once :meth:`Table.attach_camera` is called, the camera loop. Every
-change happens under one lock, is written to the store and committed *before* anything shows it (LEDs,
-pages), then bumps :attr:`Table.version` and wakes every :class:`Subscription`. Readers get JSON-able
-snapshots (:meth:`Table.public_view`, :meth:`Table.seat_view`); the web app builds each client's own
-view when an event arrives, so no hand is ever sent to the wrong page.
+SQLite store, the LEDs (a lights port the wiring root builds) and, once :meth:`Table.attach_camera` is
+called, the camera loop. Every change happens under one lock, is written to the store and committed
+*before* anything shows it (LEDs, pages), then bumps :attr:`Table.version` and wakes every
+:class:`Subscription`. Readers get JSON-able snapshots (:meth:`Table.public_view`,
+:meth:`Table.seat_view`); the web app builds each client's own view when an event arrives, so no hand
+is ever sent to the wrong page.
 
 How a move reaches the game:
 
@@ -73,7 +74,7 @@ from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.keeper import GameKeeper
 from firmware_py.table.learning import Learning
 from firmware_py.table.leds import TableLeds
-from firmware_py.table.ports import BoardCamera, CameraParts
+from firmware_py.table.ports import BoardCamera, CameraParts, Lights
 from firmware_py.table.replay import Replay, replay_frames
 from firmware_py.table.requests import read_card, read_move
 from firmware_py.table.role_views import RoleViews, setup_options
@@ -87,11 +88,11 @@ from firmware_py.table.turn import (
     Show,
 )
 from firmware_py.table.views import PublicView, SeatLink, SeatView
+from hardware.board_leds import BoardLeds
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
     from hardware.driver import LedDriver
-    from hardware.ledstrip import LedStrip
 
 __all__ = ["Subscription", "Table", "TableError"]
 
@@ -112,7 +113,8 @@ class Table:
     Args:
         config: settings (``tock.toml`` and the command line); the demo settings when None.
         store: the save; an in-memory one when None. The latest game in it is resumed.
-        strip: the LED strip (``hardware.leds.open_strip``); a simulated one when None.
+        lights: the LEDs under the holes, built by the wiring root (:mod:`firmware_py.app.companion`);
+            a simulated strip when None.
         clock: monotonic seconds (replaced in tests).
     """
 
@@ -121,12 +123,12 @@ class Table:
         config: Config | None = None,
         *,
         store: GameStore | None = None,
-        strip: LedStrip | None = None,
+        lights: Lights | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         config = config or demo_config()
         store = store or GameStore(":memory:")
-        self._s = TableState(config, store, strip, clock)
+        self._s = TableState(config, store, lights or BoardLeds(None, config.leds), clock)
         self._board = BoardWatch(self._s)
         self._computers = ComputerSeats(self._s)
         self._leds = TableLeds(self._s)
@@ -349,11 +351,8 @@ class Table:
         except ConfigError as error:
             raise refusals.setting_refused(error.key, error.message_fr, error.message_en) from None
         with self._s.lock:
-            if self._s.strip is not None and not _is_simulated(self._s.strip):
-                from hardware.ledmap import LedMap
-
-                if LedMap.load(parsed.model).count != self._s.strip.num_pixels:
-                    raise refusals.leds_wired_for(self._s.setup.model)
+            if not self._s.lights.fits(parsed.model):
+                raise refusals.leds_wired_for(self._s.setup.model)
             new_model = self._s.loop is not None and parsed.model != self._s.setup.model
             if new_model and self._s.parts_for_model is None:
                 raise refusals.camera_reads_one_board()
@@ -582,10 +581,4 @@ class Table:
     @property
     def led_driver(self) -> LedDriver | None:
         """The LED driver (its strip records frames in simulation)."""
-        return self._s.driver
-
-
-def _is_simulated(strip: LedStrip) -> bool:
-    from hardware.ledstrip import SimulatedStrip
-
-    return isinstance(strip, SimulatedStrip)
+        return self._s.lights.driver

@@ -1,7 +1,8 @@
 """The LEDs of the table: a part of :class:`firmware_py.table.core.Table` over its shared state.
 
-It opens the strip for the game's board model, reduces the state to :class:`LightFacts` after every
-change, sends their scene to the strip's driver and keeps the still picture the pages mirror.
+It reduces the state to :class:`LightFacts` after every change, sends their scene to the LEDs (the
+lights port the wiring root built, :class:`firmware_py.table.ports.Lights`) and keeps the still picture
+the pages mirror.
 """
 
 from __future__ import annotations
@@ -9,40 +10,17 @@ from __future__ import annotations
 from firmware_py.table.lights import LightFacts, hex_to_rgb
 from firmware_py.table.state import TableState
 from firmware_py.table.turn import CardChosen, ComputerPlan
-from hardware.errors import DeviceClosed
 
 
 class TableLeds:
-    """The strip under the holes, driven from the table's ``state``."""
+    """The LEDs under the holes, driven from the table's ``state``."""
 
     def __init__(self, state: TableState) -> None:
         self._s = state
 
     def open(self) -> None:
-        """Drive the strip of the game's board model (a new driver when the model changes; a simulated
-        strip of the right length when none is given or the given one no longer fits)."""
-        from hardware.driver import LedDriver
-        from hardware.ledconfig import LedConfig
-        from hardware.ledmap import LedMap
-        from hardware.ledstrip import SimulatedStrip
-
-        led_map = LedMap.load(self._s.setup.model)
-        if self._s.driver is not None and self._s.driver.led_map.model == led_map.model:
-            return
-        if self._s.driver is not None:
-            self._s.driver.stop()
-            self._s.driver = None
-        strip = self._s.strip
-        if (
-            strip is None
-            or strip.closed
-            or (isinstance(strip, SimulatedStrip) and strip.num_pixels != led_map.count)
-        ):
-            settings = {k: v for k, v in self._s.config.leds.items() if k != "backend"}
-            settings["count"] = led_map.count
-            strip = SimulatedStrip(LedConfig.from_mapping(settings))
-            self._s.strip = strip
-        self._s.driver = LedDriver(strip, led_map)
+        """Light the game's board model (the LEDs change map when the model changes)."""
+        self._s.lights.use_model(self._s.setup.model)
 
     def facts(self) -> LightFacts:
         """The table's state reduced to what the LEDs say; which wins is the turn's to say: a board to
@@ -84,13 +62,8 @@ class TableLeds:
         facts = self.facts()
         self._s.mirror = facts.mirror()
         self._s.highlight = sorted(facts.destinations)
-        if self._s.driver is not None:
-            try:
-                self._s.driver.send(facts.source())
-            except DeviceClosed:  # SIGTERM stopped the strip first: the companion is stopping, dark it stays
-                pass
+        self._s.lights.send(facts.source())
 
     def stop(self) -> None:
-        """Darken the strip and stop its driver."""
-        if self._s.driver is not None:
-            self._s.driver.stop()
+        """Darken the LEDs."""
+        self._s.lights.stop()

@@ -1,8 +1,8 @@
 """What the table is handed by the wiring root (:mod:`firmware_py.app`), as the table needs it.
 
 The table never builds a camera, a reader or an LED strip: the wiring root does, and hands them over as
-these ports: the camera loop is a :class:`BoardCamera`; a reading is vision's, named here for the types
-only (the table never imports vision to read one).
+these ports: the camera loop is a :class:`BoardCamera`, the LEDs are :class:`Lights`; a reading is
+vision's, named here for the types only (the table never imports vision to read one).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 if TYPE_CHECKING:
     import numpy as np
 
+    from hardware.driver import LedDriver, SceneSource
     from vision.reader import BoardReader, BoardReading
 
     Frame = np.ndarray
@@ -67,6 +68,31 @@ class BoardCamera(Protocol):
     def start(self) -> None: ...
 
     def stop(self) -> None: ...
+
+
+class Lights(Protocol):
+    """The LEDs under the holes as the table drives them (``hardware.board_leds.BoardLeds``)."""
+
+    @property
+    def driver(self) -> LedDriver | None:
+        """The driver of the board model in play (its strip records the frames in simulation)."""
+        ...
+
+    def use_model(self, model: str) -> None:
+        """Light the board of ``model`` from now on."""
+        ...
+
+    def fits(self, model: str) -> bool:
+        """Whether the LEDs wired can light ``model``'s board."""
+        ...
+
+    def send(self, scene: SceneSource) -> None:
+        """Show ``scene``: still, or a function of time."""
+        ...
+
+    def stop(self) -> None:
+        """Darken the LEDs for good."""
+        ...
 
 
 CameraParts = Callable[[str], tuple[Callable[[], Camera], "BoardReader", Path]]

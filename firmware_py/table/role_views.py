@@ -138,10 +138,11 @@ class RoleViews:
         is over the hand is empty: the cards left in it can no longer be played.
         """
         view = self.public()
-        hand = self._s.hand(seat) if self._s.winner() is None else []
-        given = self._s.given(seat)
+        # the seat's own cards come from the engine's seat view, the one filter of what a seat may know
+        private = self._s.game.view_for(seat, with_history=False)  # the page has the table's own log
+        hand = list(private.hand) if private is not None and self._s.winner() is None else []
+        given = None if private is None else private.given
         if given is not None:  # the engine keeps it in the hand until every partner has given
-            hand = list(hand)
             hand.remove(given)
         playable: dict[str, list[MoveInfo]] = {}
         must_discard = False

@@ -23,18 +23,17 @@ from typing import TYPE_CHECKING
 from firmware_py.config import Config, GameSettings, SeatSettings
 from firmware_py.engine import BoardTopology, Card, Move, Position, RuleSet, move_effect, play
 from firmware_py.engine.cards import JOKER, RANKS
+from firmware_py.engine.view import known_position
 from firmware_py.games import TableGame
 from firmware_py.store.saves import GameStore
 from firmware_py.table.answers import LogLine
-from firmware_py.table.ports import BoardCamera, CameraParts
+from firmware_py.table.ports import BoardCamera, CameraParts, Lights
 from firmware_py.table.turn import MoveInfo, Turn
 from firmware_py.table.views import CameraFacts
 from firmware_py.table.wording import describe
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
-    from hardware.driver import LedDriver
-    from hardware.ledstrip import LedStrip
 
 
 class TableState:
@@ -43,7 +42,7 @@ class TableState:
     Args:
         config: the settings.
         store: the save.
-        strip: the LED strip, or None for a simulated one.
+        lights: the LEDs under the holes (built by the wiring root).
         clock: monotonic seconds.
     """
 
@@ -63,9 +62,7 @@ class TableState:
     last_move: LogLine | None
     last_stable: Reading | None
 
-    def __init__(
-        self, config: Config, store: GameStore, strip: LedStrip | None, clock: Callable[[], float]
-    ) -> None:
+    def __init__(self, config: Config, store: GameStore, lights: Lights, clock: Callable[[], float]) -> None:
         self.config = config
         self.store = store
         self.clock = clock
@@ -76,8 +73,7 @@ class TableState:
         self.searching: TableGame | None = None
         """The game a strong computer seat's move is being searched on, aside from the lock (or None)."""
         # LEDs
-        self.strip = strip
-        self.driver: LedDriver | None = None
+        self.lights = lights
         self.mirror: dict[str, str] = {}
         self.highlight: list[str] = []
         # camera
@@ -101,13 +97,10 @@ class TableState:
         return self.game.position
 
     def known_to(self, seat: str | None) -> Position:
-        """The position as ``seat`` may know it while its words go to others: the seat to play judges
-        with its own hand; anyone else (None: everyone, a spectator) with no hand at all, the rules alone,
-        so that no reason names a card someone holds."""
-        position = self.position
-        if position.hands is None or (seat is not None and seat == self.to_play()):
-            return position
-        return position.without_hands()
+        """The position as ``seat`` may know it while its words go to others (the engine's privacy
+        filter, :func:`~firmware_py.engine.view.known_position`): the seat to play judges with its own
+        hand, anyone else (None: a spectator) with the rules alone."""
+        return known_position(self.position, seat)
 
     @property
     def digital(self) -> bool:
@@ -170,12 +163,6 @@ class TableState:
         """``move`` for the pages: its notation, its sentence (fr, en), the places it leaves and reaches."""
         info = self._known(move)[1]
         return {**info, "from": list(info["from"]), "to": list(info["to"])}
-
-    def given(self, seat: str) -> Card | None:
-        """The card ``seat`` has given face down in the exchange under way, if any."""
-        if self.phase() != "exchange":
-            return None
-        return self.game.given[self.game.seats.index(seat)]
 
     def ranks(self) -> list[Card]:
         """Physical cards: every rank a player may say they played (suits are not told)."""

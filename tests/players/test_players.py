@@ -275,3 +275,38 @@ def test_a_failed_search_never_leaves_a_strong_seat_stuck(
         assert "no world could be sampled" in caplog.text
     finally:
         table.close()
+
+
+class _Sealed:
+    """A game that refuses every read: only the engine's seat view may look inside it."""
+
+    def __init__(self, game: Game) -> None:
+        self.inside = game
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"a computer player read game.{name} around the seat view")
+
+
+def _player(level: str) -> Any:
+    """A player of ``level`` that decides the same each time it is built (a strong one by samples)."""
+    return StrongPlayer(None, samples=4, seed=3) if level == "strong" else make_player(level, seed=3)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "strong"])
+def test_every_level_reads_the_game_only_through_the_engines_seat_view(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _game_after("r1", 4, 30)
+    seat = game.to_play
+    assert seat is not None
+    expected = _player(level).act(game, seat)
+    real_view_for = players_module.view_for
+    asked: list[str] = []
+
+    def through_the_filter(sealed: _Sealed, seat: str, **options: bool) -> Any:
+        asked.append(seat)
+        return real_view_for(sealed.inside, seat, **options)
+
+    monkeypatch.setattr(players_module, "view_for", through_the_filter)
+    assert _player(level).act(_Sealed(game), seat) == expected
+    assert asked == [seat]

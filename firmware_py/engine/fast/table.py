@@ -27,7 +27,7 @@ from firmware_py.engine.dealing import deal_schedule
 from firmware_py.engine.deck import new_deck
 from firmware_py.engine.events import Phase
 from firmware_py.engine.fast.state import State
-from firmware_py.engine.game_facts import GameFacts
+from firmware_py.engine.game_facts import GameFacts, TableFacts
 from firmware_py.engine.moves import Move
 from firmware_py.engine.rules import NothingPlayable, RuleSet
 
@@ -327,26 +327,33 @@ def table_of(game: GameFacts) -> CoreTable:
     setup = setup_for(game.rules, game.seats)
     hands = [[setup.card_id(card) for card in hand] for hand in game.hand_tuple]
     given = [-1 if card is None else setup.card_id(card) for card in game.given]
-    return table_with(game, hands, [setup.card_id(card) for card in game.pack.stock], given, game.seed)
+    stock = [setup.card_id(card) for card in game.pack.stock]
+    return table_with(game, game.pack.played, hands, stock, given, game.seed)
 
 
 def table_with(
-    game: GameFacts, hands: list[list[int]], stock: list[int], given: list[int], seed: int
+    game: TableFacts,
+    played: tuple[Card, ...],
+    hands: list[list[int]],
+    stock: list[int],
+    given: list[int],
+    seed: int,
 ) -> CoreTable:
     """The core table of ``game`` with the cards nobody sees given: the hands, the stock, the cards given
     in an exchange under way (card ids) and the seed of later shuffles. Everything else (the marbles, the
-    played pile, the dealer, whose turn) is the game's, which every seat sees."""
+    ``played`` pile, the dealer, whose turn) is the game's, which every seat sees: ``game`` may be a
+    seat's view."""
     setup = setup_for(game.rules, game.seats)
     table = CoreTable(setup, State.of(game.position), seed)
     table.state.recording = False
     seats = game.seats
     table.hands = hands
     table.stock = stock
-    table.played = [setup.card_id(card) for card in game.pack.played]
+    table.played = [setup.card_id(card) for card in played]
     table.dealer = seats.index(game.dealer)
     table.shuffles = game.shuffles
     table.deals = game.deals
-    table.exchange = game.phase is Phase.EXCHANGE
+    table.exchange = game.phase == Phase.EXCHANGE
     if table.exchange:
         table.given = given
     table.to_play = -1 if game.to_play is None else seats.index(game.to_play)

@@ -123,3 +123,29 @@ def test_why_not_says_your_reserve_on_the_seats_learn_page_and_the_name_on_the_s
             mine, theirs = "on cell 5 of your side", f"on cell 5 of {names['A']}'s side"
         assert mine in answers["seat"] and names["A"] not in answers["seat"], answers
         assert theirs in answers["spectator"], answers
+
+
+# point 6: the player's own phone says "you" for the move it is about to play and has played
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_move_pointed_at_and_played_is_said_to_its_player_in_the_second_person(
+    browser: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    names = _people_game(real_table)
+    turn = real_table.public_view()["turn"]
+    paths = {link["seat"]: link["path"] for link in real_table.seat_links()}
+    with fresh_context(browser, PHONE) as context:
+        phone = _phone(context, real_served, paths[turn], lang)
+        bar = phone.locator("[data-bind=confirm-text]")
+        for card in phone.locator(".hand .card").all():  # the first card of the hand that has a move
+            card.click()
+            if phone.locator("button.move").count():
+                phone.locator("button.move").first.click()
+            if bar.is_visible():
+                break
+        expect(bar).to_contain_text("Vous jouez " if lang == "fr" else "You play ")
+        expect(bar).not_to_contain_text(names[turn])
+        phone.click("[data-action=confirm-move]")
+        toast = phone.locator("#toast")
+        what = "Coup joué : (le |la |l'|un )" if lang == "fr" else "Move played: (the|a) "
+        expect(toast).to_contain_text(re.compile(what))
+        expect(toast).not_to_contain_text(names[turn])

@@ -387,7 +387,7 @@ def photoreal_command(
 @click.option(
     "--photoreal/--no-photoreal",
     default=False,
-    help="Also the target table of the held-out photoreal set in the cache (tock4 only).",
+    help="Also the target table of the final photoreal set in the cache (tock4 only).",
 )
 def bench_command(model: str, boards: int, sequences: int, seed: int, photoreal: bool) -> None:
     """Accuracy and speed over rendered set-ups (painted boards, lamps, sizes, tilts, hands)."""

@@ -94,6 +94,13 @@ def _which_card(places: Iterable[str]) -> Question:
     }
 
 
+def _not_sure(reading: Reading) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The places of ``reading`` holding a marble of unsure colour, and those whose occupancy was not
+    read for sure."""
+    unsure = reading.unsure_colour
+    return unsure, tuple(place for place in reading.uncertain if place not in unsure)
+
+
 def _asking(turn: Turn, question: Question) -> Turn:
     """``turn`` with ``question`` asked (while the board is awaited, it stays awaited)."""
     if isinstance(turn.board, AwaitingBoard):
@@ -386,10 +393,10 @@ class BoardWatch:
         reading = self._s.last_stable
         if reading is None or board_difference(self._s.position, reading.layout).unchanged:
             return None
-        # A still board that may be the game's own (its colours unsure) is not asked about the moment a
-        # card is named: only once hands have been over it again.
-        unsure = reading.unsure_colour
-        if unsure and seen_unchanged(self._s.position, dict(reading.layout), unsure):
+        # A still board that may be the game's own (some holes not read for sure) is not asked about the
+        # moment a card is named: only once hands have been over it again.
+        unsure, unread = _not_sure(reading)
+        if reading.uncertain and seen_unchanged(self._s.position, dict(reading.layout), unsure, unread):
             return None
         return self._judge_reading(reading)
 
@@ -397,13 +404,11 @@ class BoardWatch:
         if not self._s.uses_camera or reading.status != "ok":
             return None
         layout = dict(reading.layout)
-        unsure = reading.unsure_colour
         turn = self._s.turn
-        if reading.uncertain and set(reading.uncertain) <= set(unsure):
-            judged = self._judge_unsure(layout, unsure, turn)
+        if reading.uncertain:
+            judged = self._judge_unsure(layout, *_not_sure(reading), turn)
             if judged is not None:
                 return judged
-        if reading.uncertain:
             question: Question = {
                 "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
                 "en": "Some holes could not be read for sure: check these marbles.",
@@ -424,23 +429,30 @@ class BoardWatch:
             )
         return self._apply_match(result, layout, turn)
 
-    def _judge_unsure(self, layout: dict[str, str], unsure: tuple[str, ...], turn: Turn) -> Outcome | None:
-        """A board whose marbles were all seen but some colours not for sure: the game tells whose they
-        are (the engine's ``match_seen``). Where two explanations remain (a Jack's swap changes no hole's
-        occupancy), the seat to play is asked. None when the game cannot tell either (the caller then
-        asks to check the marbles)."""
+    def _judge_unsure(
+        self, layout: dict[str, str], unsure: tuple[str, ...], unread: tuple[str, ...], turn: Turn
+    ) -> Outcome | None:
+        """A board with holes not read for sure: marbles whose colour is unsure (the game tells whose
+        they are) and holes whose occupancy was not read (no evidence either way). The engine's
+        ``match_seen`` settles it against the legal moves where nothing unread can hide another board;
+        where two explanations remain (a Jack's swap changes no hole's occupancy), the seat to play is
+        asked. None when the game cannot tell (the caller then asks to check the marbles).
+
+        The board awaited after an undo or a restart comes back only when every hole's occupancy was
+        read: a marble still in a hand would not show in a hole not read."""
+        position = self._s.position
         if turn.awaiting:
-            if not seen_unchanged(self._s.position, layout, unsure):
+            if unread or not seen_unchanged(position, layout, unsure):
                 return None
             return Outcome(_board_back(turn), (Show(),))
         if self._s.winner() is not None:
             return None
         card = self._card()
         if not self._s.digital and card is None:
-            if seen_unchanged(self._s.position, layout, unsure):
+            if seen_unchanged(position, layout, unsure, unread):
                 return Outcome()
-            return Outcome(_asking(turn, _which_card(unsure)), (Show(),))
-        result = match_seen(self._s.position, layout, unsure, card)
+            return Outcome(_asking(turn, _which_card((*unsure, *unread))), (Show(),))
+        result = match_seen(position, layout, unsure, card, unread=unread)
         if result.kind == "unsure":
             return None
         if result.kind != "ambiguous" or not result.unchanged_too:

@@ -15,7 +15,7 @@ import pytest
 
 from firmware_py.engine import Move, play
 from firmware_py.table.core import Table
-from tests.table.physical_opening import OPENING, opened_table, seen, token_of
+from tests.table.physical_opening import OPENING, opened_table, play_on_board, seen, token_of
 from vision.reader import BoardReading
 
 D_RESERVE = ("DR1", "DR2", "DR3", "DR4")
@@ -92,3 +92,29 @@ def test_the_board_awaited_after_an_undo_comes_back_only_when_every_hole_is_read
     table.choose_card(token_of(table, "D"), "8")
     seen(table, after(table, "8:D18-A8"))
     assert table.public_view()["log"][-1]["move"] == "8:D18-A8"
+
+
+SPLIT_OPENING = (
+    ("K", "K:AR-A18"),
+    ("3", "3:B14-BH1"),
+    ("3", "3:D8-D11"),
+    ("3", "3:A8-A11"),
+    ("10", "10:A18-B10"),
+    ("A", "A:BH1-BH2"),
+    ("3", "3:D11-D14"),
+    ("3", "3:A11-A14"),
+)
+"""After :data:`OPENING`: A's marbles on B10 and B12, nothing in front of them up to B16, A to play."""
+
+
+def test_a_seven_split_either_way_round_onto_the_same_holes_is_played_without_a_question(
+    table: Table,
+) -> None:
+    for rank, move in SPLIT_OPENING:
+        play_on_board(table, rank, move)
+    splits = ("7:B10-B13,B12-B16", "7:B10-B16,B12-B13")
+    table.choose_card(token_of(table, "A"), "7")
+    read_with_holes_unread(table, after(table, splits[0]), D_RESERVE)
+    view = table.public_view()
+    assert view["log"][-1]["move"] in splits and view["turn"] == "B"
+    assert (view["question"], view["problem"]) == (None, None)

@@ -4,8 +4,9 @@ A person at the table, and the table itself, knows which marble is which from th
 arrives is the one that left. So the benchmark reads boards of a game played with random legal moves
 (each board one legal move after the one before) and settles every reading as the table does: the
 occupancy and the colours read for sure are held against the legal moves from the board before (the
-engine's :func:`~firmware_py.engine.matching.match_seen`, or :func:`~firmware_py.engine.matching.match`
-when every colour is sure), with the card played known (digital cards, chosen on a phone).
+engine's :func:`~firmware_py.engine.matching.match_seen`, which also weighs the holes not read for sure,
+or :func:`~firmware_py.engine.matching.match` when every hole is sure), with the card played known
+(digital cards, chosen on a phone).
 
 Each reading then ends as one of :data:`OUTCOMES`; a wrong board accepted is the worst of them.
 """
@@ -116,10 +117,15 @@ def settle(
         layout: place -> seat of the marbles read for sure.
         uncertain: places not read for sure; ``unsure`` those of them holding a marble of unsure colour.
     """
-    if status != "ok" or not set(uncertain) <= set(unsure):
+    if status != "ok":
         return "unsettled"
     previous, card = board.previous, board.move.card
-    result = match_seen(previous, layout, unsure, card) if unsure else match(previous, layout, card)
+    unread = [place for place in uncertain if place not in unsure]
+    result = (
+        match_seen(previous, layout, unsure, card, unread=unread)
+        if uncertain
+        else match(previous, layout, card)
+    )
     if result.kind == "ambiguous":
         return "asked"
     if result.kind != "move":

@@ -1,11 +1,14 @@
 """From what the camera sees to a move: ``match(position, layout)``.
 
 The camera loop hands over a *layout* (place id -> seat letter) read from the board. ``match`` compares
-it with the layout each legal move would leave: exactly one move (``move``), several (``ambiguous``),
+it with the layout each legal move would leave: one move (``move``; moves that lead to one position,
+such as a 7 split over two marbles of one seat either way round, are one), several (``ambiguous``),
 a board still on its way to a legal move (``in_progress``: a captured marble not yet back in its
 reserve, a 7 split half done), nothing changed (``unchanged``) or no legal move at all (``illegal``,
 with the reasons of the move the players seem to have attempted). A marble anywhere in its own seat's
-reserve counts as in reserve: which reserve hole does not matter.
+reserve counts as in reserve: which reserve hole does not matter. ``match_seen`` does the same for a
+board on which some holes were not read for sure (a colour not told, a hole not read at all), and trusts
+it only where nothing unread can hide another board.
 
 Whatever the board means, ``board_difference`` says how to make it the position's again: the holes to
 empty and the marbles to put back (after an illegal move, an undo, a restart).
@@ -107,6 +110,11 @@ def match(position: Position, layout: Mapping[str, str], card: Card | None = Non
         layout: place id -> seat letter of every marble seen (reserve holes included).
         card: the card played, when known (narrows the candidate moves).
 
+    Returns:
+        ``move`` when the legal moves that give the layout all lead to one position (a 7 split over two
+        marbles of one seat either way round leaves one board: either is the move played); ``ambiguous``
+        when they lead to several (one move per position); ``unchanged``, ``in_progress`` or ``illegal``.
+
     Raises:
         NotationError: the layout names a place that is not on this board, or an unknown seat.
     """
@@ -114,15 +122,11 @@ def match(position: Position, layout: Mapping[str, str], card: Card | None = Non
     seen = _reduce(position, layout)
     if seen == before:
         return Match("unchanged")
-    results = [
-        (move, _reduce(position, apply_delta(position, move, move.delta).layout))
-        for move in legal_moves(position, card)
-        if not move.is_discard
-    ]
-    exact = tuple(move for move, after in results if after == seen)
+    results = [(move, after, _reduce(position, after.layout)) for move, after in _outcomes(position, card)]
+    exact = _one_per_position([(move, after) for move, after, reduced in results if reduced == seen])
     if exact:
         return Match("move" if len(exact) == 1 else "ambiguous", exact)
-    progress = [(move, after) for move, after in results if _on_the_way(before, seen, after)]
+    progress = [(move, reduced) for move, _, reduced in results if _on_the_way(before, seen, reduced)]
     if progress:
         best = min(len(_to_do(position, layout, seen, after)) for _, after in progress)
         closest = [(m, a) for m, a in progress if len(_to_do(position, layout, seen, a)) == best]
@@ -133,43 +137,60 @@ def match(position: Position, layout: Mapping[str, str], card: Card | None = Non
 
 
 def match_seen(
-    position: Position, layout: Mapping[str, str], unsure: Collection[str], card: Card | None = None
+    position: Position,
+    layout: Mapping[str, str],
+    unsure: Collection[str],
+    card: Card | None = None,
+    *,
+    unread: Collection[str] = (),
 ) -> Match:
-    """Interpret a board on which every marble was seen but some colours were not told for sure.
+    """Interpret a board on which some holes were not read for sure: marbles whose colour was not told,
+    and holes whose occupancy was not read at all.
 
     A person who cannot tell two colours apart still knows whose marble it is from the game: a marble
     that arrives is the one that left. So the board as it was and every legal move's board are held
     against what was seen: a marble exactly where one was seen, and the colour seen where it was sure.
+
+    A person who cannot see a few holes still knows the move when it happened where they can see, and
+    nothing can have changed where they cannot. So a hole not read is no evidence either way, and the
+    reading is trusted only when (see :func:`seen_is_whole`):
+
+    * no board that fits it changes a hole not read (a reserve not read whole counts as not read): a
+      marble put one hole too far onto such a hole, or a move that ends there, is never explained away
+      as the legal move, and two moves that differ only there are not told apart;
+    * no marble the board had in the holes not read can have gone to another of them unseen: they hold
+      no marble, or they are one hole, or one seat's reserve (whose holes are alike).
+
+    Otherwise the reading is ``unsure``: the table waits for a clearer picture or asks to check those
+    holes. The rule assumes only that marbles stay on the board: one that is lifted shows as a hole
+    emptied, which is read.
 
     Args:
         position: the position before the move.
         layout: place id -> seat letter of every marble whose colour was seen for sure.
         unsure: the places that hold a marble whose colour was not sure.
         card: the card played, when known.
+        unread: the places whose occupancy was not read for sure.
 
     Returns:
-        ``unchanged`` when only the board as it was fits; ``move`` when one legal move fits and the
-        board as it was does not; ``ambiguous`` when several do (``unchanged_too`` says whether the
-        board as it was is one of them: a Jack's swap changes no hole's occupancy); ``unsure`` when
-        nothing fits (the reading must be checked by a person).
+        ``unchanged`` when only the board as it was fits; ``move`` when the legal moves that fit all lead
+        to one position and the board as it was does not fit; ``ambiguous`` when they lead to several
+        (one move per position; ``unchanged_too`` says whether the board as it was fits as well: a
+        Jack's swap changes no hole's occupancy); ``unsure`` when nothing fits or the reading cannot be
+        trusted (the reading must be checked by a person, or a clearer picture awaited).
 
     Raises:
         NotationError: a place that is not on this board, or an unknown seat.
     """
-    seen = _reduce_seen(position, layout, unsure)
-    unchanged = seen_fits(position, position.layout, seen)
+    seen = _reduce_seen(position, layout, unsure, unread)
     before = _reduce(position, position.layout)
-    boards = (
-        (move, apply_delta(position, move, move.delta).layout)
-        for move in legal_moves(position, card)
-        if not move.is_discard
-    )
+    outcomes = [(move, after, _reduce(position, after.layout)) for move, after in _outcomes(position, card)]
+    fitting = [(move, after, reduced) for move, after, reduced in outcomes if _fits(reduced, seen)]
+    if not seen_is_whole(seen, before, [reduced for _, _, reduced in fitting]):
+        return Match("unsure")
+    unchanged = _fits(before, seen)
     # a move that leaves the board as it was (a Jack swapping two of one seat's marbles) is not seen
-    moves = tuple(
-        move
-        for move, board in boards
-        if seen_fits(position, board, seen) and _reduce(position, board) != before
-    )
+    moves = _one_per_position([(move, after) for move, after, reduced in fitting if reduced != before])
     if not moves:
         return Match("unchanged" if unchanged else "unsure")
     if len(moves) == 1 and not unchanged:
@@ -177,35 +198,120 @@ def match_seen(
     return Match("ambiguous", moves, unchanged_too=unchanged)
 
 
-def seen_unchanged(position: Position, layout: Mapping[str, str], unsure: Collection[str]) -> bool:
-    """Whether the board as it was fits what was seen (see :func:`match_seen`)."""
-    return seen_fits(position, position.layout, _reduce_seen(position, layout, unsure))
+def seen_unchanged(
+    position: Position, layout: Mapping[str, str], unsure: Collection[str], unread: Collection[str] = ()
+) -> bool:
+    """Whether the board as it was fits what was seen, and nothing can have changed in the holes not
+    read (see :func:`match_seen`)."""
+    seen = _reduce_seen(position, layout, unsure, unread)
+    before = _reduce(position, position.layout)
+    return _fits(before, seen) and seen_is_whole(seen, before, [before])
 
 
-SeenBoard = tuple[dict[str, str | None], dict[str, int]]
-"""What was seen, reduced as :data:`Reduced`: a marble of an unsure colour stands as ``None`` on the
-board, and counts for the reserve it sits in."""
+@dataclass(frozen=True)
+class SeenBoard:
+    """What was read of a board, reduced as :data:`Reduced`."""
+
+    board: Mapping[str, str | None]
+    """Places (outside a seat's own reserve) where a marble was seen: its seat, or ``None`` when its
+    colour was not sure."""
+    reserves: Mapping[str, int]
+    """Per seat, the marbles seen in its reserve (an unsure colour counts for the reserve it sits in)."""
+    unread: frozenset[str] = frozenset()
+    """Places outside the reserves whose occupancy was not read."""
+    open_reserves: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    """Per seat, the holes of its reserve whose occupancy was not read (each may hold one more marble)."""
 
 
-def _reduce_seen(position: Position, layout: Mapping[str, str], unsure: Collection[str]) -> SeenBoard:
-    on_board, reserves = _reduce(position, {p: s for p, s in layout.items() if p not in unsure})
+def seen_is_whole(seen: SeenBoard, before: Reduced, fitting: Collection[Reduced]) -> bool:
+    """Whether the holes not read leave no doubt about the board: no board of ``fitting`` (the boards
+    that fit what was seen) changes one of them from ``before``, and no marble ``before`` had in them can
+    have moved to another of them unseen (see :func:`match_seen`)."""
+    open_seats = {seat for seat, holes in seen.open_reserves.items() if holes}
+    if not seen.unread and not open_seats:
+        return True
+    on_board, reserves = before
+    holding = any(p in on_board for p in seen.unread) or any(reserves[s] for s in open_seats)
+    if holding and len(seen.unread) + len(open_seats) > 1:
+        return False
+    return not any(
+        any(after[0].get(p) != on_board.get(p) for p in seen.unread)
+        or any(after[1][s] != reserves[s] for s in open_seats)
+        for after in fitting
+    )
+
+
+def _outcomes(position: Position, card: Card | None) -> list[tuple[Move, Position]]:
+    """Every legal move that moves a marble (no discard), with the position it leads to."""
+    return [
+        (move, apply_delta(position, move, move.delta))
+        for move in legal_moves(position, card)
+        if not move.is_discard
+    ]
+
+
+def _one_per_position(outcomes: list[tuple[Move, Position]]) -> tuple[Move, ...]:
+    """The first move of each distinct position (the engine's whole position: marbles, fresh start
+    cells, turn and hands): moves that lead to one position are the same for the game."""
+    kept: list[tuple[Move, Position]] = []
+    for move, after in outcomes:
+        if all(after != other for _, other in kept):
+            kept.append((move, after))
+    return tuple(move for move, _ in kept)
+
+
+def _reduce_seen(
+    position: Position, layout: Mapping[str, str], unsure: Collection[str], unread: Collection[str]
+) -> SeenBoard:
+    not_sure = set(unsure) | set(unread)
+    on_board, reserves = _reduce(position, {p: s for p, s in layout.items() if p not in not_sure})
     seen: dict[str, str | None] = dict(on_board)
     for place in unsure:
-        if position.tables.loc_of(place) == RESERVE and place[0] in reserves:
+        if _reserve_seat(position, place) in reserves:
             reserves[place[0]] += 1
         else:
             seen[place] = None
-    return seen, reserves
+    unread_places: set[str] = set()
+    open_reserves = dict.fromkeys(reserves, 0)
+    for place in set(unread) - set(unsure):
+        if _reserve_seat(position, place) in reserves:
+            open_reserves[place[0]] += 1
+        else:
+            unread_places.add(place)
+    return SeenBoard(
+        MappingProxyType(seen),
+        MappingProxyType(reserves),
+        frozenset(unread_places),
+        MappingProxyType(open_reserves),
+    )
 
 
-def seen_fits(position: Position, board: Mapping[str, str], seen: SeenBoard) -> bool:
-    """Whether ``board`` (a full layout) shows a marble exactly where ``seen`` has one, of the colour
-    seen wherever that colour was sure."""
-    on_board, reserves = _reduce(position, board)
-    seen_board, seen_reserves = seen
-    if on_board.keys() != seen_board.keys() or reserves != seen_reserves:
+def _reserve_seat(position: Position, place: str) -> str | None:
+    """The seat whose reserve ``place`` is a hole of, None for any other place.
+
+    Raises:
+        NotationError: not a place of this board."""
+    return place[0] if position.tables.loc_of(place) == RESERVE else None
+
+
+def _fits(board: Reduced, seen: SeenBoard) -> bool:
+    """Whether ``board`` shows a marble exactly where ``seen`` has one, of the colour seen wherever that
+    colour was sure, and its reserves within what was seen of them (holes not read are no evidence)."""
+    on_board, reserves = board
+    if any(place not in on_board for place in seen.board):
         return False
-    return all(colour is None or on_board[place] == colour for place, colour in seen_board.items())
+    for place, seat in on_board.items():
+        if place in seen.unread:
+            continue
+        if place not in seen.board:
+            return False
+        colour = seen.board[place]
+        if colour is not None and colour != seat:
+            return False
+    return all(
+        seen.reserves[seat] <= count <= seen.reserves[seat] + seen.open_reserves.get(seat, 0)
+        for seat, count in reserves.items()
+    )
 
 
 def _reduce(position: Position, layout: Mapping[str, str]) -> Reduced:

@@ -9,6 +9,9 @@ illegal board is shown with the engine's reasons and the holes to put right, and
 undo, a move chosen on a phone, or a restart, a real board (and the simulated one after an undo) must
 first come back to the game's board (:class:`~firmware_py.table.turn.AwaitingBoard`): until then a
 board seen is shown to put right, never judged as a move, so a reading older than the undo logs nothing.
+Holes the camera did not read for sure are weighed by the engine's ``match_seen`` (see
+:meth:`BoardWatch._judge_unsure`). The camera's calibration and picture are
+:class:`~firmware_py.table.camera_setup.CameraSetup`'s.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from firmware_py import refusals
 from firmware_py.engine import Card, Move, MoveKind, Rule, board_difference, match, move_effect
 from firmware_py.engine.matching import Match, match_seen, seen_unchanged
 from firmware_py.engine.violations import violation
-from firmware_py.table.answers import Calibrated
 from firmware_py.table.ports import BoardCamera, Camera, CameraParts, SimulatedBoard
 from firmware_py.table.state import TableState
 from firmware_py.table.turn import (
@@ -48,35 +50,6 @@ from firmware_py.table.turn import (
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
 
-CALIBRATION_STEPS = ("markers", "colours", "test")
-"""The calibration wizard's steps: the empty board found, the colours learnt, a test reading."""
-PROBLEM_FR = {
-    "frame": "l'image n'est pas lisible",
-    "dark": "l'image est trop sombre, allumez une lampe",
-    "bright": "l'image est surexposée",
-    "markers": "des marqueurs ne sont pas vus, découvrez-les",
-    "moved": "le plateau a bougé entre les deux photos",
-    "outside": "une partie du plateau sort de l'image",
-    "glare": "un reflet de lampe couvre des trous, déplacez la lampe",
-    "covered": "quelque chose couvre des trous (une main, une manche ?)",
-    "marbles": "les billes ne sont pas où le jeu les place",
-}
-"""What each kind of calibration problem means, in French (the English comes from vision)."""
-CALIBRATED: Words = {"fr": "Caméra calibrée.", "en": "Camera calibrated."}
-
-
-def _empty_picture(camera: Camera) -> Frame | None:
-    """A picture of the simulated board without its marbles (the wizard's first step); None from a
-    real camera."""
-    if not isinstance(camera, SimulatedBoard):
-        return None
-    board = dict(camera.layout)
-    camera.set_layout({})
-    try:
-        return camera.capture()
-    finally:
-        camera.set_layout(board)
-
 
 def _render(camera: Camera, board: Mapping[str, str]) -> None:
     """Have the synthetic camera render ``board`` (a real camera sees the real one)."""
@@ -92,6 +65,13 @@ def _which_card(places: Iterable[str]) -> Question:
         "places": sorted(places),
         "moves": [],
     }
+
+
+def _not_sure(reading: Reading) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The places of ``reading`` holding a marble of unsure colour, and those whose occupancy was not
+    read for sure."""
+    unsure = reading.unsure_colour
+    return unsure, tuple(place for place in reading.uncertain if place not in unsure)
 
 
 def _asking(turn: Turn, question: Question) -> Turn:
@@ -316,7 +296,8 @@ class BoardWatch:
         Args:
             loop: the camera loop (not started: :meth:`start` starts it).
             mode: the camera source as shown on the page (``sim``, ``picamera2``...).
-            calibration_path: where :meth:`calibrate` saves the calibration for the next start.
+            calibration_path: where calibration (:class:`~firmware_py.table.camera_setup.CameraSetup`)
+                saves the calibration for the next start.
             parts_for_model: for a new game on another board model: (camera opener, reader, calibration
                 path) of that model.
         """
@@ -386,10 +367,10 @@ class BoardWatch:
         reading = self._s.last_stable
         if reading is None or board_difference(self._s.position, reading.layout).unchanged:
             return None
-        # A still board that may be the game's own (its colours unsure) is not asked about the moment a
-        # card is named: only once hands have been over it again.
-        unsure = reading.unsure_colour
-        if unsure and seen_unchanged(self._s.position, dict(reading.layout), unsure):
+        # A still board that may be the game's own (some holes not read for sure) is not asked about the
+        # moment a card is named: only once hands have been over it again.
+        unsure, unread = _not_sure(reading)
+        if reading.uncertain and seen_unchanged(self._s.position, dict(reading.layout), unsure, unread):
             return None
         return self._judge_reading(reading)
 
@@ -397,13 +378,11 @@ class BoardWatch:
         if not self._s.uses_camera or reading.status != "ok":
             return None
         layout = dict(reading.layout)
-        unsure = reading.unsure_colour
         turn = self._s.turn
-        if reading.uncertain and set(reading.uncertain) <= set(unsure):
-            judged = self._judge_unsure(layout, unsure, turn)
+        if reading.uncertain:
+            judged = self._judge_unsure(layout, *_not_sure(reading), turn)
             if judged is not None:
                 return judged
-        if reading.uncertain:
             question: Question = {
                 "fr": "Lecture incertaine de certains trous : vérifiez ces billes.",
                 "en": "Some holes could not be read for sure: check these marbles.",
@@ -424,23 +403,30 @@ class BoardWatch:
             )
         return self._apply_match(result, layout, turn)
 
-    def _judge_unsure(self, layout: dict[str, str], unsure: tuple[str, ...], turn: Turn) -> Outcome | None:
-        """A board whose marbles were all seen but some colours not for sure: the game tells whose they
-        are (the engine's ``match_seen``). Where two explanations remain (a Jack's swap changes no hole's
-        occupancy), the seat to play is asked. None when the game cannot tell either (the caller then
-        asks to check the marbles)."""
+    def _judge_unsure(
+        self, layout: dict[str, str], unsure: tuple[str, ...], unread: tuple[str, ...], turn: Turn
+    ) -> Outcome | None:
+        """A board with holes not read for sure: marbles whose colour is unsure (the game tells whose
+        they are) and holes whose occupancy was not read (no evidence either way). The engine's
+        ``match_seen`` settles it against the legal moves where nothing unread can hide another board;
+        where two explanations remain (a Jack's swap changes no hole's occupancy), the seat to play is
+        asked. None when the game cannot tell (the caller then asks to check the marbles).
+
+        The board awaited after an undo or a restart comes back only when every hole's occupancy was
+        read: a marble still in a hand would not show in a hole not read."""
+        position = self._s.position
         if turn.awaiting:
-            if not seen_unchanged(self._s.position, layout, unsure):
+            if unread or not seen_unchanged(position, layout, unsure):
                 return None
             return Outcome(_board_back(turn), (Show(),))
         if self._s.winner() is not None:
             return None
         card = self._card()
         if not self._s.digital and card is None:
-            if seen_unchanged(self._s.position, layout, unsure):
+            if seen_unchanged(position, layout, unsure, unread):
                 return Outcome()
-            return Outcome(_asking(turn, _which_card(unsure)), (Show(),))
-        result = match_seen(self._s.position, layout, unsure, card)
+            return Outcome(_asking(turn, _which_card((*unsure, *unread))), (Show(),))
+        result = match_seen(position, layout, unsure, card, unread=unread)
         if result.kind == "unsure":
             return None
         if result.kind != "ambiguous" or not result.unchanged_too:
@@ -463,126 +449,3 @@ class BoardWatch:
                 "moves": [self._s.move_info(m) for m in result.moves],
             }
         return Outcome(replace(turn, board=Asking(question)), (Show(),))
-
-    def camera_jpeg(self, *, overlay: bool) -> bytes | None:
-        """The latest camera frame as JPEG (with the reading drawn over it), None without a camera."""
-        frame, reading = self._s.last_frame, self._s.last_reading
-        if frame is None:
-            return None
-        import cv2
-
-        if overlay and self._s.loop is not None:
-            from vision.overlay import draw, draw_found
-
-            reader = self._s.loop.reader
-            if reading is not None and reader.calibration is not None and self._s.empty_frame is None:
-                frame = draw(frame, reading, reader.calibration)
-            else:  # not calibrated yet, or between the wizard's steps: the holes where the markers say
-                frame = draw_found(frame, reader.geometry)
-        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
-        return bytes(data) if ok else None
-
-    def calibrate(self, what: str) -> Calibrated:
-        """One step of the camera's calibration, on the latest frame.
-
-        * ``"markers"``: the board without marbles: find it by its markers and keep the picture (what
-          every empty hole looks like, painted or not). On the simulated camera the board is shown empty
-          for that picture.
-        * ``"colours"``: the marbles where the game has them (their reserves at the start): learn each
-          seat's colour, and save the calibration.
-        * ``"test"``: read the board as the camera sees it now, to compare with the real one.
-
-        Raises:
-            BadInput: unknown ``what``, WrongMoment: no camera, or the step failed: its ``details`` say what
-                is wrong (``problem``: markers, dark, glare, covered, marbles...; ``places``: the holes).
-
-        The table tells everyone :data:`CALIBRATED` once the colours are learnt.
-        """
-        from vision.calibration import CalibrationError, find_board  # numpy and OpenCV: only with a camera
-
-        if what not in CALIBRATION_STEPS:
-            raise refusals.calibration_step()
-        with self._s.lock:
-            if self._s.loop is None or self._s.last_frame is None:
-                raise refusals.no_camera_picture()
-            frame, layout, sim = (
-                self._s.last_frame,
-                dict(self._s.position.layout),
-                self._s.camera_mode == "sim",
-            )
-        reader = self._s.loop.reader
-        if what == "test":
-            return self._test_reading(reader.read(frame), layout)
-        try:
-            if what == "markers":
-                if sim:  # the simulated board is shown without its marbles for this picture
-                    picture = self._s.loop.use_camera(_empty_picture)
-                    frame = frame if picture is None else picture
-                _, seen = find_board(frame, reader.geometry)
-                with self._s.lock:
-                    self._s.empty_frame = frame
-                missing = [m for m in reader.geometry.marker_ids if m not in seen]
-                return {
-                    "ok": True,
-                    "what": what,
-                    "markers_seen": list(seen),
-                    "markers_missing": missing,
-                    "fr": f"Plateau trouvé ({len(seen)} marqueurs sur {len(reader.geometry.marker_ids)}).",
-                    "en": f"Board found ({len(seen)} markers of {len(reader.geometry.marker_ids)}).",
-                }
-            with self._s.lock:
-                empty = self._s.empty_frame
-            calibration = reader.calibrate(frame, layout, empty=empty)
-        except CalibrationError as error:
-            raise refusals.calibration_failed(
-                PROBLEM_FR[error.problem]
-                + (f" (trous {', '.join(error.places[:8])})" if error.places else ""),
-                error,
-                {"problem": error.problem, "places": list(error.places), "step": what},
-            ) from None
-        text = calibration.to_json()
-        if self._s.calibration_path is not None:
-            self._s.calibration_path.parent.mkdir(parents=True, exist_ok=True)
-            self._s.calibration_path.write_text(text, encoding="utf-8")
-        with self._s.lock:
-            self._s.empty_frame = None
-        warnings = calibration.warnings()
-        return {
-            "ok": True,
-            "what": what,
-            "painted": empty is not None,
-            "warnings": warnings,
-            "fr": " ".join(["Couleurs apprises : la caméra est calibrée.", *(w["fr"] for w in warnings)]),
-            "en": " ".join(["Colours learnt: the camera is calibrated.", *(w["en"] for w in warnings)]),
-        }
-
-    @staticmethod
-    def _test_reading(reading: Reading, layout: dict[str, str]) -> Calibrated:
-        """What the reader makes of the board now, against where the game has the marbles."""
-        status = reading.status
-        read = dict(reading.layout)
-        uncertain = sorted(reading.uncertain)
-        differ = sorted(
-            p for p in set(read) | set(layout) if p not in uncertain and read.get(p) != layout.get(p)
-        )
-        if status != "ok":
-            fr, en = f"Lecture impossible : {reading.message}", f"Cannot read the board: {reading.message}"
-        elif differ or uncertain:
-            differs, unsure = ", ".join(differ) or "—", ", ".join(uncertain) or "—"
-            fr = f"Lu, mais différent du jeu en {differs} ; incertain : {unsure}."
-            en = f"Read, but differs from the game at {differs}; uncertain: {unsure}."
-        else:
-            fr, en = (
-                "Le plateau est lu exactement comme dans le jeu.",
-                "The board reads exactly as in the game.",
-            )
-        return {
-            "ok": True,
-            "what": "test",
-            "status": status,
-            "layout": read,
-            "uncertain": uncertain,
-            "differ": differ,
-            "fr": fr,
-            "en": en,
-        }

@@ -23,6 +23,7 @@ Refusals are the kinds of :class:`firmware_py.errors.TableError`, worded in :mod
 The table is composed of parts, each owning one concern over one shared
 :class:`~firmware_py.table.state.TableState`: this module (the game, its turns and saves, the keys, the
 players' actions), :class:`~firmware_py.table.board_watch.BoardWatch` (the camera and the board seen),
+:class:`~firmware_py.table.camera_setup.CameraSetup` (the camera's calibration and picture),
 :class:`~firmware_py.table.computer_seats.ComputerSeats`, :class:`~firmware_py.table.leds.TableLeds` and
 :class:`~firmware_py.table.role_views.RoleViews` (what each role sees). The turn in progress is one
 immutable :class:`~firmware_py.table.turn.Turn`; the parts never hold the table: they answer each event
@@ -69,7 +70,8 @@ from firmware_py.table.answers import (
     Undone,
     Version,
 )
-from firmware_py.table.board_watch import CALIBRATED, BoardWatch
+from firmware_py.table.board_watch import BoardWatch
+from firmware_py.table.camera_setup import CALIBRATED, CameraSetup
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.keeper import GameKeeper
 from firmware_py.table.learning import Learning
@@ -130,6 +132,7 @@ class Table:
         store = store or GameStore(":memory:")
         self._s = TableState(config, store, lights or BoardLeds(None, config.leds), clock)
         self._board = BoardWatch(self._s)
+        self._camera_setup = CameraSetup(self._s)
         self._computers = ComputerSeats(self._s)
         self._leds = TableLeds(self._s)
         self._views = RoleViews(self._s)
@@ -276,11 +279,11 @@ class Table:
 
     def camera_jpeg(self, *, overlay: bool) -> bytes | None:
         """The latest camera picture as JPEG, None without a camera."""
-        return self._board.camera_jpeg(overlay=overlay)
+        return self._camera_setup.camera_jpeg(overlay=overlay)
 
     def calibrate(self, what: str) -> Calibrated:
-        """Calibrate the camera (see :meth:`BoardWatch.calibrate`)."""
-        answer = self._board.calibrate(what)
+        """Calibrate the camera (see :meth:`CameraSetup.calibrate`)."""
+        answer = self._camera_setup.calibrate(what)
         if what == "colours":
             with self._s.lock:
                 self._keeper.apply(Outcome(None, (Notify(CALIBRATED), Show())))

@@ -50,10 +50,27 @@ def test_half_a_seven_is_a_move_in_progress() -> None:
 
 
 def test_two_cards_giving_the_same_board_are_ambiguous_without_the_card() -> None:
+    """The same board, but not the same position: the hand left differs (a 7S or a 7H)."""
     p = pos("r1 A:A1 B: C: D: A A=7H,7S")
     after = play(p, Move.parse("7H:A1-A8"))
     assert match(p, after.layout).kind == "ambiguous"
+    assert match_seen(p, *_seen_unsure(dict(after.layout), "A8")).kind == "ambiguous"
     assert match(p, after.layout, Card.parse("7H")).kind == "move"
+
+
+def test_seven_may_be_split_4_with_one_marble_and_3_with_another__either_way_round_is_one_move__000() -> None:
+    # "7: peut être décomposé, c'est à dire que l'on joue par exemple 4 avec un pion et 3 avec un autre":
+    # two marbles of one seat split either way round onto the same two holes leave one position.
+    p = pos("r1 A:C11,C15 B: C: D: A A=7H")
+    splits = (Move.parse("7H:C11-C16,C15-C17"), Move.parse("7H:C11-C17,C15-C16"))
+    assert play(p, splits[0]) == play(p, splits[1])
+    board = dict(play(p, splits[0]).layout)
+    for result in (
+        match(p, board, Card.parse("7H")),
+        match(p, board),
+        match_seen(p, *_seen_unsure(board, "C16", "C17"), Card.parse("7H")),
+    ):
+        assert result.kind == "move" and len(result.moves) == 1 and result.moves[0] in splits
 
 
 def test_an_illegal_board_says_why_and_where() -> None:

@@ -88,9 +88,25 @@ def test_a_board_read_wrongly_that_a_legal_move_explains_is_a_wrong_board() -> N
     assert settle(board, "ok", play(board.previous, other).layout, (), ()) == "wrong"
 
 
-def test_a_reading_that_is_not_clear_is_not_settled() -> None:
+def test_a_reading_refused_is_not_settled() -> None:
     board = game_boards(np.random.default_rng(5), 1)[0]
-    place = next(iter(board.layout))
     assert settle(board, "occluded", board.layout, (), ()) == "unsettled"
+
+
+def _changed(board: GameBoard) -> set[str]:
+    before, after = board.previous.layout, board.layout
+    return {p for p in set(before) | set(after) if before.get(p) != after.get(p)}
+
+
+def test_a_hole_not_read_that_the_move_changes_is_not_settled() -> None:
+    board = _first(MoveKind.STEP)
+    for place in sorted(_changed(board)):
+        layout = {p: s for p, s in board.layout.items() if p != place}
+        assert settle(board, "ok", layout, (place,), ()) == "unsettled", place
+
+
+def test_a_hole_not_read_that_the_move_leaves_as_it_was_is_settled_by_the_rest_of_the_board() -> None:
+    board = _first(MoveKind.STEP)
+    place = next(p for p in sorted(board.layout) if p not in _changed(board))
     layout = {p: s for p, s in board.layout.items() if p != place}
-    assert settle(board, "ok", layout, (place,), ()) == "unsettled"
+    assert settle(board, "ok", layout, (place,), ()) == "right"

@@ -1,0 +1,190 @@
+"""match_seen() with holes whose occupancy was not read: the move is known when it happened where the
+camera reads, and nothing unread can hide another board; never a wrong board explained away."""
+
+from __future__ import annotations
+
+import random
+
+from firmware_py.engine import (
+    Card,
+    Move,
+    Position,
+    board_difference,
+    find_preset,
+    legal_moves,
+    match_seen,
+    play,
+)
+from firmware_py.engine.matching import seen_unchanged
+from tests.engine.helpers import pos
+from tests.engine.positions import random_position
+
+START = "r1 A:A18*,B3,AH1 B:B18 C:C5,C12 D: A A=7H,KD,5S,4C,JH B= C= D="
+"""A's marbles on A18 (just out), B3 and AH1; B's on B18; C's on C5 and C12; every D marble in reserve."""
+D_RESERVE = ("DR1", "DR2", "DR3", "DR4")
+
+
+def _read(layout: dict[str, str], unread: tuple[str, ...], unsure: tuple[str, ...] = ()) -> dict[str, str]:
+    """What the camera reads of ``layout``: nothing at the holes not read nor at the unsure colours."""
+    return {p: s for p, s in layout.items() if p not in unread and p not in unsure}
+
+
+def _after(position: Position, move: str) -> dict[str, str]:
+    return dict(play(position, Move.parse(move)).layout)
+
+
+def test_a_move_seen_whole_is_the_move_though_a_reserve_is_not_read() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    result = match_seen(p, _read(board, D_RESERVE), (), Card.parse("KD"), unread=D_RESERVE)
+    assert (result.kind, result.moves) == ("move", (Move.parse("KD:B3-B16"),))
+
+
+def test_empty_holes_not_read_hide_nothing_however_many() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    unread = ("D7", "D8", "D9", "D10", "D11", "DH1", "DH2")
+    result = match_seen(p, _read(board, unread), (), Card.parse("KD"), unread=unread)
+    assert (result.kind, result.moves) == ("move", (Move.parse("KD:B3-B16"),))
+
+
+def test_a_hole_not_read_that_the_move_fills_is_not_settled() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    assert match_seen(p, _read(board, ("B16",)), (), Card.parse("KD"), unread=("B16",)).kind == "unsure"
+
+
+def test_a_hole_not_read_that_the_move_empties_is_not_settled() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    assert match_seen(p, _read(board, ("B3",)), (), Card.parse("KD"), unread=("B3",)).kind == "unsure"
+
+
+def test_a_marble_put_one_hole_too_far_onto_holes_not_read_is_not_the_legal_move() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    board["B17"] = board.pop("B16")  # the King's marble put on B17, one hole too far
+    for unread in (("B16", "B17"), ("B17",), ("B16",)):
+        result = match_seen(p, _read(board, unread), (), Card.parse("KD"), unread=unread)
+        assert result.kind == "unsure", unread
+
+
+def test_a_marble_put_one_hole_short_next_to_a_hole_not_read_is_not_the_legal_move() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    board["B15"] = board.pop("B16")  # one hole short, beside the hole not read
+    result = match_seen(p, _read(board, ("B16",)), (), Card.parse("KD"), unread=("B16",))
+    assert result.kind == "unsure"
+
+
+def test_two_moves_that_differ_only_on_holes_not_read_are_not_told_apart() -> None:
+    p = pos("r1 A:C1 B: C: D: A A=2C,3S")
+    board = _after(p, "3S:C1-C4")
+    for unread in (("C3", "C4"), ("C2", "C3", "C4")):
+        assert match_seen(p, _read(board, unread), (), unread=unread).kind == "unsure", unread
+
+
+def test_a_marble_taken_back_to_a_reserve_not_read_is_not_settled() -> None:
+    p = pos(START)
+    board = _after(p, "5S:B18-C5xC5")  # B's marble takes C's on C5, which goes back to C's reserve
+    reserve = tuple(f"CR{n}" for n in range(1, 5))
+    assert match_seen(p, _read(board, reserve), (), Card.parse("5S"), unread=reserve).kind == "unsure"
+
+
+def test_a_marble_taken_and_still_in_a_hand_is_not_the_capture() -> None:
+    p = pos(START)
+    board = _after(p, "5S:B18-C5xC5")
+    taken = next(hole for hole in sorted(board) if hole.startswith("CR") and hole not in p.layout)
+    del board[taken]  # C's marble is still in a hand; D's reserve is not read
+    result = match_seen(p, _read(board, D_RESERVE), (), Card.parse("5S"), unread=D_RESERVE)
+    assert result.kind == "unsure"
+
+
+def test_a_marble_in_a_hole_not_read_that_may_have_moved_to_another_leaves_the_board_unsure() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    board["C13"] = board.pop("C12")  # C's marble nudged one hole on, both holes unread
+    for seen in (board, _after(p, "KD:B3-B16")):
+        result = match_seen(p, _read(seen, ("C12", "C13")), (), Card.parse("KD"), unread=("C12", "C13"))
+        assert result.kind == "unsure"
+    lone = match_seen(p, _read(board, ("C12",)), (), Card.parse("KD"), unread=("C12",))
+    assert lone.kind == "unsure"  # C13 read holding a marble no move brings there
+    one = _after(p, "KD:B3-B16")
+    assert match_seen(p, _read(one, ("C12",)), (), Card.parse("KD"), unread=("C12",)).kind == "move"
+
+
+def test_two_reserves_not_read_may_hide_a_marble_put_in_the_wrong_one() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    unread = (*D_RESERVE, "CR3", "CR4")
+    assert match_seen(p, _read(board, unread), (), Card.parse("KD"), unread=unread).kind == "unsure"
+
+
+def test_the_board_as_it_was_with_holes_not_read() -> None:
+    p = pos(START)
+    board = dict(p.layout)
+    assert match_seen(p, _read(board, D_RESERVE), (), unread=D_RESERVE).kind == "unchanged"
+    assert seen_unchanged(p, _read(board, D_RESERVE), (), D_RESERVE)
+    unread = ("C12", "C13")  # a marble among two holes not read: it may have moved
+    assert match_seen(p, _read(board, unread), (), unread=unread).kind == "unsure"
+    assert not seen_unchanged(p, _read(board, unread), (), unread)
+
+
+def test_a_swap_of_unsure_colours_is_still_asked_when_a_reserve_is_not_read() -> None:
+    p = pos(START)
+    board = _after(p, "JH:B3<>C5")
+    seen = _read(board, D_RESERVE, ("B3", "C5"))
+    result = match_seen(p, seen, ("B3", "C5"), Card.parse("JH"), unread=D_RESERVE)
+    assert (result.kind, result.moves, result.unchanged_too) == (
+        "ambiguous",
+        (Move.parse("JH:B3<>C5"),),
+        True,
+    )
+
+
+def _holes_near(position: Position, places: set[str], rng: random.Random) -> tuple[str, ...]:
+    """Holes not read: each of ``places`` and of the track holes next to them, at random."""
+    near = set(places)
+    for place in places:
+        if place[1:].isdigit():
+            near |= {f"{place[0]}{int(place[1:]) + step}" for step in (-1, 1)}
+    return tuple(sorted(h for h in near if position.topology.has_place(h) and rng.random() < 0.6))
+
+
+def _misplayed(before: dict[str, str], after: dict[str, str]) -> list[dict[str, str]]:
+    """Boards a hand makes of a move by mistake: each marble that arrives on the track put one hole too
+    far or short, and each marble sent back to a reserve still in a hand."""
+    boards = []
+    for place in (q for q in after if before.get(q) != after[q]):
+        if "R" in place[1:]:
+            boards.append({q: s for q, s in after.items() if q != place})
+        elif place[1:].isdigit():
+            for step in (-1, 1):
+                wrong = f"{place[0]}{int(place[1:]) + step}"
+                if 1 <= int(place[1:]) + step <= 18 and wrong not in after:
+                    board = {q: s for q, s in after.items() if q != place}
+                    boards.append({**board, wrong: after[place]})
+    return boards
+
+
+def test_no_board_moved_wrongly_is_ever_taken_for_a_legal_move_whatever_holes_are_not_read() -> None:
+    """Adversarial: from random positions, every legal move played right and played wrongly (a marble one
+    hole too far or short, a marble taken still in a hand), with holes around the changes read or not at
+    random: a ``move`` always gives the board on the table."""
+    rng = random.Random(20)
+    settled = wrongly_played = 0
+    for _ in range(40):
+        p = random_position(rng, find_preset("r1"), 4)
+        for move in legal_moves(p):
+            after = play(p, move).layout
+            if move.is_discard or after == p.layout:
+                continue
+            for board in [after, *_misplayed(p.layout, after)]:
+                changed = {q for q in set(p.layout) | set(board) if p.layout.get(q) != board.get(q)}
+                unread = _holes_near(p, changed, rng)
+                result = match_seen(p, _read(board, unread), (), move.card, unread=unread)
+                if result.kind == "move":
+                    settled += 1
+                    assert board_difference(play(p, result.moves[0]), board).unchanged, (p, move, unread)
+                wrongly_played += board is not after
+    assert settled > 50 and wrongly_played > 1000  # many boards settled, never a wrong one

@@ -1,0 +1,120 @@
+"""Holes whose occupancy the camera did not read for sure (a shadow over a reserve, a marble whose look
+says "covered"): the table settles the move from the rest of the board when nothing unread can hide
+another board, and otherwise asks to check those holes; it never takes a marble put wrongly for the
+legal move.
+
+Readings go straight to a real :class:`Table` (physical cards: the rank is named first), as the
+stabiliser hands them over: the places not read for sure are ``uncertain`` and left out of the layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from firmware_py.engine import Move, play
+from firmware_py.table.core import Table
+from tests.table.physical_opening import OPENING, opened_table, play_on_board, seen, token_of
+from vision.reader import BoardReading
+
+D_RESERVE = ("DR1", "DR2", "DR3", "DR4")
+CHECK_EN = "Some holes could not be read for sure: check these marbles."
+
+
+@pytest.fixture
+def table() -> Iterator[Table]:
+    with opened_table() as table:
+        yield table
+
+
+def read_with_holes_unread(table: Table, board: dict[str, str], unread: tuple[str, ...]) -> None:
+    """The stabiliser reports ``board`` with the occupancy of ``unread`` not read for sure."""
+    layout = {place: seat for place, seat in board.items() if place not in unread}
+    table.on_reading(BoardReading("ok", layout, tuple(sorted(unread))))
+
+
+def after(table: Table, move: str) -> dict[str, str]:
+    return dict(play(table.position, Move.parse(move)).layout)
+
+
+def test_a_move_seen_whole_is_played_though_a_reserve_is_not_read(table: Table) -> None:
+    table.choose_card(token_of(table, "A"), "3")
+    read_with_holes_unread(table, after(table, "3:B12-B15"), D_RESERVE)
+    view = table.public_view()
+    assert view["log"][-1]["move"] == "3:B12-B15" and view["turn"] == "B"
+    assert (view["question"], view["problem"]) == (None, None)
+
+
+def test_a_marble_put_one_hole_too_far_onto_holes_not_read_is_asked_about_then_refused(table: Table) -> None:
+    table.choose_card(token_of(table, "A"), "3")
+    board = after(table, "3:B12-B15")
+    board["B16"] = board.pop("B15")  # one hole too far: B15 and B16 not read
+    read_with_holes_unread(table, board, ("B15", "B16"))
+    view = table.public_view()
+    assert view["log"][-1]["move"] == OPENING[-1][1], "nothing is played on a guess"
+    assert view["question"]["en"] == CHECK_EN and view["question"]["places"] == ["B15", "B16"]
+    seen(table, board)  # the next still board is read whole: the mistake is caught
+    view = table.public_view()
+    assert view["turn"] == "A" and view["log"][-2]["move"] == OPENING[-1][1], "refused and logged"
+    assert view["problem"] is not None and "B16" in view["problem"]["wrong"]
+
+
+def test_the_board_as_it_was_with_a_reserve_not_read_is_no_question(table: Table) -> None:
+    table.choose_card(token_of(table, "A"), "3")
+    read_with_holes_unread(table, dict(table.position.layout), D_RESERVE)
+    view = table.public_view()
+    assert (view["question"], view["problem"]) == (None, None)
+    assert view["log"][-1]["move"] == OPENING[-1][1] and view["turn"] == "A"
+
+
+def test_a_marble_that_may_have_moved_between_holes_not_read_is_asked_about(table: Table) -> None:
+    table.choose_card(token_of(table, "A"), "3")
+    board = after(table, "3:B12-B15")
+    read_with_holes_unread(table, board, ("D8", "D9"))  # C's marble on D8 could have rolled to D9
+    view = table.public_view()
+    assert view["log"][-1]["move"] == OPENING[-1][1]
+    assert view["question"]["en"] == CHECK_EN and view["question"]["places"] == ["D8", "D9"]
+
+
+def test_the_board_awaited_after_an_undo_comes_back_only_when_every_hole_is_read(table: Table) -> None:
+    table.undo()  # D's 8 taken back: its marble must go back from A8 to D18
+    board = dict(table.position.layout)
+    read_with_holes_unread(table, board, D_RESERVE)
+    view = table.public_view()
+    assert view["question"]["en"] == CHECK_EN
+    # still awaited: a move seen now is a board to put right, not a move
+    table.choose_card(token_of(table, "D"), "8")
+    seen(table, after(table, "8:D18-A8"))
+    view = table.public_view()
+    assert view["log"][-1]["move"] != "8:D18-A8" and view["problem"] is not None
+    seen(table, board)  # the game's board, read whole
+    table.choose_card(token_of(table, "D"), "8")
+    seen(table, after(table, "8:D18-A8"))
+    assert table.public_view()["log"][-1]["move"] == "8:D18-A8"
+
+
+SPLIT_OPENING = (
+    ("K", "K:AR-A18"),
+    ("3", "3:B14-BH1"),
+    ("3", "3:D8-D11"),
+    ("3", "3:A8-A11"),
+    ("10", "10:A18-B10"),
+    ("A", "A:BH1-BH2"),
+    ("3", "3:D11-D14"),
+    ("3", "3:A11-A14"),
+)
+"""After :data:`OPENING`: A's marbles on B10 and B12, nothing in front of them up to B16, A to play."""
+
+
+def test_a_seven_split_either_way_round_onto_the_same_holes_is_played_without_a_question(
+    table: Table,
+) -> None:
+    for rank, move in SPLIT_OPENING:
+        play_on_board(table, rank, move)
+    splits = ("7:B10-B13,B12-B16", "7:B10-B16,B12-B13")
+    table.choose_card(token_of(table, "A"), "7")
+    read_with_holes_unread(table, after(table, splits[0]), D_RESERVE)
+    view = table.public_view()
+    assert view["log"][-1]["move"] in splits and view["turn"] == "B"
+    assert (view["question"], view["problem"]) == (None, None)

@@ -22,7 +22,7 @@ import numpy as np
 from vision.classify import EMPTY, Classes, Features, Verdicts, classify, features
 from vision.geometry import BoardGeometry
 from vision.lift import measure_lift
-from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
+from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, markers_shift, project
 from vision.occupancy import EmptyLook, change, local_gain, look
 from vision.sampling import SamplePlan, Samples
 
@@ -31,7 +31,8 @@ COVERED_PLACES = 3
 """Places whose wood changed between the two pictures from which something is taken to cover the board
 (a single one may be a marble's shadow or the light its glass focuses)."""
 BOARD_STILL_PX = 3.0
-"""Largest shift of the board's corners between the empty and the full calibration frames."""
+"""Largest shift of a marker's corner between the empty and the full calibration frames (the markers
+seen in both; detection noise moves them by half a pixel at most on the photoreal set)."""
 
 
 DARK_LEVEL = 35.0
@@ -220,19 +221,12 @@ def calibrate(
         raise CalibrationError(f"the layout names places not on board {geometry.model}: {', '.join(unknown)}")
     height, width = frame.shape[:2]
     if corners is None:
-        board_h, ids = find_board(frame, geometry)
-        anchor_points = project(board_h, np.array([geometry.marker(i).centre for i in ids]))
+        markers = find_markers(frame, geometry)
+        board_h = _homography(markers, geometry)
+        anchor_points = project(board_h, np.array([geometry.marker(i).centre for i in sorted(markers)]))
         method = "markers"
         if empty is not None:
-            empty_h, _ = find_board(empty, geometry, what="the empty board")
-            corners_px = geometry.board_corners()
-            change = np.linalg.norm(project(empty_h, corners_px) - project(board_h, corners_px), axis=1)
-            if change.max() > BOARD_STILL_PX:
-                raise CalibrationError(
-                    f"the board moved by {change.max():.0f} px between the picture of the empty board and"
-                    " the one with the marbles: take both again without touching the board",
-                    problem="moved",
-                )
+            _check_still(find_markers(empty, geometry, what="the empty board"), markers)
     else:
         clicked = np.asarray(corners, np.float64).reshape(-1, 2)
         if clicked.shape != (4, 2):
@@ -355,13 +349,25 @@ def find_board(
     Raises:
         CalibrationError: the picture is too dark or too bright, or too few markers are seen.
     """
+    markers = find_markers(frame, geometry, what=what)
+    return _homography(markers, geometry), tuple(sorted(markers))
+
+
+def find_markers(
+    frame: np.ndarray, geometry: BoardGeometry, *, what: str = "the board"
+) -> dict[int, np.ndarray]:
+    """The board's markers seen in a frame (id -> 4 corners in pixels), or say in words why too few are.
+
+    Raises:
+        CalibrationError: the picture is too dark or too bright, or too few markers are seen.
+    """
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)[::4, ::4]
     if float(np.mean(gray >= 250)) > BLOWN_SHARE:
         raise CalibrationError(
             "the picture is overexposed (mostly white): less light, or a shorter exposure", problem="bright"
         )
     try:
-        return locate_board(frame, geometry)
+        return board_markers(frame, geometry)
     except BoardNotFound as error:
         seen = error.ids
     level = float(np.median(gray))
@@ -378,6 +384,37 @@ def find_board(
         + (", with more light" if level < 2 * DARK_LEVEL else ""),
         problem="markers",
     ) from None
+
+
+def _homography(markers: dict[int, np.ndarray], geometry: BoardGeometry) -> np.ndarray:
+    try:
+        return board_homography(markers, geometry)
+    except BoardNotFound as error:
+        raise CalibrationError(
+            f"{error}: make sure the markers are flat on the board and not damaged", problem="markers"
+        ) from None
+
+
+def _check_still(empty: dict[int, np.ndarray], full: dict[int, np.ndarray]) -> None:
+    """Check that the board (or the camera) did not move between the pictures of the empty board and of
+    the marbles, by the markers seen in both.
+
+    Raises:
+        CalibrationError: a marker moved, or no marker is seen in both pictures.
+    """
+    shift = markers_shift(empty, full)
+    if shift is None:
+        raise CalibrationError(
+            "no marker is seen in both the picture of the empty board and the one with the marbles:"
+            " uncover the markers (a hand, a cup, a sleeve?) and take both again",
+            problem="markers",
+        )
+    if shift > BOARD_STILL_PX:
+        raise CalibrationError(
+            f"the board moved by {shift:.0f} px between the picture of the empty board and the one with"
+            " the marbles: take both again without touching the board",
+            problem="moved",
+        )
 
 
 def marker_place(geometry: BoardGeometry, marker_id: int) -> str:

@@ -60,6 +60,16 @@ def locate_board(frame: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray
     Raises:
         BoardNotFound: fewer than :data:`MIN_MARKERS` of the board's markers are visible.
     """
+    markers = board_markers(frame, geometry)
+    return board_homography(markers, geometry), tuple(sorted(markers))
+
+
+def board_markers(frame: np.ndarray, geometry: BoardGeometry) -> dict[int, np.ndarray]:
+    """The board's markers seen in a frame: id -> its 4 corners in pixels (ArUco's order).
+
+    Raises:
+        BoardNotFound: fewer than :data:`MIN_MARKERS` of the board's markers are visible.
+    """
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     found = detect_markers(gray, geometry.marker_dictionary)
     ids = tuple(sorted(i for i in found if i in geometry.marker_ids))
@@ -74,12 +84,37 @@ def locate_board(frame: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray
             seen=len(ids),
             ids=ids,
         )
+    return {i: found[i] for i in ids}
+
+
+def board_homography(markers: dict[int, np.ndarray], geometry: BoardGeometry) -> np.ndarray:
+    """The homography from board millimetres (board surface) to pixels that puts the board's markers
+    where they were seen (``markers``: id -> 4 corners in pixels).
+
+    Raises:
+        BoardNotFound: the markers do not give a consistent board position.
+    """
+    ids = sorted(markers)
     board = np.vstack([geometry.marker(i).corners() for i in ids])
-    image = np.vstack([found[i] for i in ids])
+    image = np.vstack([markers[i] for i in ids])
     h, _ = cv2.findHomography(board, image, 0)
     if h is None:
         raise BoardNotFound("the markers seen do not give a consistent board position", seen=len(ids))
-    return h / h[2, 2], ids
+    return np.asarray(h / h[2, 2])
+
+
+def markers_shift(before: dict[int, np.ndarray], after: dict[int, np.ndarray]) -> float | None:
+    """How far, in pixels, the markers seen in both of two frames moved between them (their corners'
+    largest shift), or ``None`` when no marker is seen in both.
+
+    The markers themselves are compared, not the board positions fitted to them: a fit to three markers
+    and one to four differ by several pixels far from the markers under a wide lens's distortion, though
+    nothing moved.
+    """
+    shared = sorted(set(before) & set(after))
+    if not shared:
+        return None
+    return float(max(np.linalg.norm(after[i] - before[i], axis=1).max() for i in shared))
 
 
 @dataclass(frozen=True)

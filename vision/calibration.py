@@ -19,7 +19,7 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from vision.classify import EMPTY, Classes, Features, Verdicts, classify, features
+from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, classify, features, light_then
 from vision.geometry import BoardGeometry
 from vision.lift import measure_lift
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, markers_shift, project
@@ -33,6 +33,16 @@ COVERED_PLACES = 3
 BOARD_STILL_PX = 3.0
 """Largest shift of a marker's corner between the empty and the full calibration frames (the markers
 seen in both; detection noise moves them by half a pixel at most on the photoreal set)."""
+
+
+REFLECTION_WHITENING = 1.5
+"""A lamp's reflection in the varnish adds the lamp's own light to the wood's, so the wood's weakest
+channel (the blue of a warm wood) rises far more than its strongest: a point at least as bright as the
+board's typical wood in every channel, whose weakest channel rose this many times more than its strongest,
+lies under a reflection. A lamp's pool of light (a lamp near the board) raises every channel alike, and
+paint is darker than the wood in some channel."""
+REFLECTION_SHARE = 0.2
+"""Share of a place's rim and wood points under a reflection from which the place is said to lie under it."""
 
 
 DARK_LEVEL = 35.0
@@ -249,6 +259,7 @@ def calibrate(
     occupied = np.array([label != EMPTY for label in labels])
     empty_values = None
     empty_look = None
+    empty_samples = None
     wood_ref = samples.wood
     if empty is not None:
         empty_samples = plan.gather(empty)
@@ -288,7 +299,9 @@ def calibrate(
         gain = local_gain(feats.gain, plan.neighbours)
         seen = empty_look.judge(look(samples), gain)
     verdicts = classify(feats, classes)
-    _check_learnt(geometry, feats, verdicts, labels, seen)
+    # The lamp's reflection is seen whole on the empty board: marbles hide part of it.
+    glare = under_reflection(samples if empty_samples is None else empty_samples)
+    _check_learnt(geometry, glare, feats, verdicts, labels, seen)
     places = geometry.place_ids
     alike = sorted(
         {labels[i] for i in range(len(places)) if labels[i] != EMPTY and not verdicts.seat_sure[i]}
@@ -308,7 +321,7 @@ def calibrate(
         watch,
         method,
         empty_look,
-        glare=tuple(places[i] for i in np.flatnonzero(feats.glared)),
+        glare=tuple(places[i] for i in np.flatnonzero(glare)),
         alike=tuple(alike) if seen is not None else (),
     )
 
@@ -428,8 +441,24 @@ def marker_place(geometry: BoardGeometry, marker_id: int) -> str:
     return f"{row or column} edge" if row or column else "centre"
 
 
+def under_reflection(samples: Samples) -> np.ndarray:
+    """``(places,)`` bool: the places on which a lamp's reflection in the varnish lies, told by its
+    whitened light (see :data:`REFLECTION_WHITENING`) or by points clipped white, on the rim circle and
+    the wood points of each place."""
+    points = np.maximum(np.concatenate([samples.rim, samples.wood], axis=1).astype(np.float64), 1.0)
+    typical = light_then(samples.wood).typical
+    ratio = points / typical
+    weakest, strongest = int(np.argmin(typical)), int(np.argmax(typical))
+    whitened = (ratio.min(axis=2) >= 1.0) & (
+        ratio[..., weakest] >= REFLECTION_WHITENING * ratio[..., strongest]
+    )
+    clipped = (points >= SATURATED).all(axis=2)
+    return np.asarray((whitened | clipped).mean(axis=1) >= REFLECTION_SHARE)
+
+
 def _check_learnt(
     geometry: BoardGeometry,
+    glare: np.ndarray,
     feats: Features,
     verdicts: Verdicts,
     labels: list[str],
@@ -442,6 +471,9 @@ def _check_learnt(
     :meth:`EmptyLook.judge <vision.occupancy.EmptyLook.judge>`), a place is right when its occupancy is
     surely the layout's and a marble's colour is not clearly another seat's: colours the camera cannot
     tell apart are left to the game (see :func:`firmware_py.engine.matching.match_seen`).
+
+    Args:
+        glare: ``(places,)`` bool, the places under a lamp's reflection (see :func:`under_reflection`).
 
     Raises:
         CalibrationError: some places do not read as given.
@@ -463,30 +495,29 @@ def _check_learnt(
         ]
     if not bad:
         return
-    glare = [ids[i] for i in bad if feats.glared[i]]
+    glared = [ids[i] for i in bad if glare[i]]
     covered = [
         ids[i]
         for i in bad
-        if not feats.glared[i]
-        and (feats.covered[i] or verdicts.flat[i] or (seen is None and verdicts.anomalous[i]))
+        if not glare[i] and (feats.covered[i] or verdicts.flat[i] or (seen is None and verdicts.anomalous[i]))
     ]
     colours = verdicts.seat if seen is not None else verdicts.labels
     marbles = [
         f"{ids[i]} ({_what_is_there(labels[i], found[i], sure[i], colours[i])})"
         for i in bad
-        if ids[i] not in glare and ids[i] not in covered
+        if ids[i] not in glared and ids[i] not in covered
     ]
     parts: list[str] = []
-    if glare:
+    if glared:
         parts.append(
-            f"glare on holes {_few(glare)}: move the lamp, or turn the camera, so that its reflection"
+            f"glare on holes {_few(glared)}: move the lamp, or turn the camera, so that its reflection"
             " falls off the holes (or put a polarising filter on the camera)"
         )
     if covered:
         parts.append(f"something covers holes {_few(covered)}: keep hands and sleeves off the board")
     if marbles:
         parts.append(f"the marbles are not where the game has them at {_few(marbles)}")
-    problem: Problem = "glare" if glare else "covered" if covered else "marbles"
+    problem: Problem = "glare" if glared else "covered" if covered else "marbles"
     raise CalibrationError("; ".join(parts), problem=problem, places=tuple(ids[i] for i in bad))
 
 

@@ -19,7 +19,7 @@ from vision.aruco import detect_markers
 from vision.calibration import CalibrationError, calibrate, find_markers
 from vision.geometry import BoardGeometry
 from vision.markers import markers_shift
-from vision.photoreal.dataset import PhotorealSetup, load_setup
+from vision.photoreal.dataset import COMMITTED_SETUPS, PhotorealSetup, load_setup
 from vision.photoreal.setups import make_setup
 from vision.synthetic import SyntheticCamera, starting_layout
 
@@ -118,3 +118,44 @@ def test_markers_shift_is_measured_on_the_markers_seen_in_both_pictures() -> Non
     assert markers_shift(before, {1: square + [103.0, 104.0], 2: square}) == pytest.approx(5.0)
     assert markers_shift(before, {0: square + [0.0, 0.5], 1: square + 100}) == pytest.approx(0.5)
     assert markers_shift(before, {2: square}) is None
+
+
+def _lamps_reflection(setup: PhotorealSetup) -> tuple[np.ndarray, float]:
+    """Where the lamp's reflection in the varnish lies on the board (millimetres) and its radius, from
+    the scene: the lamp mirrored in the board's plane, seen from the camera."""
+    camera = np.array(setup.parameters["setup"]["camera"]["position_mm"])
+    lamp = setup.parameters["setup"]["lamp"]
+    position = np.array(lamp["position"])
+    camera_up, lamp_up = abs(camera[2]), abs(position[2])
+    centre = (camera[:2] * lamp_up + position[:2] * camera_up) / (camera_up + lamp_up)
+    return centre, lamp["size_mm"] / 2 * camera_up / (camera_up + lamp_up)
+
+
+@pytest.mark.parametrize("name", [f"{m}-{light}-0" for m, light in COMMITTED_SETUPS])
+def test_the_glare_warning_names_the_holes_under_the_lamps_reflection(
+    name: str, photoreal_setups: dict[str, PhotorealSetup]
+) -> None:
+    """On the ray-traced frames: every hole whose centre the lamp's reflection covers is named, and no
+    hole whose edge lies more than 4 mm from the reflection (a low desk lamp's bright pool of light on the
+    wood is no reflection: turning the lamp or a polarising filter would not help there)."""
+    setup = photoreal_setups[name]
+    calibration = calibrate(setup.start.image(), GEOMETRY, setup.start.layout, empty=setup.empty.image())
+    centre, radius = _lamps_reflection(setup)
+    distance = dict(zip(GEOMETRY.place_ids, np.linalg.norm(GEOMETRY.centres - centre, axis=1), strict=True))
+    covered = {p for p, d in distance.items() if d < radius}
+    clear = {p for p, d in distance.items() if d > radius + GEOMETRY.hole_radius + 4.0}
+    assert covered <= set(calibration.glare) and not set(calibration.glare) & clear
+    warnings = {w["code"]: w["en"] for w in calibration.warnings()}
+    assert ("glare" in warnings) == bool(calibration.glare)
+    if covered:
+        assert sorted(covered)[0] in warnings["glare"] and "polarising filter" in warnings["glare"]
+
+
+def test_the_glare_warning_fires_on_a_ceiling_lamps_reflection_across_three_holes(
+    photoreal_setups: dict[str, PhotorealSetup],
+) -> None:
+    """clear-ceiling-0: a white disc 63 mm wide over A9 and A10, its edge on A8 and A11; the wood under it
+    is the lamp's colour, not the wood's, which is what gives a reflection away."""
+    setup = photoreal_setups["clear-ceiling-0"]
+    calibration = calibrate(setup.start.image(), GEOMETRY, setup.start.layout, empty=setup.empty.image())
+    assert set(calibration.glare) == {"A8", "A9", "A10", "A11"}

@@ -22,7 +22,7 @@ import numpy as np
 from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, classify, features, light_then
 from vision.geometry import BoardGeometry
 from vision.lift import measure_lift
-from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, markers_shift, project
+from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
 from vision.occupancy import EmptyLook, change, local_gain, look
 from vision.sampling import SamplePlan, Samples
 
@@ -31,8 +31,8 @@ COVERED_PLACES = 3
 """Places whose wood changed between the two pictures from which something is taken to cover the board
 (a single one may be a marble's shadow or the light its glass focuses)."""
 BOARD_STILL_PX = 3.0
-"""Largest shift of a marker's corner between the empty and the full calibration frames (the markers
-seen in both; detection noise moves them by half a pixel at most on the photoreal set)."""
+"""Largest shift of a hole between the empty and the full calibration frames, by the markers seen in both
+(their detection noise moves the holes by half a pixel at most on the photoreal set)."""
 
 
 REFLECTION_WHITENING = 1.5
@@ -236,7 +236,8 @@ def calibrate(
         anchor_points = project(board_h, np.array([geometry.marker(i).centre for i in sorted(markers)]))
         method = "markers"
         if empty is not None:
-            _check_still(find_markers(empty, geometry, what="the empty board"), markers)
+            holes = project(board_h, geometry.centres)
+            _check_still(find_markers(empty, geometry, what="the empty board"), markers, holes)
     else:
         clicked = np.asarray(corners, np.float64).reshape(-1, 2)
         if clicked.shape != (4, 2):
@@ -408,14 +409,14 @@ def _homography(markers: dict[int, np.ndarray], geometry: BoardGeometry) -> np.n
         ) from None
 
 
-def _check_still(empty: dict[int, np.ndarray], full: dict[int, np.ndarray]) -> None:
+def _check_still(empty: dict[int, np.ndarray], full: dict[int, np.ndarray], holes: np.ndarray) -> None:
     """Check that the board (or the camera) did not move between the pictures of the empty board and of
-    the marbles, by the markers seen in both.
+    the marbles (``holes``: where the holes are in the second), by the markers seen in both.
 
     Raises:
-        CalibrationError: a marker moved, or no marker is seen in both pictures.
+        CalibrationError: the holes moved, or no marker is seen in both pictures.
     """
-    shift = markers_shift(empty, full)
+    shift = board_shift(empty, full, holes)
     if shift is None:
         raise CalibrationError(
             "no marker is seen in both the picture of the empty board and the one with the marbles:"

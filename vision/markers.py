@@ -26,6 +26,10 @@ SEARCH_PX = 6
 """How far around its calibrated place an anchor is searched, in half-resolution pixels."""
 MATCH_SCORE = 0.6
 """Normalised correlation above which an anchor counts as seen."""
+CORNER_NOISE_PX = 1.0
+"""Largest distance, in pixels, at which a marker corner found in two frames of a still board is taken
+for the same point (their detection noise moved them by 0.4 px at most on the photoreal seeds 2000-2001;
+now and then ArUco puts one corner 3 px off)."""
 STILL_PX = 1.5
 """Largest anchor shift, in full-resolution pixels, still taken as "the board has not moved"."""
 
@@ -103,18 +107,31 @@ def board_homography(markers: dict[int, np.ndarray], geometry: BoardGeometry) ->
     return np.asarray(h / h[2, 2])
 
 
-def markers_shift(before: dict[int, np.ndarray], after: dict[int, np.ndarray]) -> float | None:
-    """How far, in pixels, the markers seen in both of two frames moved between them (their corners'
-    largest shift), or ``None`` when no marker is seen in both.
+def board_shift(
+    before: dict[int, np.ndarray], after: dict[int, np.ndarray], points: np.ndarray
+) -> float | None:
+    """How far, in pixels, ``points`` of the frame ``after`` (the holes) moved from the frame ``before``,
+    by the markers seen in both (id -> 4 corners), or ``None`` when no marker is seen in both.
 
-    The markers themselves are compared, not the board positions fitted to them: a fit to three markers
-    and one to four differ by several pixels far from the markers under a wide lens's distortion, though
-    nothing moved.
+    The markers are compared with each other, not the board positions fitted to them: fits to three
+    markers and to four differ by several pixels far from the markers under a wide lens's distortion,
+    though nothing moved. The motion is the turn, scale and shift that carries most of the shared
+    corners onto each other: ArUco now and then puts one corner of a marker a few pixels off, which
+    moves no hole.
     """
     shared = sorted(set(before) & set(after))
     if not shared:
         return None
-    return float(max(np.linalg.norm(after[i] - before[i], axis=1).max() for i in shared))
+    motion, _ = cv2.estimateAffinePartial2D(
+        np.vstack([after[i] for i in shared]),
+        np.vstack([before[i] for i in shared]),
+        method=cv2.RANSAC,
+        ransacReprojThreshold=CORNER_NOISE_PX,
+    )
+    if motion is None:
+        return None
+    moved = points @ motion[:, :2].T + motion[:, 2]
+    return float(np.linalg.norm(moved - points, axis=1).max())
 
 
 @dataclass(frozen=True)

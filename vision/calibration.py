@@ -32,7 +32,7 @@ COVERED_PLACES = 3
 (a single one may be a marble's shadow or the light its glass focuses)."""
 BOARD_STILL_PX = 3.0
 """Largest shift of a hole between the empty and the full calibration frames, by the markers seen in both
-(their detection noise moves the holes by half a pixel at most on the photoreal set)."""
+(their detection noise moved the holes by 0.11 px at most on the photoreal seeds 2000-2001)."""
 
 
 REFLECTION_WHITENING = 1.5

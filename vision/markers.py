@@ -111,7 +111,8 @@ def board_shift(
     before: dict[int, np.ndarray], after: dict[int, np.ndarray], points: np.ndarray
 ) -> float | None:
     """How far, in pixels, ``points`` of the frame ``after`` (the holes) moved from the frame ``before``,
-    by the markers seen in both (id -> 4 corners), or ``None`` when no marker is seen in both.
+    by the markers seen in both (id -> 4 corners), or ``None`` when no marker is seen in both (or their
+    corners fit no motion).
 
     The markers are compared with each other, not the board positions fitted to them: fits to three
     markers and to four differ by several pixels far from the markers under a wide lens's distortion,

@@ -121,7 +121,7 @@ SMALL_BOARD = {
     "distortion": -0.11,
     "jpeg": 67,
 }
-"""A board a third of the picture high (markers about 30 px wide) seen through a wide lens."""
+"""A board a third of the picture high (1 px a millimetre: markers 36 px wide), through a wide lens."""
 
 
 def test_a_still_board_whose_marker_corner_is_found_off_calibrates() -> None:

@@ -19,10 +19,10 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from vision.classify import EMPTY, Classes, Features, Verdicts, classify, features
+from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, classify, features, light_then
 from vision.geometry import BoardGeometry
 from vision.lift import measure_lift
-from vision.markers import AnchorWatch, BoardNotFound, locate_board, project
+from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
 from vision.occupancy import EmptyLook, change, local_gain, look
 from vision.sampling import SamplePlan, Samples
 
@@ -31,7 +31,18 @@ COVERED_PLACES = 3
 """Places whose wood changed between the two pictures from which something is taken to cover the board
 (a single one may be a marble's shadow or the light its glass focuses)."""
 BOARD_STILL_PX = 3.0
-"""Largest shift of the board's corners between the empty and the full calibration frames."""
+"""Largest shift of a hole between the empty and the full calibration frames, by the markers seen in both
+(their detection noise moved the holes by 0.11 px at most on the photoreal seeds 2000-2001)."""
+
+
+REFLECTION_WHITENING = 1.5
+"""A lamp's reflection in the varnish adds the lamp's own light to the wood's, so the wood's weakest
+channel (the blue of a warm wood) rises far more than its strongest: a point at least as bright as the
+board's typical wood in every channel, whose weakest channel rose this many times more than its strongest,
+lies under a reflection. A lamp's pool of light (a lamp near the board) raises every channel alike, and
+paint is darker than the wood in some channel."""
+REFLECTION_SHARE = 0.2
+"""Share of a place's rim and wood points under a reflection from which the place is said to lie under it."""
 
 
 DARK_LEVEL = 35.0
@@ -220,19 +231,13 @@ def calibrate(
         raise CalibrationError(f"the layout names places not on board {geometry.model}: {', '.join(unknown)}")
     height, width = frame.shape[:2]
     if corners is None:
-        board_h, ids = find_board(frame, geometry)
-        anchor_points = project(board_h, np.array([geometry.marker(i).centre for i in ids]))
+        markers = find_markers(frame, geometry)
+        board_h = _homography(markers, geometry)
+        anchor_points = project(board_h, np.array([geometry.marker(i).centre for i in sorted(markers)]))
         method = "markers"
         if empty is not None:
-            empty_h, _ = find_board(empty, geometry, what="the empty board")
-            corners_px = geometry.board_corners()
-            change = np.linalg.norm(project(empty_h, corners_px) - project(board_h, corners_px), axis=1)
-            if change.max() > BOARD_STILL_PX:
-                raise CalibrationError(
-                    f"the board moved by {change.max():.0f} px between the picture of the empty board and"
-                    " the one with the marbles: take both again without touching the board",
-                    problem="moved",
-                )
+            holes = project(board_h, geometry.centres)
+            _check_still(find_markers(empty, geometry, what="the empty board"), markers, holes)
     else:
         clicked = np.asarray(corners, np.float64).reshape(-1, 2)
         if clicked.shape != (4, 2):
@@ -255,6 +260,7 @@ def calibrate(
     occupied = np.array([label != EMPTY for label in labels])
     empty_values = None
     empty_look = None
+    empty_samples = None
     wood_ref = samples.wood
     if empty is not None:
         empty_samples = plan.gather(empty)
@@ -294,7 +300,9 @@ def calibrate(
         gain = local_gain(feats.gain, plan.neighbours)
         seen = empty_look.judge(look(samples), gain)
     verdicts = classify(feats, classes)
-    _check_learnt(geometry, feats, verdicts, labels, seen)
+    # The lamp's reflection is seen whole on the empty board: marbles hide part of it.
+    glare = under_reflection(samples if empty_samples is None else empty_samples)
+    _check_learnt(geometry, glare, feats, verdicts, labels, seen)
     places = geometry.place_ids
     alike = sorted(
         {labels[i] for i in range(len(places)) if labels[i] != EMPTY and not verdicts.seat_sure[i]}
@@ -314,7 +322,7 @@ def calibrate(
         watch,
         method,
         empty_look,
-        glare=tuple(places[i] for i in np.flatnonzero(feats.glared)),
+        glare=tuple(places[i] for i in np.flatnonzero(glare)),
         alike=tuple(alike) if seen is not None else (),
     )
 
@@ -355,13 +363,25 @@ def find_board(
     Raises:
         CalibrationError: the picture is too dark or too bright, or too few markers are seen.
     """
+    markers = find_markers(frame, geometry, what=what)
+    return _homography(markers, geometry), tuple(sorted(markers))
+
+
+def find_markers(
+    frame: np.ndarray, geometry: BoardGeometry, *, what: str = "the board"
+) -> dict[int, np.ndarray]:
+    """The board's markers seen in a frame (id -> 4 corners in pixels), or say in words why too few are.
+
+    Raises:
+        CalibrationError: the picture is too dark or too bright, or too few markers are seen.
+    """
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)[::4, ::4]
     if float(np.mean(gray >= 250)) > BLOWN_SHARE:
         raise CalibrationError(
             "the picture is overexposed (mostly white): less light, or a shorter exposure", problem="bright"
         )
     try:
-        return locate_board(frame, geometry)
+        return board_markers(frame, geometry)
     except BoardNotFound as error:
         seen = error.ids
     level = float(np.median(gray))
@@ -380,6 +400,37 @@ def find_board(
     ) from None
 
 
+def _homography(markers: dict[int, np.ndarray], geometry: BoardGeometry) -> np.ndarray:
+    try:
+        return board_homography(markers, geometry)
+    except BoardNotFound as error:
+        raise CalibrationError(
+            f"{error}: make sure the markers are flat on the board and not damaged", problem="markers"
+        ) from None
+
+
+def _check_still(empty: dict[int, np.ndarray], full: dict[int, np.ndarray], holes: np.ndarray) -> None:
+    """Check that the board (or the camera) did not move between the pictures of the empty board and of
+    the marbles (``holes``: where the holes are in the second), by the markers seen in both.
+
+    Raises:
+        CalibrationError: the holes moved, or no marker is seen in both pictures.
+    """
+    shift = board_shift(empty, full, holes)
+    if shift is None:
+        raise CalibrationError(
+            "no marker is seen in both the picture of the empty board and the one with the marbles:"
+            " uncover the markers (a hand, a cup, a sleeve?) and take both again",
+            problem="markers",
+        )
+    if shift > BOARD_STILL_PX:
+        raise CalibrationError(
+            f"the board moved by {shift:.0f} px between the picture of the empty board and the one with"
+            " the marbles: take both again without touching the board",
+            problem="moved",
+        )
+
+
 def marker_place(geometry: BoardGeometry, marker_id: int) -> str:
     """Where a marker is on the board, in words (``"top-left corner"``, ``"right edge"``...)."""
     x, y = geometry.marker(marker_id).centre
@@ -391,8 +442,24 @@ def marker_place(geometry: BoardGeometry, marker_id: int) -> str:
     return f"{row or column} edge" if row or column else "centre"
 
 
+def under_reflection(samples: Samples) -> np.ndarray:
+    """``(places,)`` bool: the places on which a lamp's reflection in the varnish lies, told by its
+    whitened light (see :data:`REFLECTION_WHITENING`) or by points clipped white, on the rim circle and
+    the wood points of each place."""
+    points = np.maximum(np.concatenate([samples.rim, samples.wood], axis=1).astype(np.float64), 1.0)
+    typical = light_then(samples.wood).typical
+    ratio = points / typical
+    weakest, strongest = int(np.argmin(typical)), int(np.argmax(typical))
+    whitened = (ratio.min(axis=2) >= 1.0) & (
+        ratio[..., weakest] >= REFLECTION_WHITENING * ratio[..., strongest]
+    )
+    clipped = (points >= SATURATED).all(axis=2)
+    return np.asarray((whitened | clipped).mean(axis=1) >= REFLECTION_SHARE)
+
+
 def _check_learnt(
     geometry: BoardGeometry,
+    glare: np.ndarray,
     feats: Features,
     verdicts: Verdicts,
     labels: list[str],
@@ -405,6 +472,9 @@ def _check_learnt(
     :meth:`EmptyLook.judge <vision.occupancy.EmptyLook.judge>`), a place is right when its occupancy is
     surely the layout's and a marble's colour is not clearly another seat's: colours the camera cannot
     tell apart are left to the game (see :func:`firmware_py.engine.matching.match_seen`).
+
+    Args:
+        glare: ``(places,)`` bool, the places under a lamp's reflection (see :func:`under_reflection`).
 
     Raises:
         CalibrationError: some places do not read as given.
@@ -426,30 +496,29 @@ def _check_learnt(
         ]
     if not bad:
         return
-    glare = [ids[i] for i in bad if feats.glared[i]]
+    glared = [ids[i] for i in bad if glare[i]]
     covered = [
         ids[i]
         for i in bad
-        if not feats.glared[i]
-        and (feats.covered[i] or verdicts.flat[i] or (seen is None and verdicts.anomalous[i]))
+        if not glare[i] and (feats.covered[i] or verdicts.flat[i] or (seen is None and verdicts.anomalous[i]))
     ]
     colours = verdicts.seat if seen is not None else verdicts.labels
     marbles = [
         f"{ids[i]} ({_what_is_there(labels[i], found[i], sure[i], colours[i])})"
         for i in bad
-        if ids[i] not in glare and ids[i] not in covered
+        if ids[i] not in glared and ids[i] not in covered
     ]
     parts: list[str] = []
-    if glare:
+    if glared:
         parts.append(
-            f"glare on holes {_few(glare)}: move the lamp, or turn the camera, so that its reflection"
+            f"glare on holes {_few(glared)}: move the lamp, or turn the camera, so that its reflection"
             " falls off the holes (or put a polarising filter on the camera)"
         )
     if covered:
         parts.append(f"something covers holes {_few(covered)}: keep hands and sleeves off the board")
     if marbles:
         parts.append(f"the marbles are not where the game has them at {_few(marbles)}")
-    problem: Problem = "glare" if glare else "covered" if covered else "marbles"
+    problem: Problem = "glare" if glared else "covered" if covered else "marbles"
     raise CalibrationError("; ".join(parts), problem=problem, places=tuple(ids[i] for i in bad))
 
 

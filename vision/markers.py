@@ -26,6 +26,10 @@ SEARCH_PX = 6
 """How far around its calibrated place an anchor is searched, in half-resolution pixels."""
 MATCH_SCORE = 0.6
 """Normalised correlation above which an anchor counts as seen."""
+CORNER_NOISE_PX = 1.0
+"""Largest distance, in pixels, at which a marker corner found in two frames of a still board is taken
+for the same point (their detection noise moved them by 0.4 px at most on the photoreal seeds 2000-2001;
+now and then ArUco puts one corner 3 px off)."""
 STILL_PX = 1.5
 """Largest anchor shift, in full-resolution pixels, still taken as "the board has not moved"."""
 
@@ -60,6 +64,16 @@ def locate_board(frame: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray
     Raises:
         BoardNotFound: fewer than :data:`MIN_MARKERS` of the board's markers are visible.
     """
+    markers = board_markers(frame, geometry)
+    return board_homography(markers, geometry), tuple(sorted(markers))
+
+
+def board_markers(frame: np.ndarray, geometry: BoardGeometry) -> dict[int, np.ndarray]:
+    """The board's markers seen in a frame: id -> its 4 corners in pixels (ArUco's order).
+
+    Raises:
+        BoardNotFound: fewer than :data:`MIN_MARKERS` of the board's markers are visible.
+    """
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     found = detect_markers(gray, geometry.marker_dictionary)
     ids = tuple(sorted(i for i in found if i in geometry.marker_ids))
@@ -74,12 +88,51 @@ def locate_board(frame: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray
             seen=len(ids),
             ids=ids,
         )
+    return {i: found[i] for i in ids}
+
+
+def board_homography(markers: dict[int, np.ndarray], geometry: BoardGeometry) -> np.ndarray:
+    """The homography from board millimetres (board surface) to pixels that puts the board's markers
+    where they were seen (``markers``: id -> 4 corners in pixels).
+
+    Raises:
+        BoardNotFound: the markers do not give a consistent board position.
+    """
+    ids = sorted(markers)
     board = np.vstack([geometry.marker(i).corners() for i in ids])
-    image = np.vstack([found[i] for i in ids])
+    image = np.vstack([markers[i] for i in ids])
     h, _ = cv2.findHomography(board, image, 0)
     if h is None:
         raise BoardNotFound("the markers seen do not give a consistent board position", seen=len(ids))
-    return h / h[2, 2], ids
+    return np.asarray(h / h[2, 2])
+
+
+def board_shift(
+    before: dict[int, np.ndarray], after: dict[int, np.ndarray], points: np.ndarray
+) -> float | None:
+    """How far, in pixels, ``points`` of the frame ``after`` (the holes) moved from the frame ``before``,
+    by the markers seen in both (id -> 4 corners), or ``None`` when no marker is seen in both (or their
+    corners fit no motion).
+
+    The markers are compared with each other, not the board positions fitted to them: fits to three
+    markers and to four differ by several pixels far from the markers under a wide lens's distortion,
+    though nothing moved. The motion is the turn, scale and shift that carries most of the shared
+    corners onto each other: ArUco now and then puts one corner of a marker a few pixels off, which
+    moves no hole.
+    """
+    shared = sorted(set(before) & set(after))
+    if not shared:
+        return None
+    motion, _ = cv2.estimateAffinePartial2D(
+        np.vstack([after[i] for i in shared]),
+        np.vstack([before[i] for i in shared]),
+        method=cv2.RANSAC,
+        ransacReprojThreshold=CORNER_NOISE_PX,
+    )
+    if motion is None:
+        return None
+    moved = points @ motion[:, :2].T + motion[:, 2]
+    return float(np.linalg.norm(moved - points, axis=1).max())
 
 
 @dataclass(frozen=True)

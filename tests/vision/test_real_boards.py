@@ -178,8 +178,11 @@ def test_a_failed_calibration_blames_the_hand_not_the_marbles(painted_rig: Rig) 
 
 
 def test_the_glare_warning_names_the_holes_under_the_lamps_reflection(painted_rig: Rig) -> None:
+    """The camera's lamp reflects in the varnish over B15-B16-B17 (its highlight reaches 160 to 240
+    levels there, 73 at B14's edge, 26 at B18's); C1 and C3, lit brighter by the lamp's pool of light but
+    with no reflection on them, are not named."""
     glare = set(painted_rig.calibration.glare)
-    assert {"B15", "B16", "B17", "C1", "C3"} <= glare and len(glare) < 20
+    assert {"B15", "B16", "B17"} <= glare <= {"B14", "B15", "B16", "B17", "B18"}
     warning = next(w for w in painted_rig.calibration.warnings() if w["code"] == "glare")
     assert "B15" in warning["en"] and "polarising filter" in warning["en"]
 

@@ -2,18 +2,31 @@
 
 A move happens under a hand: while anything covers the board, or the light changes, or the reading
 still changes from frame to frame, nothing is reported. Once the board has been still for
-``still_frames`` frames in a row (same reading, same light everywhere), that reading is reported
-once; the next report needs a new disturbance or a new still board.
+``still_frames`` frames in a row, that reading is reported once; the next report needs a new
+disturbance or a new still board.
+
+Still means: the same light everywhere, and no place read for sure in one frame read otherwise for sure
+in another. A place on the edge of doubt (a clear glass marble, a hole beside a caustic) may be read
+for sure in one frame and uncertain in the next with sensor noise alone: that is no change of the
+board, and waiting for every frame to agree on it would wait for ever. The reading reported is what
+the still frames agree on: a place is read for sure only where every one of them read it so, the same.
 """
 
 from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
 
 import numpy as np
 
 from vision.reader import BoardReading
 
 LIGHT_STEP = 0.06
-"""Largest change of any place's light between two frames (6 %) still taken as steady light."""
+"""Largest change of a place's light between two frames (6 %) still taken as steady light."""
+LONE_LIGHT_STEP = 0.2
+"""Largest change of one place's light alone (20 %) still taken as steady light: a place's light is
+measured on a few wood points, which a marble's shadow or a dim lamp's sensor noise moves on their own;
+a change of light (a cloud, a lamp, a shadow passing) moves the light of several places at once."""
 
 
 class Stabiliser:
@@ -28,14 +41,12 @@ class Stabiliser:
         if still_frames < 1:
             raise ValueError(f"still_frames must be at least 1, not {still_frames}")
         self.still_frames = still_frames
-        self._run = 0
-        self._last: BoardReading | None = None
+        self._run: deque[BoardReading] = deque(maxlen=still_frames)
         self._reported = False
 
     def reset(self) -> None:
         """Forget the current run (for example after a new calibration)."""
-        self._run = 0
-        self._last = None
+        self._run.clear()
         self._reported = False
 
     def push(self, reading: BoardReading) -> BoardReading | None:
@@ -45,27 +56,43 @@ class Stabiliser:
             The stable reading when the board has just been still for ``still_frames`` frames,
             otherwise ``None``.
         """
-        previous, self._last = self._last, reading
         if reading.status != "ok":
-            self._run = 0
-            self._reported = False
+            self.reset()
             return None
-        if previous is None or not _same_board(previous, reading):
-            self._run = 1
-            self._reported = False
-        else:
-            self._run += 1
-        if self._run >= self.still_frames and not self._reported:
+        if not all(_same_board(earlier, reading) for earlier in self._run):
+            self.reset()
+        self._run.append(reading)
+        if len(self._run) >= self.still_frames and not self._reported:
             self._reported = True
-            return reading
+            return agreed(list(self._run))
         return None
 
 
+def agreed(readings: list[BoardReading]) -> BoardReading:
+    """The last of ``readings`` (still frames of one board), read for sure only where all of them read
+    the place for sure, the same; a place uncertain in any of them is uncertain, of unsure colour when
+    every one of them surely saw a marble there."""
+    last = readings[-1]
+    doubtful = {p for r in readings for p in r.uncertain}
+    layout = {p: seat for p, seat in last.layout.items() if p not in doubtful}
+    marble_in_all = doubtful.intersection(*({*r.layout, *r.unsure_colour} for r in readings))
+    order = list(last.confidence) or sorted(doubtful)
+    return replace(
+        last,
+        layout=layout,
+        uncertain=tuple(p for p in order if p in doubtful),
+        unsure_colour=tuple(p for p in order if p in marble_in_all),
+        message=f"{len(doubtful)} places uncertain" if doubtful else "",
+    )
+
+
 def _same_board(a: BoardReading, b: BoardReading) -> bool:
-    """Two frames show the same still board under the same light."""
-    if a.status != "ok" or a.layout != b.layout or a.uncertain != b.uncertain:
+    """Two frames show the same still board under the same light: no place read for sure in both is
+    read differently."""
+    doubtful = {*a.uncertain, *b.uncertain}
+    if any(a.layout.get(p) != b.layout.get(p) for p in {*a.layout, *b.layout} - doubtful):
         return False
     if a.local_light is None or b.local_light is None:
         return abs(a.light - b.light) <= LIGHT_STEP * a.light
-    step = np.abs(np.log(np.maximum(b.local_light, 1e-3) / np.maximum(a.local_light, 1e-3)))
-    return bool(step.max() <= np.log1p(LIGHT_STEP))
+    step = np.sort(np.abs(np.log(np.maximum(b.local_light, 1e-3) / np.maximum(a.local_light, 1e-3))))
+    return bool(step[-1] <= np.log1p(LONE_LIGHT_STEP) and (len(step) < 2 or step[-2] <= np.log1p(LIGHT_STEP)))

@@ -83,3 +83,48 @@ def test_camera_stream_reports_the_move_soon_after_the_hand_leaves(tilted_rig: R
         if reported is not None:
             break
     assert reported is not None and reported.layout == after
+
+
+def test_a_place_on_the_edge_of_doubt_flickering_is_no_change_and_stays_uncertain() -> None:
+    """A clear glass marble read for sure in one frame and uncertain in the next, with sensor noise alone:
+    the board is still, and the reading reported keeps it uncertain (of unsure colour: every frame saw a
+    marble there) rather than trusting the one frame that read it."""
+    stabiliser = Stabiliser(still_frames=3)
+    frames = [
+        ok({"A5": "A", "B7": "B"}),
+        BoardReading("ok", {"A5": "A"}, ("B7",), ("B7",), local_light=np.ones(105)),
+        BoardReading("ok", {"A5": "A", "B7": "B"}, ("C1",), local_light=np.ones(105)),
+    ]
+    reported = [stabiliser.push(f) for f in frames]
+    assert reported[:2] == [None, None]
+    assert reported[2] is not None
+    assert reported[2].layout == {"A5": "A"}
+    assert reported[2].uncertain == ("B7", "C1") and reported[2].unsure_colour == ("B7",)
+
+
+def test_a_place_read_for_sure_otherwise_in_any_still_frame_restarts_the_wait() -> None:
+    """Frames 1 and 3 read B7 for sure, differently (empty, then a marble); frame 2 could not read it:
+    the board changed, whatever frame 2 says."""
+    stabiliser = Stabiliser(still_frames=3)
+    frames = [
+        ok({"A5": "A"}),
+        BoardReading("ok", {"A5": "A"}, ("B7",), local_light=np.ones(105)),
+        ok({"A5": "A", "B7": "B"}),
+        ok({"A5": "A", "B7": "B"}),
+    ]
+    assert [stabiliser.push(f) for f in frames] == [None] * 4
+    reported = stabiliser.push(ok({"A5": "A", "B7": "B"}))
+    assert reported is not None and reported.layout == {"A5": "A", "B7": "B"}
+
+
+def test_one_place_s_light_alone_is_noise_but_two_places_are_a_change_of_light() -> None:
+    one = np.ones(105)
+    one[7] = 1.15
+    two = one.copy()
+    two[40] = 1.1
+    stabiliser = Stabiliser(still_frames=2)
+    assert stabiliser.push(ok()) is None
+    assert stabiliser.push(BoardReading("ok", dict(BOARD), local_light=one)) is not None
+    stabiliser = Stabiliser(still_frames=2)
+    assert stabiliser.push(ok()) is None
+    assert stabiliser.push(BoardReading("ok", dict(BOARD), local_light=two)) is None

@@ -57,6 +57,19 @@ GAIN_RANGE = (0.3, 2.5)
 PAINT_HUE = 0.12
 """Largest change of hue (log-ratio norm) of a wood point against the board's typical wood before it is
 taken for paint rather than wood lit differently."""
+TOUCH_BRIGHT = 1.4
+"""A wood point this many times brighter than the board's light is lit skin or cloth over the wood: a
+marble's shadow only darkens the wood, and its glass focuses a desk lamp's light less (on the boards
+of the photoreal seeds 2000-2001 without a hand, no wood point was past 1.4 times even the board's
+median light)."""
+LIT_QUANTILE = 0.97
+"""Share of the places lit no brighter than the board's light, against which a wood point is bright
+(the synthetic camera's passing shadow darkens most of the board)."""
+TOUCH_HUE = 0.2
+"""Change of hue (log-ratio norm) against the board's of a wood point that no longer shows wood."""
+TOUCH_HUE_POINTS = 4
+"""Wood points of one place whose hue changed past :data:`TOUCH_HUE` for something to lie over them
+(up to three do on boards without a hand, in the coloured shadows of tinted glass and at the window)."""
 GLARE_THEN = 1.25
 """Wood brighter than this share of the board's typical wood at calibration was under a glare spot."""
 """Local light (against the board's median) outside this range counts as covered or blinded."""
@@ -95,6 +108,10 @@ class Features:
     """``(places, 3)``: light at the place against calibration, per BGR channel."""
     covered: np.ndarray
     """``(places,)`` bool: the wood around the place does not look like lit wood (a hand, an arm)."""
+    touched: np.ndarray
+    """``(places,)`` bool: some of the wood points around the place show something else than the wood
+    (skin or a sleeve lit brighter than the wood, or of another hue): a hand lies over part of the
+    place's wood, even when most of it, and so :attr:`covered`, looks like wood."""
     light: float
     """Median light of the board against calibration (1.0 = as at calibration)."""
     glared: np.ndarray
@@ -145,6 +162,9 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
             | (relative > GAIN_RANGE[1])
         )
     )
+    # Shadows only take light away: the board's light is that of its brighter part (a person leaning
+    # over shades half of it).
+    touched = _touched(ratio, float(np.quantile(level, LIT_QUANTILE)), board_hue)
     # Normalise to the board's typical wood at calibration, not to each place's own: a shadow lying
     # across part of the board during calibration must not bend the colours read there later.
     light = gain * then.level[:, None]
@@ -153,8 +173,19 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     rim = samples.rim.mean(axis=1) / light
     values = np.hstack([lab(top), lab(hole), lab(rim)])
     return Features(
-        values, gain, covered, float(np.exp(board_level)), glare_then, lab(then.typical[None, :])[0]
+        values, gain, covered, touched, float(np.exp(board_level)), glare_then, lab(then.typical[None, :])[0]
     )
+
+
+def _touched(ratio: np.ndarray, board_level: float, board_hue: np.ndarray) -> np.ndarray:
+    """:attr:`Features.touched` from each wood point's light ``ratio`` ``(places, k, 3)`` against
+    calibration (NaN where clipped) and the board's light level and hue (log)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        log_ratio = np.log(ratio)
+        level = log_ratio.mean(axis=2)
+        hue = np.linalg.norm(log_ratio - level[..., None] - board_hue, axis=2)
+        bright = (level - board_level > np.log(TOUCH_BRIGHT)).any(axis=1)
+        return np.asarray(bright | ((hue > TOUCH_HUE).sum(axis=1) >= TOUCH_HUE_POINTS))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.bench import HandsResult, _play_move, calibrated_camera
 from vision.calibration import calibrate
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup
@@ -52,3 +53,28 @@ def test_a_lone_reserve_marble_whose_wood_changed_is_a_marble_of_unsure_colour_n
         assert reading.status == "ok", (place, reading.message)
         assert place in reading.unsure_colour and place not in reading.layout, place
         assert set(reading.uncertain) == set(before.uncertain) | {place}, place
+
+
+HAND_OVER_A_PAINTED_RESERVE = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 266717266808850318502708205874640848552,
+        "inc": 222003063171874261427395693950637096479,
+    },
+    "has_uint32": 0,
+    "uinteger": 207081115,
+}
+"""The random state that draws the 8th move by hand of the synthetic camera's tuning seed 3: a hand
+taking a marble from its painted reserve under glare spots, one frame of which the reader once read
+"ok" with an empty reserve hole next to it read as a marble."""
+
+
+def test_a_hand_taking_a_marble_from_a_painted_reserve_is_never_read_ok_with_a_place_wrong() -> None:
+    rng = np.random.default_rng()
+    rng.bit_generator.state = HAND_OVER_A_PAINTED_RESERVE
+    camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
+    assert not isinstance(reader, str), reader
+    result = HandsResult()
+    _play_move(camera, reader, rng, result)
+    assert result.hand_frames == 14 and result.hand_ok > 0
+    assert result.wrong_with_hand == 0 and result.wrong_accepted == 0

@@ -62,10 +62,21 @@ class Stabiliser:
 
 
 def _same_board(a: BoardReading, b: BoardReading) -> bool:
-    """Two frames show the same still board under the same light."""
-    if a.status != "ok" or a.layout != b.layout or a.uncertain != b.uncertain:
+    """Two frames show the same still board under the same light: the same holes hold marbles, the same
+    holes are not read, and no marble has two colours. A marble whose colour is clear in one frame and
+    unsure in the next (sensor noise on a colour near the limit) is the same marble."""
+    if a.status != "ok" or b.status != "ok" or _not_read(a) != _not_read(b):
+        return False
+    if a.layout.keys() | set(a.unsure_colour) != b.layout.keys() | set(b.unsure_colour):
+        return False
+    if any(a.layout[p] != b.layout[p] for p in a.layout.keys() & b.layout.keys()):
         return False
     if a.local_light is None or b.local_light is None:
         return abs(a.light - b.light) <= LIGHT_STEP * a.light
     step = np.abs(np.log(np.maximum(b.local_light, 1e-3) / np.maximum(a.local_light, 1e-3)))
     return bool(step.max() <= np.log1p(LIGHT_STEP))
+
+
+def _not_read(reading: BoardReading) -> set[str]:
+    """The places whose content (not just its colour) could not be read."""
+    return set(reading.uncertain) - set(reading.unsure_colour)

@@ -57,14 +57,6 @@ GAIN_RANGE = (0.3, 2.5)
 PAINT_HUE = 0.12
 """Largest change of hue (log-ratio norm) of a wood point against the board's typical wood before it is
 taken for paint rather than wood lit differently."""
-TOUCH_BRIGHT = 1.4
-"""A wood point this many times brighter than the board's light is lit skin or cloth over the wood: a
-marble's shadow only darkens the wood, and its glass focuses a desk lamp's light less (on the boards
-of the photoreal seeds 2000-2001 without a hand, no wood point was past 1.4 times even the board's
-median light)."""
-LIT_QUANTILE = 0.97
-"""Share of the places lit no brighter than the board's light, against which a wood point is bright
-(the synthetic camera's passing shadow darkens most of the board)."""
 TOUCH_HUE = 0.2
 """Change of hue (log-ratio norm) against the board's of a wood point that no longer shows wood."""
 TOUCH_HUE_POINTS = 4
@@ -109,9 +101,9 @@ class Features:
     covered: np.ndarray
     """``(places,)`` bool: the wood around the place does not look like lit wood (a hand, an arm)."""
     touched: np.ndarray
-    """``(places,)`` bool: some of the wood points around the place show something else than the wood
-    (skin or a sleeve lit brighter than the wood, or of another hue): a hand lies over part of the
-    place's wood, even when most of it, and so :attr:`covered`, looks like wood."""
+    """``(places,)`` bool: several bare wood points around the place changed hue (skin, a sleeve): a hand
+    lies over the wood between the holes, even where the median light of the place, and so
+    :attr:`covered`, still looks like lit wood. A marble never lies over those points."""
     light: float
     """Median light of the board against calibration (1.0 = as at calibration)."""
     glared: np.ndarray
@@ -162,9 +154,7 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
             | (relative > GAIN_RANGE[1])
         )
     )
-    # Shadows only take light away: the board's light is that of its brighter part (a person leaning
-    # over shades half of it).
-    touched = _touched(ratio, float(np.quantile(level, LIT_QUANTILE)), board_hue)
+    touched = _touched(np.where(then.wood[..., None], ratio, np.nan), board_hue)
     # Normalise to the board's typical wood at calibration, not to each place's own: a shadow lying
     # across part of the board during calibration must not bend the colours read there later.
     light = gain * then.level[:, None]
@@ -177,15 +167,13 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     )
 
 
-def _touched(ratio: np.ndarray, board_level: float, board_hue: np.ndarray) -> np.ndarray:
-    """:attr:`Features.touched` from each wood point's light ``ratio`` ``(places, k, 3)`` against
-    calibration (NaN where clipped) and the board's light level and hue (log)."""
+def _touched(ratio: np.ndarray, board_hue: np.ndarray) -> np.ndarray:
+    """:attr:`Features.touched` from each bare wood point's light ``ratio`` ``(places, k, 3)`` against
+    calibration (NaN where clipped or painted) and the board's change of hue (log)."""
     with np.errstate(invalid="ignore", divide="ignore"):
         log_ratio = np.log(ratio)
-        level = log_ratio.mean(axis=2)
-        hue = np.linalg.norm(log_ratio - level[..., None] - board_hue, axis=2)
-        bright = (level - board_level > np.log(TOUCH_BRIGHT)).any(axis=1)
-        return np.asarray(bright | ((hue > TOUCH_HUE).sum(axis=1) >= TOUCH_HUE_POINTS))
+        hue = np.linalg.norm(log_ratio - log_ratio.mean(axis=2, keepdims=True) - board_hue, axis=2)
+        return np.asarray((hue > TOUCH_HUE).sum(axis=1) >= TOUCH_HUE_POINTS)
 
 
 @dataclass(frozen=True)
@@ -199,6 +187,8 @@ class LightThen:
     glare: np.ndarray
     """``(places,)`` bool: some of the place's wood was clipped white, or much brighter than typical (a
     glare)."""
+    wood: np.ndarray
+    """``(places, k)`` bool: the wood point showed bare wood (not paint, not clipped)."""
 
 
 def light_then(wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> LightThen:
@@ -230,7 +220,9 @@ def light_then(wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> Li
     if neighbours is not None:
         around = _nan_median(place_level[neighbours], axis=1)
         place_level = np.where(glare, around, place_level)
-    return LightThen(typical, np.where(np.isnan(place_level), 1.0, place_level), glare)
+    return LightThen(
+        typical, np.where(np.isnan(place_level), 1.0, place_level), glare, np.asarray(woodlike).reshape(shape)
+    )
 
 
 @dataclass(frozen=True)

@@ -183,6 +183,7 @@ class BoardReader:
             # still nearer the empty hole's than any seat's (skin over a hole, a marble half hidden).
             touching = verdicts.flat | feats.covered | feats.touched
             alone = ~plan.adjacent[:, touching].any(axis=1)
+            # (A tinted glass's own coloured shadow changes the hue of its wood: alone, that is no hand.)
             lone_marble = feats.covered & alone & occupied & (changed >= STRONG * empty_look.marble_above)
             alone = alone & ~feats.touched
             hidden = feats.covered & verdicts.uncertain & ~lone_marble

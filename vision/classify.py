@@ -57,6 +57,11 @@ GAIN_RANGE = (0.3, 2.5)
 PAINT_HUE = 0.12
 """Largest change of hue (log-ratio norm) of a wood point against the board's typical wood before it is
 taken for paint rather than wood lit differently."""
+TOUCH_HUE = 0.2
+"""Change of hue (log-ratio norm) against the board's of a wood point that no longer shows wood."""
+TOUCH_HUE_POINTS = 4
+"""Wood points of one place whose hue changed past :data:`TOUCH_HUE` for something to lie over them
+(up to three do on boards without a hand, in the coloured shadows of tinted glass and at the window)."""
 GLARE_THEN = 1.25
 """Wood brighter than this share of the board's typical wood at calibration was under a glare spot."""
 """Local light (against the board's median) outside this range counts as covered or blinded."""
@@ -95,6 +100,10 @@ class Features:
     """``(places, 3)``: light at the place against calibration, per BGR channel."""
     covered: np.ndarray
     """``(places,)`` bool: the wood around the place does not look like lit wood (a hand, an arm)."""
+    touched: np.ndarray
+    """``(places,)`` bool: several bare wood points around the place changed hue (skin, a sleeve): a hand
+    lies over the wood between the holes, even where the median light of the place, and so
+    :attr:`covered`, still looks like lit wood. A marble never lies over those points."""
     light: float
     """Median light of the board against calibration (1.0 = as at calibration)."""
     glared: np.ndarray
@@ -145,6 +154,7 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
             | (relative > GAIN_RANGE[1])
         )
     )
+    touched = _touched(np.where(then.wood[..., None], ratio, np.nan), board_hue)
     # Normalise to the board's typical wood at calibration, not to each place's own: a shadow lying
     # across part of the board during calibration must not bend the colours read there later.
     light = gain * then.level[:, None]
@@ -153,8 +163,17 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     rim = samples.rim.mean(axis=1) / light
     values = np.hstack([lab(top), lab(hole), lab(rim)])
     return Features(
-        values, gain, covered, float(np.exp(board_level)), glare_then, lab(then.typical[None, :])[0]
+        values, gain, covered, touched, float(np.exp(board_level)), glare_then, lab(then.typical[None, :])[0]
     )
+
+
+def _touched(ratio: np.ndarray, board_hue: np.ndarray) -> np.ndarray:
+    """:attr:`Features.touched` from each bare wood point's light ``ratio`` ``(places, k, 3)`` against
+    calibration (NaN where clipped or painted) and the board's change of hue (log)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        log_ratio = np.log(ratio)
+        hue = np.linalg.norm(log_ratio - log_ratio.mean(axis=2, keepdims=True) - board_hue, axis=2)
+        return np.asarray((hue > TOUCH_HUE).sum(axis=1) >= TOUCH_HUE_POINTS)
 
 
 @dataclass(frozen=True)
@@ -168,6 +187,8 @@ class LightThen:
     glare: np.ndarray
     """``(places,)`` bool: some of the place's wood was clipped white, or much brighter than typical (a
     glare)."""
+    wood: np.ndarray
+    """``(places, k)`` bool: the wood point showed bare wood (not paint, not clipped)."""
 
 
 def light_then(wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> LightThen:
@@ -199,7 +220,9 @@ def light_then(wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> Li
     if neighbours is not None:
         around = _nan_median(place_level[neighbours], axis=1)
         place_level = np.where(glare, around, place_level)
-    return LightThen(typical, np.where(np.isnan(place_level), 1.0, place_level), glare)
+    return LightThen(
+        typical, np.where(np.isnan(place_level), 1.0, place_level), glare, np.asarray(woodlike).reshape(shape)
+    )
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,9 @@ BLOWN_SHARE = 0.5
 OCCLUDED_PLACES = 3
 """Places whose wood changed hue or light on its own from which the board counts as occluded; a
 single place that matches no class at all (a finger, a sleeve) is enough."""
+STRONG = 1.5
+"""A hole changed by at least this many times the least change of a marble (the empty look's
+``marble_above``) surely holds something as solid as a marble."""
 MOVED_PX = 2.0
 """Largest change of the board's corners, in pixels, still taken as the same board position."""
 
@@ -163,25 +166,32 @@ class BoardReader:
         labels = verdicts.labels
         if calibration.empty_look is not None:
             # Occupancy first, from each hole's empty look; a colour only where it is clear.
-            occupied, sure, _ = calibration.empty_look.judge(
-                look(samples), local_gain(feats.gain, plan.neighbours)
-            )
+            empty_look = calibration.empty_look
+            occupied, sure, changed = empty_look.judge(look(samples), local_gain(feats.gain, plan.neighbours))
             # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides.
             by_colour = ~sure & ~verdicts.uncertain
             occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
             sure = sure | by_colour
             # A clear seat colour on a hole that still matches its own empty look best (a painted
             # reserve under a finger's shadow) is two readings that disagree: neither is trusted.
-            empty_best = np.array([label == EMPTY for label in labels]) & ~verdicts.uncertain
-            sure = sure & ~(occupied & verdicts.seat_sure & empty_best)
-            hidden = feats.covered & verdicts.uncertain
-            unsure_colour = occupied & sure & ~verdicts.seat_sure & ~hidden
-            labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
-            # Something wood-like over a hole (an arm, a sheet, fingers), unless it is one marble alone
-            # that surely changed its hole (a yellow marble, a wooden peg): a hand spreads over several.
-            alone = ~plan.adjacent[:, verdicts.flat | feats.covered].any(axis=1)
+            empty_nearest = np.array([label == EMPTY for label in labels])
+            sure = sure & ~(occupied & verdicts.seat_sure & empty_nearest & ~verdicts.uncertain)
+            # A hand spreads over several holes and the wood between them. A place whose wood changed
+            # alone (a neighbour's shadow, a caustic) but whose hole changed as strongly as a marble's
+            # holds a marble; so does a place alone that looks like wood over its hole (a yellow
+            # marble, a wooden peg) and surely changed. Their colours are not clear, as is no colour
+            # still nearer the empty hole's than any seat's (skin over a hole, a marble half hidden).
+            touching = verdicts.flat | feats.covered | feats.touched
+            alone = ~plan.adjacent[:, touching].any(axis=1)
+            # (A tinted glass's own coloured shadow changes the hue of its wood: alone, that is no hand.)
+            lone_marble = feats.covered & alone & occupied & (changed >= STRONG * empty_look.marble_above)
+            alone = alone & ~feats.touched
+            hidden = feats.covered & verdicts.uncertain & ~lone_marble
             flat = verdicts.flat & ~(occupied & sure & alone)
-            reaching = hidden | flat | ~sure
+            clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
+            unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
+            labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
+            reaching = hidden | flat | ~sure | (feats.touched & ~lone_marble)
             verdicts = replace(verdicts, uncertain=~sure | hidden | flat | unsure_colour, anomalous=flat)
         else:
             reaching = verdicts.uncertain

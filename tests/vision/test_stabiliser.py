@@ -44,6 +44,30 @@ def test_a_changing_reading_waits_until_it_settles() -> None:
     assert reported is not None and reported.layout == {"A6": "A"}
 
 
+def unsure(place: str, layout: dict[str, str] = BOARD) -> BoardReading:
+    """``layout`` read with the marble on ``place`` of unsure colour."""
+    rest = {p: s for p, s in layout.items() if p != place}
+    return BoardReading("ok", rest, (place,), (place,), local_light=np.full(105, 1.0))
+
+
+def test_a_marble_whose_colour_is_clear_in_one_frame_and_unsure_in_the_next_is_the_same_board() -> None:
+    stabiliser = Stabiliser(still_frames=3)
+    assert stabiliser.push(ok()) is None
+    assert stabiliser.push(unsure("CH2")) is None
+    reported = stabiliser.push(ok())
+    assert reported is not None
+    # the frames agree that CH2 holds a marble, not on its colour: the game will say whose it is
+    assert reported.layout == {"A5": "A"} and reported.unsure_colour == ("CH2",)
+
+
+def test_a_marble_of_another_colour_or_a_moved_marble_is_another_board() -> None:
+    for other in (ok({"A5": "B", "CH2": "C"}), unsure("A6", {"A6": "A", "CH2": "C"})):
+        stabiliser = Stabiliser(still_frames=2)
+        assert stabiliser.push(ok()) is None
+        assert stabiliser.push(other) is None, other
+        assert stabiliser.push(ok()) is None, other
+
+
 def test_a_lighting_change_or_a_passing_shadow_produces_nothing() -> None:
     stabiliser = Stabiliser(still_frames=2)
     frames = [ok(light=1.0), ok(light=1.2), ok(light=0.9), ok(light=1.1)]

@@ -2,8 +2,9 @@
 
 A move happens under a hand: while anything covers the board, or the light changes, or the reading
 still changes from frame to frame, nothing is reported. Once the board has been still for
-``still_frames`` frames in a row, that reading is reported once; the next report needs a new
-disturbance or a new still board.
+``still_frames`` frames in a row, that reading is reported; the next report needs a new disturbance,
+a new still board, or a clearer reading of the same board (fewer places left uncertain, once the sensor's
+noise lets the still frames agree on them), which may settle what the first could not.
 
 Still means: the same light everywhere, and no place read for sure in one frame read otherwise for sure
 in another. A place on the edge of doubt (a clear glass marble, a hole beside a caustic) may be read
@@ -42,19 +43,20 @@ class Stabiliser:
             raise ValueError(f"still_frames must be at least 1, not {still_frames}")
         self.still_frames = still_frames
         self._run: deque[BoardReading] = deque(maxlen=still_frames)
-        self._reported = False
+        self._reported: frozenset[str] | None = None
+        """The places left uncertain by the last report of the still board, if it was reported."""
 
     def reset(self) -> None:
         """Forget the current run (for example after a new calibration)."""
         self._run.clear()
-        self._reported = False
+        self._reported = None
 
     def push(self, reading: BoardReading) -> BoardReading | None:
         """Add the next frame's reading.
 
         Returns:
-            The stable reading when the board has just been still for ``still_frames`` frames,
-            otherwise ``None``.
+            The stable reading when the board has just been still for ``still_frames`` frames, or when
+            the still frames now agree on more places than when it was last reported; otherwise ``None``.
         """
         if reading.status != "ok":
             self.reset()
@@ -62,10 +64,14 @@ class Stabiliser:
         if not all(_same_board(earlier, reading) for earlier in self._run):
             self.reset()
         self._run.append(reading)
-        if len(self._run) >= self.still_frames and not self._reported:
-            self._reported = True
-            return agreed(list(self._run))
-        return None
+        if len(self._run) < self.still_frames:
+            return None
+        stable = agreed(list(self._run))
+        doubts = frozenset(stable.uncertain)
+        if self._reported is not None and not doubts < self._reported:
+            return None
+        self._reported = doubts
+        return stable
 
 
 def agreed(readings: list[BoardReading]) -> BoardReading:

@@ -152,3 +152,18 @@ def test_one_place_s_light_alone_is_noise_but_two_places_are_a_change_of_light()
     stabiliser = Stabiliser(still_frames=2)
     assert stabiliser.push(ok()) is None
     assert stabiliser.push(BoardReading("ok", dict(BOARD), local_light=two)) is None
+
+
+def test_a_clearer_reading_of_the_same_still_board_is_reported_again_once() -> None:
+    """The first report of a still board left B7 uncertain (one frame could not read it); once the
+    still frames all read it, the clearer reading is reported, then nothing more."""
+    stabiliser = Stabiliser(still_frames=2)
+    doubtful = BoardReading("ok", {"A5": "A"}, ("B7",), local_light=np.ones(105))
+    clear = ok({"A5": "A", "B7": "B"})
+    assert stabiliser.push(doubtful) is None
+    first = stabiliser.push(clear)
+    assert first is not None and first.uncertain == ("B7",)
+    second = stabiliser.push(clear)
+    assert second is not None and second.layout == {"A5": "A", "B7": "B"} and not second.uncertain
+    assert [stabiliser.push(clear) for _ in range(3)] == [None] * 3
+    assert stabiliser.push(doubtful) is None  # less clear than what was reported: nothing new

@@ -205,13 +205,15 @@ class BoardWatch:
         The engine's reasons would name a card: one of the hand it tried, or the card the player chose on
         the phone, which stays secret until it is played. They are the reasons of the rules alone (the
         board judged without the hands), or, when the rules alone allow the board, that no card of the
-        hand (or the card chosen) makes it, without naming one.
+        hand (or the card chosen) makes it, without naming one. A physical card named at the table is
+        no secret (it is played face up): the reasons are those of that card, never of another one.
         """
         difference = board_difference(self._s.position, layout)
         reasons = [reason_of(v) for v in result.violations]
         chosen = self._s.turn.chosen is not None
         if chosen or self._s.position.hands is not None:
-            rules_only = match(self._s.known_to(None), layout)
+            named = None if self._s.digital else self._card()
+            rules_only = match(self._s.known_to(None), layout, named)
             reasons = [reason_of(v) for v in rules_only.violations]
             if rules_only.kind != "illegal":
                 reasons = [

@@ -366,13 +366,15 @@ def run_hands(
             result.calibration_failures += 1
             continue
         result.sequences += 1
-        _play_move(camera, reader, rng, result)
+        play_move(camera, reader, rng, result)
     return result
 
 
-def _play_move(
+def play_move(
     camera: SyntheticCamera, reader: BoardReader, rng: np.random.Generator, result: HandsResult
 ) -> None:
+    """One move made by hand on a calibrated synthetic camera, read frame by frame through the reader
+    and the stabiliser, counted in ``result`` (the tests replay a sequence from its random state)."""
     geometry = camera.geometry
     stabiliser = Stabiliser(still_frames=STILL_FRAMES)
     before = random_layout(geometry, rng)

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.bench import HandsResult, _play_move, calibrated_camera
+from vision.bench import HandsResult, calibrated_camera, play_move
 from vision.calibration import calibrate
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup
@@ -75,6 +75,6 @@ def test_a_hand_taking_a_marble_from_a_painted_reserve_is_never_read_ok_with_a_p
     camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
     assert not isinstance(reader, str), reader
     result = HandsResult()
-    _play_move(camera, reader, rng, result)
+    play_move(camera, reader, rng, result)
     assert result.hand_frames == 14 and result.hand_ok > 0
     assert result.wrong_with_hand == 0 and result.wrong_accepted == 0

@@ -23,7 +23,7 @@ from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, class
 from vision.geometry import BoardGeometry
 from vision.lift import measure_lift
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
-from vision.occupancy import EmptyLook, change, local_gain, look
+from vision.occupancy import EmptyLook, local_gain, look, pixel_change
 from vision.sampling import SamplePlan, Samples
 
 FORMAT = 1
@@ -345,7 +345,7 @@ def _learn_empty_look(
     pixels = look(empty_samples) / empty_gain[:, None, :]
     gain = local_gain(features(samples, wood_ref, plan.neighbours).gain, plan.neighbours)
     try:
-        return EmptyLook.learn(pixels, change(look(samples), pixels, gain), occupied, ~changed)
+        return EmptyLook.learn(pixels, pixel_change(look(samples), pixels, gain), occupied, ~changed)
     except ValueError as error:
         raise CalibrationError(
             f"{error}: more light on the board, or a lamp on the other side", problem="marbles"

@@ -14,6 +14,15 @@ Calibration's two frames give the scale: the places empty in both say how much a
 from frame to frame (noise, JPEG, drift, the shadows and caustics of the marbles next to it), the
 reserve marbles how much a marble changes one. Between the two lies a band of doubt, in which a place is
 reported uncertain instead of guessed.
+
+A marble on the track next to an empty hole changes part of that hole: under a low lamp its body and
+its long shadow lie over the side of the hole facing it (the lit wall of the hole goes dark), its
+caustic lights a spot. The start layout calibration sees has its marbles in the reserves, so these
+changes go past the empty scale, into the band of doubt, and a clear glass marble's colour cannot say
+the hole is empty. A person sees at once that the hole is still its own round dark self on most of
+its area: a marble sitting in it would change nearly all of it. So a place in the band of doubt whose
+*typical* pixel (the median) changed no more than an empty place's typical pixel does at calibration
+is empty: what changed is only part of it.
 """
 
 from __future__ import annotations
@@ -51,13 +60,36 @@ def local_gain(gain: np.ndarray, neighbours: np.ndarray) -> np.ndarray:
     return np.asarray(np.median(around, axis=1))
 
 
-def change(now: np.ndarray, empty: np.ndarray, gain: np.ndarray) -> np.ndarray:
-    """``(places,)``: how far each place's pixels ``now`` stand from its ``empty`` ones, light normalised
-    by ``gain`` ``(places, 3)``, each pixel's difference against its empty brightness."""
+def pixel_change(now: np.ndarray, empty: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """``(places, n)``: how far each of a place's pixels ``now`` stands from its ``empty`` one, light
+    normalised by ``gain`` ``(places, 3)``, the difference against the pixel's empty brightness."""
     normalised = now / gain[:, None, :]
     difference = np.sqrt(((normalised - empty) ** 2).sum(axis=2))
     brightness = np.sqrt((empty**2).sum(axis=2) / 3) + BRIGHTNESS_FLOOR
-    return np.asarray((difference / brightness).mean(axis=1))
+    return np.asarray(difference / brightness)
+
+
+def typical_change(pixels: np.ndarray) -> np.ndarray:
+    """``(places,)``: the change of each place's typical pixel (the median of :func:`pixel_change`),
+    which a change over part of the place (a neighbour's edge or shadow) leaves low."""
+    return np.asarray(np.median(pixels, axis=1))
+
+
+def _empty_bound(quiet: np.ndarray, marbles: np.ndarray) -> tuple[float, float]:
+    """The most an empty place changes (with its margin, never past halfway, geometrically, to the
+    least marble) and the least a marble changes, from calibration's empty places ``quiet`` and marbles.
+
+    Raises:
+        ValueError: the marbles change their holes no more than the empty holes change.
+    """
+    most_empty = max(float(np.quantile(quiet, EMPTY_QUANTILE)), LEAST_CHANGE / 2 / EMPTY_MARGIN)
+    least = float(marbles.min())
+    if least <= most_empty:
+        raise ValueError(
+            f"the marbles change their holes by {least:.2f} at least and empty holes change by up to"
+            f" {most_empty:.2f}: the marbles cannot be told from empty holes in this light"
+        )
+    return min(most_empty * EMPTY_MARGIN, float(np.sqrt(most_empty * least))), least
 
 
 @dataclass(frozen=True)
@@ -70,16 +102,21 @@ class EmptyLook:
     """A place changed less than this is empty."""
     marble_above: float
     """A place changed more than this holds a marble (between the two: uncertain)."""
+    typical_empty_below: float | None = None
+    """A place in the band of doubt whose typical pixel changed less than this is empty (see the module
+    doc); ``None`` when calibration's marbles did not change their typical pixel more than empty places
+    do (then the band stays uncertain)."""
 
     @classmethod
     def learn(
-        cls, empty: np.ndarray, full_change: np.ndarray, occupied: np.ndarray, usable: np.ndarray
+        cls, empty: np.ndarray, full_pixels: np.ndarray, occupied: np.ndarray, usable: np.ndarray
     ) -> EmptyLook:
         """Learn from the empty board's pixels and the changes calibration's frame with the marbles shows.
 
         Args:
             empty: ``(places, n, 3)`` the empty board's pixels.
-            full_change: ``(places,)`` :func:`change` of the frame with the marbles against ``empty``.
+            full_pixels: ``(places, n)`` :func:`pixel_change` of the frame with the marbles against
+                ``empty``.
             occupied: ``(places,)`` bool, the places holding a marble in that frame.
             usable: ``(places,)`` bool, the places whose changes say something of the scales (not
                 under a hand).
@@ -88,37 +125,41 @@ class EmptyLook:
             ValueError: the marbles change their holes no more than light and noise change empty ones:
                 the marbles cannot be told from empty holes in this light (the message says how much).
         """
-        quiet = full_change[~occupied & usable]
-        marbles = full_change[occupied & usable]
-        if not len(quiet) or not len(marbles):
+        full_change = full_pixels.mean(axis=1)
+        typical = typical_change(full_pixels)
+        empties, marbles = ~occupied & usable, occupied & usable
+        if not empties.any() or not marbles.any():
             raise ValueError("calibration needs both empty holes and marbles in known places")
         # An empty place changed like a marble (a finger over it, a marble put where the game has none)
         # is the layout's mistake, which the caller reports: it does not widen the empty scale.
-        middle = float(np.sqrt(max(float(np.median(quiet)), 1e-3) * float(np.median(marbles))))
-        quiet = quiet[quiet < middle]
-        marbles = marbles[marbles > middle]
-        if not len(quiet) or not len(marbles):
+        quiet_median = max(float(np.median(full_change[empties])), 1e-3)
+        middle = float(np.sqrt(quiet_median * float(np.median(full_change[marbles]))))
+        empties &= full_change < middle
+        marbles &= full_change > middle
+        if not empties.any() or not marbles.any():
             raise ValueError("the marbles cannot be told from empty holes in this light")
-        most_empty = max(float(np.quantile(quiet, EMPTY_QUANTILE)), LEAST_CHANGE / 2 / EMPTY_MARGIN)
-        least = float(marbles.min())
-        if least <= most_empty:
-            raise ValueError(
-                f"the marbles change their holes by {least:.2f} at least and empty holes change by up to"
-                f" {most_empty:.2f}: the marbles cannot be told from empty holes in this light"
-            )
-        # The margin over the empty scale, but never past halfway (geometrically) to the least marble.
-        empty_below = min(most_empty * EMPTY_MARGIN, float(np.sqrt(most_empty * least)))
+        empty_below, least = _empty_bound(full_change[empties], full_change[marbles])
         # Under a glare a marble changes its hole less (the difference is weighed against the glare's
         # brightness): the band of doubt ends at least halfway (geometrically) to the least marble.
         marble_above = min(max(empty_below * DOUBT, LEAST_CHANGE), float(np.sqrt(empty_below * least)))
-        return cls(np.ascontiguousarray(empty, np.float32), empty_below, marble_above)
+        try:
+            typical_below: float | None = _empty_bound(typical[empties], typical[marbles])[0]
+        except ValueError:
+            typical_below = None
+        return cls(np.ascontiguousarray(empty, np.float32), empty_below, marble_above, typical_below)
 
     def judge(self, now: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(occupied, sure, change)`` per place for a frame's pixels ``now`` and local light ``gain``."""
-        moved = change(now, self.pixels, gain)
+        """``(occupied, sure, change)`` per place for a frame's pixels ``now`` and local light ``gain``;
+        ``change`` is the mean change, and a place in the band of doubt whose typical pixel is unchanged
+        comes back surely empty although its mean change is above ``empty_below``."""
+        pixels = pixel_change(now, self.pixels, gain)
+        moved = pixels.mean(axis=1)
         occupied = moved > np.sqrt(self.empty_below * self.marble_above)
         sure = (moved <= self.empty_below) | (moved >= self.marble_above)
-        return occupied, sure, moved
+        if self.typical_empty_below is not None:
+            partly = ~sure & (typical_change(pixels) <= self.typical_empty_below)
+            occupied, sure = occupied & ~partly, sure | partly
+        return occupied, sure, np.asarray(moved)
 
     def carried_over(self, before: SamplePlan, after: SamplePlan) -> EmptyLook:
         """The empty look brought to the board's new place in the frame (a bumped board or camera):
@@ -137,7 +178,10 @@ class EmptyLook:
             parts.append(np.take_along_axis(group, nearest[:, :, None], axis=1))
             start += old.shape[1]
         return EmptyLook(
-            np.ascontiguousarray(np.concatenate(parts, axis=1)), self.empty_below, self.marble_above
+            np.ascontiguousarray(np.concatenate(parts, axis=1)),
+            self.empty_below,
+            self.marble_above,
+            self.typical_empty_below,
         )
 
     def to_data(self) -> dict[str, Any]:
@@ -147,10 +191,19 @@ class EmptyLook:
             "data": base64.b64encode(pixels.tobytes()).decode(),
             "empty_below": round(self.empty_below, 5),
             "marble_above": round(self.marble_above, 5),
+            "typical_empty_below": None
+            if self.typical_empty_below is None
+            else round(self.typical_empty_below, 5),
         }
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> EmptyLook:
         shape = tuple(int(n) for n in data["shape"])
         pixels = np.frombuffer(base64.b64decode(data["data"]), np.float32).reshape(shape)
-        return cls(pixels.copy(), float(data["empty_below"]), float(data["marble_above"]))
+        typical = data.get("typical_empty_below")  # absent from calibrations saved before it was learnt
+        return cls(
+            pixels.copy(),
+            float(data["empty_below"]),
+            float(data["marble_above"]),
+            None if typical is None else float(typical),
+        )

@@ -168,8 +168,10 @@ class BoardReader:
             # Occupancy first, from each hole's empty look; a colour only where it is clear.
             empty_look = calibration.empty_look
             occupied, sure, changed = empty_look.judge(look(samples), local_gain(feats.gain, plan.neighbours))
-            # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides.
-            by_colour = ~sure & ~verdicts.uncertain
+            # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides,
+            # also where the hole was found empty for only part of it having changed.
+            partly = sure & ~occupied & (changed > empty_look.empty_below)
+            by_colour = (~sure | partly) & ~verdicts.uncertain
             occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
             sure = sure | by_colour
             # A clear seat colour on a hole that still matches its own empty look best (a painted

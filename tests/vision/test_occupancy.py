@@ -1,0 +1,127 @@
+"""Each hole judged against its own empty look (:mod:`vision.occupancy`), on hand-made pixel changes: the
+band of doubt between an empty hole and a marble, and the hole changed on one side only (a neighbour's
+body or shadow over it), which a person still reads as empty."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.vision.conftest import make_rig
+from vision.occupancy import BRIGHTNESS_FLOOR, EmptyLook, pixel_change, typical_change
+from vision.synthetic import starting_layout
+
+PLACES, POINTS = 8, 40
+LEVEL = 100.0
+"""Every empty pixel's level: a pixel's change is its difference over ``LEVEL + BRIGHTNESS_FLOOR``."""
+CALM, MARBLE = 0.05, 1.0
+"""How much calibration's empty holes and marbles change each of their pixels."""
+
+
+def _look(changes: np.ndarray) -> np.ndarray:
+    """Pixels whose change against the empty look (all ``LEVEL``) is ``changes`` ``(places, points)``."""
+    now = np.full((*changes.shape, 3), LEVEL)
+    now[..., 1] += changes * (LEVEL + BRIGHTNESS_FLOOR)
+    return now
+
+
+def _learnt() -> EmptyLook:
+    """Calibration's frame: places 0-3 empty, 4-7 holding marbles."""
+    occupied = np.arange(PLACES) >= PLACES // 2
+    full = np.where(occupied[:, None], MARBLE, CALM) * np.ones((PLACES, POINTS))
+    empty = np.full((PLACES, POINTS, 3), LEVEL)
+    return EmptyLook.learn(empty, full, occupied, np.ones(PLACES, bool))
+
+
+def _judge(look: EmptyLook, changes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return look.judge(_look(changes), np.ones((PLACES, 3)))
+
+
+def test_a_pixels_change_is_weighed_against_its_empty_brightness() -> None:
+    empty = np.full((1, 2, 3), LEVEL)
+    now = empty.copy()
+    now[0, 1, 2] += 31.0
+    changed = pixel_change(now, empty, np.ones((1, 3)))
+    assert changed[0] == pytest.approx([0.0, 31.0 / (LEVEL + BRIGHTNESS_FLOOR)])
+    assert typical_change(np.array([[0.1, 0.9, 0.2]])) == pytest.approx([0.2])
+
+
+def test_the_typical_pixels_empty_scale_is_learnt_with_the_mean_scales() -> None:
+    look = _learnt()
+    # Twice the most an empty place changed, on the mean and on the typical pixel alike.
+    assert look.empty_below == pytest.approx(2 * CALM)
+    assert look.typical_empty_below == pytest.approx(2 * CALM)
+    assert look.empty_below < look.marble_above < MARBLE
+
+
+def test_a_hole_changed_on_one_side_only_by_a_neighbour_is_read_surely_empty() -> None:
+    look = _learnt()
+    changes = np.full((PLACES, POINTS), CALM)
+    changes[0, : POINTS // 4] = 0.6  # a quarter of the hole darkened by the marble next to it
+    occupied, sure, moved = _judge(look, changes)
+    assert look.empty_below < moved[0] < look.marble_above  # in the band of doubt by the mean
+    assert not occupied[0] and sure[0]
+
+
+def test_a_hole_changed_all_over_in_the_band_of_doubt_stays_uncertain() -> None:
+    look = _learnt()
+    changes = np.full((PLACES, POINTS), CALM)
+    changes[1] = 0.18  # a faint marble: every pixel changed a little
+    _, sure, moved = _judge(look, changes)
+    assert look.empty_below < moved[1] < look.marble_above
+    assert not sure[1]
+
+
+def test_marbles_and_calm_holes_are_read_as_before() -> None:
+    look = _learnt()
+    changes = np.where(np.arange(PLACES)[:, None] % 2 == 1, MARBLE, CALM) * np.ones((PLACES, POINTS))
+    occupied, sure, _ = _judge(look, changes)
+    assert list(occupied) == [i % 2 == 1 for i in range(PLACES)]
+    assert sure.all()
+
+
+def test_without_marbles_changing_their_typical_pixel_the_band_stays_uncertain() -> None:
+    """Marbles seen on part of their hole only (their typical pixel no more changed than an empty
+    hole's) teach nothing of the typical pixel: the band of doubt is left uncertain."""
+    occupied = np.arange(PLACES) >= PLACES // 2
+    full = np.full((PLACES, POINTS), CALM)
+    full[occupied, : POINTS // 3] = 2.0
+    look = EmptyLook.learn(np.full((PLACES, POINTS, 3), LEVEL), full, occupied, np.ones(PLACES, bool))
+    assert look.typical_empty_below is None
+    changes = np.full((PLACES, POINTS), CALM)
+    changes[0, : POINTS // 4] = 0.6
+    _, sure, moved = _judge(look, changes)
+    assert look.empty_below < moved[0] < look.marble_above
+    assert not sure[0]
+
+
+def test_the_typical_pixels_scale_is_saved_and_an_older_save_still_loads() -> None:
+    look = _learnt()
+    again = EmptyLook.from_data(look.to_data())
+    assert again.typical_empty_below == pytest.approx(look.typical_empty_below)
+    older = look.to_data()
+    del older["typical_empty_below"]
+    assert EmptyLook.from_data(older).typical_empty_below is None
+
+
+def test_a_clear_colour_outweighs_a_hole_found_empty_by_its_typical_pixel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reader: a place found empty only because its typical pixel is calm, whose colour is clearly a
+    seat's, is read by its colour, as anywhere in the band of doubt (a clear colour has the last word)."""
+    rig = make_rig(empty_first=True, seed=3, tilt=5, rotation=-10, noise=2)
+    layout = {**starting_layout(rig.geometry), "A5": "A"}
+    del layout["AR1"]
+    rig.camera.set_layout(layout)
+    index = rig.geometry.place_ids.index("A5")
+    judge = EmptyLook.judge
+
+    def found_empty(self: EmptyLook, now: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, ...]:
+        occupied, sure, moved = judge(self, now, gain)
+        occupied[index], sure[index] = False, True
+        moved[index] = (self.empty_below + self.marble_above) / 2
+        return occupied, sure, moved
+
+    monkeypatch.setattr(EmptyLook, "judge", found_empty)
+    reading = rig.reader.read(rig.camera.capture())
+    assert reading.status == "ok" and reading.layout == layout

@@ -28,6 +28,7 @@ is empty: what changed is only part of it.
 from __future__ import annotations
 
 import base64
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,11 @@ EMPTY_QUANTILE = 0.99
 """Share of calibration's empty places whose change sets the empty scale (the rest may be under glare)."""
 DOUBT = 2.5
 """The band of doubt: a place changed between the empty scale and this many times it is uncertain."""
+TYPICAL_GAP = 2.0
+"""Calibration's least marble must change its typical pixel at least this many times the typical pixel's
+empty bound for the typical pixel to say a place is empty. In dim light the sensor's noise leaves no
+such gap: a marble dimmed further (a hand's shadow over a peg) then changes its typical pixel hardly
+more than an empty hole does."""
 LEAST_CHANGE = 0.12
 """A change below this (a twelfth of a pixel's own brightness, on average) is never taken for a marble."""
 
@@ -104,8 +110,8 @@ class EmptyLook:
     """A place changed more than this holds a marble (between the two: uncertain)."""
     typical_empty_below: float | None = None
     """A place in the band of doubt whose typical pixel changed less than this is empty (see the module
-    doc); ``None`` when calibration's marbles did not change their typical pixel more than empty places
-    do (then the band stays uncertain)."""
+    doc); ``None`` when calibration's marbles did not change their typical pixel clearly more than empty
+    places do (see :data:`TYPICAL_GAP`): then the band stays uncertain."""
 
     @classmethod
     def learn(
@@ -142,10 +148,13 @@ class EmptyLook:
         # Under a glare a marble changes its hole less (the difference is weighed against the glare's
         # brightness): the band of doubt ends at least halfway (geometrically) to the least marble.
         marble_above = min(max(empty_below * DOUBT, LEAST_CHANGE), float(np.sqrt(empty_below * least)))
-        try:
-            typical_below: float | None = _empty_bound(typical[empties], typical[marbles])[0]
-        except ValueError:
-            typical_below = None
+        # Where the typical pixel tells marbles from empty holes not at all, or without a clear gap, it
+        # says nothing: the band of doubt stays uncertain.
+        typical_below: float | None = None
+        with contextlib.suppress(ValueError):
+            below, typical_least = _empty_bound(typical[empties], typical[marbles])
+            if typical_least >= TYPICAL_GAP * below:
+                typical_below = below
         return cls(np.ascontiguousarray(empty, np.float32), empty_below, marble_above, typical_below)
 
     def judge(self, now: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -95,6 +95,16 @@ def test_without_marbles_changing_their_typical_pixel_the_band_stays_uncertain()
     assert not sure[0]
 
 
+def test_in_dim_light_without_a_clear_gap_the_typical_pixel_says_nothing() -> None:
+    """Marbles whose typical pixel changed less than twice the typical pixel's empty bound (the sensor's
+    noise of a dim evening): a marble dimmed further could pass for empty, so the band stays uncertain."""
+    occupied = np.arange(PLACES) >= PLACES // 2
+    full = np.where(occupied[:, None], 3 * CALM, CALM) * np.ones((PLACES, POINTS))
+    look = EmptyLook.learn(np.full((PLACES, POINTS, 3), LEVEL), full, occupied, np.ones(PLACES, bool))
+    assert look.typical_empty_below is None
+    assert look.empty_below < look.marble_above <= 3 * CALM
+
+
 def test_the_typical_pixels_scale_is_saved_and_an_older_save_still_loads() -> None:
     look = _learnt()
     again = EmptyLook.from_data(look.to_data())

@@ -166,7 +166,8 @@ class EmptyLook:
         occupied = moved > np.sqrt(self.empty_below * self.marble_above)
         sure = (moved <= self.empty_below) | (moved >= self.marble_above)
         if self.typical_empty_below is not None:
-            partly = ~sure & (typical_change(pixels) <= self.typical_empty_below)
+            partly = ~sure  # only the few places in the band of doubt: a median costs
+            partly[partly] = typical_change(pixels[partly]) <= self.typical_empty_below
             occupied, sure = occupied & ~partly, sure | partly
         return occupied, sure, np.asarray(moved)
 

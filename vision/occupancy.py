@@ -15,14 +15,17 @@ from frame to frame (noise, JPEG, drift, the shadows and caustics of the marbles
 reserve marbles how much a marble changes one. Between the two lies a band of doubt, in which a place is
 reported uncertain instead of guessed.
 
-A marble on the track next to an empty hole changes part of that hole: under a low lamp its body and
-its long shadow lie over the side of the hole facing it (the lit wall of the hole goes dark), its
-caustic lights a spot. The start layout calibration sees has its marbles in the reserves, so these
-changes go past the empty scale, into the band of doubt, and a clear glass marble's colour cannot say
-the hole is empty. A person sees at once that the hole is still its own round dark self on most of
-its area: a marble sitting in it would change nearly all of it. So a place in the band of doubt whose
-*typical* pixel (the median) changed no more than an empty place's typical pixel does at calibration
-is empty: what changed is only part of it.
+Marbles next to an empty hole change part of it: under a low lamp a marble's body and long shadow lie
+over the side of the hole facing it (the lit wall of the hole goes dark), the shadows of a reserve's
+marbles darken the wood ring around its empty hole while the hole stays as dark as it was, a caustic
+lights a spot. The start layout calibration sees has its marbles in the reserves, so these changes go
+past the empty scale, into the band of doubt, and a clear glass marble's colour cannot say the hole
+is empty. A person sees at once that the hole is still its own round dark self on most of its area: a
+marble sitting in it would change nearly all of it. So a place in the band of doubt whose *typical*
+pixel (the median) changed no more than an empty place's typical pixel does at calibration is empty:
+what changed is only part of it. This holds where calibration's marbles changed their typical pixel
+clearly more than the empty holes did (see :data:`TYPICAL_GAP`); in a dim evening light it does not,
+and the band stays uncertain.
 """
 
 from __future__ import annotations

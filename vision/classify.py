@@ -153,12 +153,7 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     glare_then = then.glare
     tint = np.where(whole, np.linalg.norm(hue - board_hue, axis=1), 0.0)
     covered = ~glare_then & (
-        blinded
-        | (
-            (tint > GAIN_CHROMA)
-            | (relative < GAIN_RANGE[0])
-            | (relative > GAIN_RANGE[1])
-        )
+        blinded | ((tint > GAIN_CHROMA) | (relative < GAIN_RANGE[0]) | (relative > GAIN_RANGE[1]))
     )
     touched = _touched(np.where(then.wood[..., None], ratio, np.nan), board_hue)
     # Normalise to the board's typical wood at calibration, not to each place's own: a shadow lying
@@ -169,7 +164,14 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     rim = samples.rim.mean(axis=1) / light
     values = np.hstack([lab(top), lab(hole), lab(rim)])
     return Features(
-        values, gain, covered, tint, touched, float(np.exp(board_level)), glare_then, lab(then.typical[None, :])[0]
+        values,
+        gain,
+        covered,
+        tint,
+        touched,
+        float(np.exp(board_level)),
+        glare_then,
+        lab(then.typical[None, :])[0],
     )
 
 

@@ -85,7 +85,9 @@ HAND_SHADE = np.array([0.92, 0.73, 0.74], np.float32)
 on (measured on a rendered hand: bluer than the lamp's light, as the sky's fill light is left)."""
 
 
-def _half_hidden_in_a_hand_s_shade(reader: BoardReader, frame: np.ndarray, empty: np.ndarray, place: str) -> np.ndarray:
+def _half_hidden_in_a_hand_s_shade(
+    reader: BoardReader, frame: np.ndarray, empty: np.ndarray, place: str
+) -> np.ndarray:
     """The frame with the marble on ``place`` mostly hidden (its hole blended 70 % toward the empty
     hole's look, as fingers resting on it leave it) and it and its wood in a hand's shade."""
     plan = reader._plan
@@ -93,7 +95,9 @@ def _half_hidden_in_a_hand_s_shade(reader: BoardReader, frame: np.ndarray, empty
     i = GEOMETRY.place_ids.index(place)
     disc = np.zeros(frame.shape[:2], np.uint8)
     x, y = plan.top_px[i]
-    cv2.circle(disc, (round(float(x)), round(float(y))), round(1.2 * float(plan.marble_radius_px[i])), 255, -1)
+    cv2.circle(
+        disc, (round(float(x)), round(float(y))), round(1.2 * float(plan.marble_radius_px[i])), 255, -1
+    )
     wood = np.zeros(frame.shape[:2], np.uint8)
     for x, y in plan.wood_px[i]:
         cv2.circle(wood, (round(float(x)), round(float(y))), 4, 255, -1)

@@ -26,7 +26,9 @@ What counts:
 * a *wrong layout read with confidence* is a frame with a hand, read "ok", with a place read wrongly
   (uncertain places excepted); a *wrong layout accepted* is a stable reading of the stabiliser with a
   place read wrongly;
-* the *delay* is the time from the first frame without the hand to the stable reading of the new layout.
+* the *delay* is the time from the first frame without the hand to the stable reading of the new layout
+  (0 when it came while the hand still rested on the marble it put down, as the table then accepts the
+  move before the hand leaves).
 
 Times are CPU time (``time.process_time``) of :meth:`BoardReader.read` alone, OpenCV on one thread.
 """
@@ -398,20 +400,35 @@ def play_move(
         (held, 2, True, taken, False),
         (after, 4, True, target, True),
     ]
+    # The table accepts the move from the first stable reading of the board after it, even one made while
+    # the hand still rests on the marble it put down (the hand seen nowhere): then no further reading
+    # comes when it leaves, and the move was accepted before it left.
+    delay: float | None = None
     for layout, frames, hand, over, resting in script:
         for _ in range(frames):
-            _frame(camera, reader, stabiliser, result, layout, hand=hand, over=over, resting=resting)
+            accepted = _frame(
+                camera, reader, stabiliser, result, layout, hand=hand, over=over, resting=resting
+            )
+            if (
+                layout is after
+                and accepted is not None
+                and accepted.layout == after
+                and not accepted.uncertain
+            ):
+                delay = 0.0
     for waited in range(1, 11):
         accepted = _frame(camera, reader, stabiliser, result, after, hand=False, over=None, resting=False)
         if accepted is not None and accepted.layout == after and not accepted.uncertain:
-            result.delays.append(waited / FPS)
-            for counts in result.groups:
-                counts.moves += 1
-                counts.delays.append(waited / FPS)
-            return
-    result.never_accepted += 1
+            delay = waited / FPS if delay is None else delay
+            break
     for counts in result.groups:
         counts.moves += 1
+        if delay is not None:
+            counts.delays.append(delay)
+    if delay is None:
+        result.never_accepted += 1
+    else:
+        result.delays.append(delay)
 
 
 def _frame(
@@ -512,14 +529,16 @@ def _play_story(
             counts.wrong_with_hand += hand and reading.status == "ok" and wrong
             counts.accepted += accepted is not None
             counts.wrong_accepted += accepted is not None and wrong
-        if delay is None and frame in after and accepted is not None:
+        # As the table does, the move is accepted from the first right stable reading once the marble is
+        # down, even while the hand still rests on it (before it leaves: no delay).
+        if delay is None and frame.step in ("place", "after") and accepted is not None:
             right = (
                 accepted.layout == frame.layout and not accepted.uncertain
                 if game is None
                 else settle_reading(game, accepted) == "right"
             )
             if right:
-                delay = (after.index(frame) + 1) / FPS
+                delay = (after.index(frame) + 1) / FPS if frame in after else 0.0
     for counts in groups:
         counts.moves += 1
         if delay is not None:

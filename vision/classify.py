@@ -100,6 +100,11 @@ class Features:
     """``(places, 3)``: light at the place against calibration, per BGR channel."""
     covered: np.ndarray
     """``(places,)`` bool: the wood around the place does not look like lit wood (a hand, an arm)."""
+    tint: np.ndarray
+    """``(places,)``: how far the hue of the light on the wood around the place moved against the whole
+    board's (log-ratio norm; 0 where a channel could not be measured). Light that a hand's skin reflects,
+    or a hand's shade under a warm lamp, tints the wood; past :data:`GAIN_CHROMA` the place is
+    :attr:`covered`."""
     touched: np.ndarray
     """``(places,)`` bool: several bare wood points around the place changed hue (skin, a sleeve): a hand
     lies over the wood between the holes, even where the median light of the place, and so
@@ -146,13 +151,9 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     # A glare spot adds light rather than multiplying it: where one lay at calibration, the gain's hue
     # changes with the exposure alone, so only the classes judge those places.
     glare_then = then.glare
+    tint = np.where(whole, np.linalg.norm(hue - board_hue, axis=1), 0.0)
     covered = ~glare_then & (
-        blinded
-        | (
-            (whole & (np.linalg.norm(hue - board_hue, axis=1) > GAIN_CHROMA))
-            | (relative < GAIN_RANGE[0])
-            | (relative > GAIN_RANGE[1])
-        )
+        blinded | ((tint > GAIN_CHROMA) | (relative < GAIN_RANGE[0]) | (relative > GAIN_RANGE[1]))
     )
     touched = _touched(np.where(then.wood[..., None], ratio, np.nan), board_hue)
     # Normalise to the board's typical wood at calibration, not to each place's own: a shadow lying
@@ -163,7 +164,14 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     rim = samples.rim.mean(axis=1) / light
     values = np.hstack([lab(top), lab(hole), lab(rim)])
     return Features(
-        values, gain, covered, touched, float(np.exp(board_level)), glare_then, lab(then.typical[None, :])[0]
+        values,
+        gain,
+        covered,
+        tint,
+        touched,
+        float(np.exp(board_level)),
+        glare_then,
+        lab(then.typical[None, :])[0],
     )
 
 

@@ -35,6 +35,12 @@ single place that matches no class at all (a finger, a sleeve) is enough."""
 STRONG = 1.5
 """A hole changed by at least this many times the least change of a marble (the empty look's
 ``marble_above``) surely holds something as solid as a marble."""
+DOUBT_TINT = 0.1
+"""Change of the hue of a place's light (see :attr:`vision.classify.Features.tint`) past which its
+colour no longer settles a doubt about its occupancy: a hand's skin or shade tints the light there, and a
+marble under the fingers then looks like an empty hole. The wood around holes whose occupancy the colour
+settled on the still boards of the looked-at photoreal seeds moved by at most 0.08; around marbles read
+empty under a hand, by up to 0.2."""
 MOVED_PX = 2.0
 """Largest change of the board's corners, in pixels, still taken as the same board position."""
 
@@ -169,9 +175,10 @@ class BoardReader:
             empty_look = calibration.empty_look
             occupied, sure, changed = empty_look.judge(look(samples), local_gain(feats.gain, plan.neighbours))
             # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides,
-            # also where the hole was found empty for only part of it having changed.
+            # also where the hole was found empty for only part of it having changed, unless the light
+            # on the place's wood is tinted (a hand).
             partly = sure & ~occupied & (changed > empty_look.empty_below)
-            by_colour = (~sure | partly) & ~verdicts.uncertain
+            by_colour = (~sure | partly) & ~verdicts.uncertain & (feats.tint <= DOUBT_TINT)
             occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
             sure = sure | by_colour
             # A clear seat colour on a hole that still matches its own empty look best (a painted

@@ -23,7 +23,8 @@ import numpy as np
 from vision.reader import BoardReading
 
 LIGHT_STEP = 0.06
-"""Largest change of a place's light between two frames (6 %) still taken as steady light."""
+"""Largest change of a place's light between two frames (6 % of its light, or of the calibration's
+light where the place is darker than then) still taken as steady light."""
 LONE_LIGHT_STEP = 0.2
 """Largest change of one place's light alone (20 %) still taken as steady light: a place's light is
 measured on a few wood points, which a marble's shadow or a dim lamp's sensor noise moves on their own;
@@ -100,5 +101,16 @@ def _same_board(a: BoardReading, b: BoardReading) -> bool:
         return False
     if a.local_light is None or b.local_light is None:
         return abs(a.light - b.light) <= LIGHT_STEP * a.light
-    step = np.sort(np.abs(np.log(np.maximum(b.local_light, 1e-3) / np.maximum(a.local_light, 1e-3))))
+    step = np.sort(_light_step(a.local_light, b.local_light))
     return bool(step[-1] <= np.log1p(LONE_LIGHT_STEP) and (len(step) < 2 or step[-2] <= np.log1p(LIGHT_STEP)))
+
+
+def _light_step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per place, the change of light between two frames (log ratio), measured against the calibration's
+    light where the place is now darker than then: a place's light is the ratio of a few wood points to
+    the same points at calibration, and the sensor's noise on those points does not shrink as a shadow
+    (a marble's, under a low evening lamp) darkens them. So a place in a marble's shadow at a third of
+    its calibration light jitters by a fifth of its own light from frame to frame, which is no change of
+    light; a shadow coming or going still moves the light by far more than the noise does."""
+    a, b = np.maximum(a, 1e-3), np.maximum(b, 1e-3)
+    return np.asarray(np.abs(np.log(b / a)) * np.minimum(np.minimum(a, b), 1.0))

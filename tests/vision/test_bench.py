@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from vision.bench import SYNTHETIC_HELD_OUT_SEEDS, SYNTHETIC_TUNING_SEEDS, run_boards, run_hands
+import numpy as np
+
+from vision.bench import (
+    SYNTHETIC_HELD_OUT_SEEDS,
+    SYNTHETIC_TUNING_SEEDS,
+    HandsResult,
+    calibrated_camera,
+    play_move,
+    run_boards,
+    run_hands,
+)
 from vision.targets import TargetTable
 
 
@@ -31,3 +41,30 @@ def test_the_synthetic_camera_fills_every_row_of_the_target_table() -> None:
 
 def test_synthetic_seeds_are_split_between_tuning_and_held_out() -> None:
     assert not set(SYNTHETIC_TUNING_SEEDS) & set(SYNTHETIC_HELD_OUT_SEEDS)
+
+
+HAND_RESTING_UNSEEN = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 120022412137556753206730921028620832806,
+        "inc": 222003063171874261427395693950637096479,
+    },
+    "has_uint32": 0,
+    "uinteger": 198098933,
+}
+"""The random state that draws the 2nd move by hand of the synthetic camera's tuning seed 3: the hand
+puts the marble down in a reserve at the board's edge and rests there, over no place the reader looks
+at, so the board after the move is read and reported still before the hand leaves."""
+
+
+def test_a_move_reported_while_the_hand_still_rests_on_the_marble_is_accepted_with_no_delay() -> None:
+    """The table accepts the move from that report; no new report comes when the hand leaves (the board
+    does not change), so the move was accepted, before the hand left, and is not counted as never."""
+    rng = np.random.default_rng()
+    rng.bit_generator.state = HAND_RESTING_UNSEEN
+    camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
+    assert not isinstance(reader, str), reader
+    result = HandsResult()
+    play_move(camera, reader, rng, result)
+    assert result.never_accepted == 0 and result.delays == [0.0]
+    assert result.wrong_accepted == 0 and result.wrong_with_hand == 0

@@ -78,3 +78,46 @@ def test_a_hand_taking_a_marble_from_a_painted_reserve_is_never_read_ok_with_a_p
     play_move(camera, reader, rng, result)
     assert result.hand_frames == 14 and result.hand_ok > 0
     assert result.wrong_with_hand == 0 and result.wrong_accepted == 0
+
+
+HAND_SHADE = np.array([0.92, 0.73, 0.74], np.float32)
+"""BGR light in a hand's shade under a warm evening lamp, on the wood beside the marble the fingers rest
+on (measured on a rendered hand: bluer than the lamp's light, as the sky's fill light is left)."""
+
+
+def _half_hidden_in_a_hand_s_shade(
+    reader: BoardReader, frame: np.ndarray, empty: np.ndarray, place: str
+) -> np.ndarray:
+    """The frame with the marble on ``place`` mostly hidden (its hole blended 70 % toward the empty
+    hole's look, as fingers resting on it leave it) and it and its wood in a hand's shade."""
+    plan = reader._plan
+    assert plan is not None
+    i = GEOMETRY.place_ids.index(place)
+    disc = np.zeros(frame.shape[:2], np.uint8)
+    x, y = plan.top_px[i]
+    cv2.circle(
+        disc, (round(float(x)), round(float(y))), round(1.2 * float(plan.marble_radius_px[i])), 255, -1
+    )
+    wood = np.zeros(frame.shape[:2], np.uint8)
+    for x, y in plan.wood_px[i]:
+        cv2.circle(wood, (round(float(x)), round(float(y))), 4, 255, -1)
+    out = frame.astype(np.float32)
+    hole = disc > 0
+    out[hole] = 0.3 * out[hole] + 0.7 * empty.astype(np.float32)[hole]
+    out[hole | (wood > 0)] *= HAND_SHADE
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(("name", "place"), [("peg-desk-0", "A15"), ("milky-evening-0", "AH4")])
+def test_a_marble_under_fingers_in_a_hand_s_tinted_shade_is_uncertain_never_read_empty(
+    name: str, place: str, photoreal_setups: dict[str, PhotorealSetup]
+) -> None:
+    """Half hidden, the marble's hole is in the band of doubt between a marble and an empty hole, and
+    its colour is nearest the empty hole's: under light a hand tints, that colour settles nothing."""
+    setup = photoreal_setups[name]
+    reader = _reader(setup)
+    frame = setup.first("board")
+    assert frame.layout.get(place)
+    reading = reader.read(_half_hidden_in_a_hand_s_shade(reader, frame.image(), setup.empty.image(), place))
+    assert reading.status == "ok", reading.message
+    assert place in reading.uncertain and place not in reading.layout

@@ -167,3 +167,21 @@ def test_a_clearer_reading_of_the_same_still_board_is_reported_again_once() -> N
     assert second is not None and second.layout == {"A5": "A", "B7": "B"} and not second.uncertain
     assert [stabiliser.push(clear) for _ in range(3)] == [None] * 3
     assert stabiliser.push(doubtful) is None  # less clear than what was reported: nothing new
+
+
+def test_the_sensor_s_jitter_on_places_in_a_marble_s_shadow_is_steady_light() -> None:
+    """Under a low evening lamp a marble's shadow leaves the wood of a few places at a third of its
+    calibration light, where the sensor's noise moves their light by a tenth or more from frame to
+    frame; a shadow deepening them by as much again is still a change of light."""
+    shade = np.ones(105)
+    shade[[7, 30, 61]] = 0.33
+    jitter = shade.copy()
+    jitter[[7, 30, 61]] = [0.37, 0.30, 0.36]
+    stabiliser = Stabiliser(still_frames=3)
+    frames = [BoardReading("ok", dict(BOARD), local_light=light) for light in (shade, jitter, shade)]
+    assert [stabiliser.push(f) for f in frames][-1] is not None
+    deeper = shade.copy()
+    deeper[[7, 30, 61]] = 0.2
+    stabiliser = Stabiliser(still_frames=2)
+    assert stabiliser.push(BoardReading("ok", dict(BOARD), local_light=shade)) is None
+    assert stabiliser.push(BoardReading("ok", dict(BOARD), local_light=deeper)) is None

@@ -20,6 +20,7 @@ import numpy as np
 
 from firmware_py.engine import Card, Move, Position, find_preset, legal_moves, match, match_seen, play
 from firmware_py.engine.cards import RANKS
+from firmware_py.engine.colour_evidence import ColourEvidence
 
 RULES = "r1"
 """The rule set the games are played with (the first rule sheet's)."""
@@ -109,6 +110,7 @@ def settle(
     layout: Mapping[str, str],
     uncertain: tuple[str, ...],
     unsure: tuple[str, ...],
+    colours: ColourEvidence | None = None,
 ) -> str:
     """What the table makes of a reading of ``board`` (one of :data:`OUTCOMES`).
 
@@ -116,13 +118,14 @@ def settle(
         status: the reading's status (only ``ok`` is judged).
         layout: place -> seat of the marbles read for sure.
         uncertain: places not read for sure; ``unsure`` those of them holding a marble of unsure colour.
+        colours: the graded colour evidence of the ``unsure`` places, weighed where several boards fit.
     """
     if status != "ok":
         return "unsettled"
     previous, card = board.previous, board.move.card
     unread = [place for place in uncertain if place not in unsure]
     result = (
-        match_seen(previous, layout, unsure, card, unread=unread)
+        match_seen(previous, layout, unsure, card, unread=unread, colours=colours)
         if uncertain
         else match(previous, layout, card)
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -167,3 +169,17 @@ def test_a_clearer_reading_of_the_same_still_board_is_reported_again_once() -> N
     assert second is not None and second.layout == {"A5": "A", "B7": "B"} and not second.uncertain
     assert [stabiliser.push(clear) for _ in range(3)] == [None] * 3
     assert stabiliser.push(doubtful) is None  # less clear than what was reported: nothing new
+
+
+def test_the_still_board_carries_the_mean_colour_evidence_of_the_frames_that_weighed_it() -> None:
+    """Sensor noise moves a pale marble's colour evidence from frame to frame: the reading reported
+    weighs the mean, and a frame that read the colour for sure (no evidence) does not count."""
+    frames = [
+        replace(unsure("CH2"), colour_evidence={"CH2": {"A": -4.0, "C": -1.0}}),
+        ok(),
+        replace(unsure("CH2"), colour_evidence={"CH2": {"A": -6.0, "C": -2.0}}),
+    ]
+    stabiliser = Stabiliser(still_frames=3)
+    reported = [stabiliser.push(frame) for frame in frames][-1]
+    assert reported is not None and reported.unsure_colour == ("CH2",)
+    assert reported.colour_evidence == {"CH2": {"A": -5.0, "C": -1.5}}

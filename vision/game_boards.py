@@ -26,9 +26,10 @@ RULES = "r1"
 """The rule set the games are played with (the first rule sheet's)."""
 OUTCOMES = ("right", "asked", "unsettled", "wrong")
 """``right``: the move found gives the true board; ``asked``: two moves (or a move and no move) explain
-the picture and the table asks on the page (a question, not a wrong board); ``unsettled``: the reading
-is not clear enough and the table waits or asks to check the marbles; ``wrong``: the table would accept
-a board that is not the true one."""
+the picture, the colours seen not clearly favouring one, and the table asks on the page (a question, not
+a wrong board); ``unsettled``: the reading is not clear enough and the table waits or asks to check the
+marbles; ``wrong``: the table would accept a board that is not the true one (a move, or the board as it
+was chosen by the colours over the move made)."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,8 @@ def settle(
     )
     if result.kind == "ambiguous":
         return "asked"
+    if result.kind == "unchanged" and result.colour_lead is not None:
+        return "wrong"  # the colours chose the board as it was over the move made: the table would wait
     if result.kind != "move":
         return "unsettled"
     return "right" if play(previous, result.moves[0]).layout == board.layout else "wrong"

@@ -152,7 +152,8 @@ def record_board(
 
 def settle_reading(game: GameBoard, reading: BoardReading) -> str:
     """What the table makes of a reading of a game's board (one of :data:`vision.game_boards.OUTCOMES`)."""
-    return settle(game, reading.status, reading.layout, reading.uncertain, reading.unsure_colour)
+    colours = reading.colour_evidence
+    return settle(game, reading.status, reading.layout, reading.uncertain, reading.unsure_colour, colours)
 
 
 def timed_read(reader: BoardReader, frame: np.ndarray, times: list[float]) -> BoardReading:

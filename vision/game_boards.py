@@ -20,14 +20,16 @@ import numpy as np
 
 from firmware_py.engine import Card, Move, Position, find_preset, legal_moves, match, match_seen, play
 from firmware_py.engine.cards import RANKS
+from firmware_py.engine.colour_evidence import ColourEvidence
 
 RULES = "r1"
 """The rule set the games are played with (the first rule sheet's)."""
 OUTCOMES = ("right", "asked", "unsettled", "wrong")
 """``right``: the move found gives the true board; ``asked``: two moves (or a move and no move) explain
-the picture and the table asks on the page (a question, not a wrong board); ``unsettled``: the reading
-is not clear enough and the table waits or asks to check the marbles; ``wrong``: the table would accept
-a board that is not the true one."""
+the picture, the colours seen not clearly favouring one, and the table asks on the page (a question, not
+a wrong board); ``unsettled``: the reading is not clear enough and the table waits or asks to check the
+marbles; ``wrong``: the table would accept a board that is not the true one (a move, or the board as it
+was chosen by the colours over the move made)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,7 @@ def settle(
     layout: Mapping[str, str],
     uncertain: tuple[str, ...],
     unsure: tuple[str, ...],
+    colours: ColourEvidence | None = None,
 ) -> str:
     """What the table makes of a reading of ``board`` (one of :data:`OUTCOMES`).
 
@@ -116,18 +119,21 @@ def settle(
         status: the reading's status (only ``ok`` is judged).
         layout: place -> seat of the marbles read for sure.
         uncertain: places not read for sure; ``unsure`` those of them holding a marble of unsure colour.
+        colours: the graded colour evidence of the ``unsure`` places, weighed where several boards fit.
     """
     if status != "ok":
         return "unsettled"
     previous, card = board.previous, board.move.card
     unread = [place for place in uncertain if place not in unsure]
     result = (
-        match_seen(previous, layout, unsure, card, unread=unread)
+        match_seen(previous, layout, unsure, card, unread=unread, colours=colours)
         if uncertain
         else match(previous, layout, card)
     )
     if result.kind == "ambiguous":
         return "asked"
+    if result.kind == "unchanged" and result.colour_lead is not None:
+        return "wrong"  # the colours chose the board as it was over the move made: the table would wait
     if result.kind != "move":
         return "unsettled"
     return "right" if play(previous, result.moves[0]).layout == board.layout else "wrong"

@@ -17,7 +17,7 @@ import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
-from vision.classify import EMPTY, classify, features
+from vision.classify import EMPTY, classify, colour_evidence, features
 from vision.geometry import BoardGeometry
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
 from vision.occupancy import local_gain, look
@@ -68,6 +68,11 @@ class BoardReading:
     """The board's light against calibration (1.0 = as bright as then)."""
     local_light: np.ndarray | None = field(default=None, compare=False, repr=False)
     """Per place, the light against calibration (what the stabiliser watches for passing shadows)."""
+    colour_evidence: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    """Place id of ``unsure_colour`` -> seat letter -> log-likelihood of that seat's learnt colour there
+    (natural log, up to a constant of the place): graded evidence where no colour is clear. Two pale
+    tinted marbles that swapped still differ a little, which the game weighs (see
+    :func:`firmware_py.engine.matching.match_seen`)."""
 
 
 class BoardReader:
@@ -214,6 +219,7 @@ class BoardReader:
         uncertain = tuple(ids[i] for i in np.flatnonzero(verdicts.uncertain))
         unsure = tuple(ids[i] for i in np.flatnonzero(unsure_colour))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
+        evidence = colour_evidence(feats.values, calibration.classes, ids, np.flatnonzero(unsure_colour))
         # Under a glare, clipped wood flickers with the exposure: it says nothing of passing shadows.
         light_map = np.where(feats.glared, feats.light, np.exp(np.log(feats.gain).mean(axis=1)))
         covered, anomalous = int(np.count_nonzero(feats.covered)), int(np.count_nonzero(verdicts.anomalous))
@@ -230,7 +236,9 @@ class BoardReader:
             )
         else:
             status, message = "ok", f"{len(uncertain)} places uncertain" if uncertain else ""
-        return BoardReading(status, layout, uncertain, unsure, confidence, message, feats.light, light_map)
+        return BoardReading(
+            status, layout, uncertain, unsure, confidence, message, feats.light, light_map, evidence
+        )
 
     def _relocate(
         self, frame: np.ndarray, calibration: Calibration, watch: WatchResult

@@ -78,7 +78,8 @@ class Stabiliser:
 def agreed(readings: list[BoardReading]) -> BoardReading:
     """The last of ``readings`` (still frames of one board), read for sure only where all of them read
     the place for sure, the same; a place uncertain in any of them is uncertain, of unsure colour when
-    every one of them surely saw a marble there."""
+    every one of them surely saw a marble there. Its colour evidence is the mean of the frames' (the
+    same marbles under the same light: sensor noise averages out)."""
     last = readings[-1]
     doubtful = {p for r in readings for p in r.uncertain}
     layout = {p: seat for p, seat in last.layout.items() if p not in doubtful}
@@ -89,8 +90,21 @@ def agreed(readings: list[BoardReading]) -> BoardReading:
         layout=layout,
         uncertain=tuple(p for p in order if p in doubtful),
         unsure_colour=tuple(p for p in order if p in marble_in_all),
+        colour_evidence=_mean_evidence(readings, marble_in_all),
         message=f"{len(doubtful)} places uncertain" if doubtful else "",
     )
+
+
+def _mean_evidence(readings: list[BoardReading], places: set[str]) -> dict[str, dict[str, float]]:
+    """Per place of ``places``, each seat's mean log-likelihood over the readings that weighed it (a
+    frame that read the colour for sure did not)."""
+    means: dict[str, dict[str, float]] = {}
+    for place in places:
+        weighed = [r.colour_evidence[place] for r in readings if place in r.colour_evidence]
+        seats = set.intersection(*(set(e) for e in weighed)) if weighed else set()
+        if seats:
+            means[place] = {s: round(sum(e[s] for e in weighed) / len(weighed), 3) for s in sorted(seats)}
+    return means
 
 
 def _same_board(a: BoardReading, b: BoardReading) -> bool:

@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from firmware_py.engine.board import SECTION_LETTERS
 from firmware_py.engine.cards import Card
+from firmware_py.engine.colour_evidence import ColourEvidence, favoured
 from firmware_py.engine.errors import NotationError
 from firmware_py.engine.legality import explain
 from firmware_py.engine.movegen import apply_delta, hand_cards, legal_moves
@@ -52,6 +53,9 @@ class Match:
     """``illegal``: places that differ from the board before the move (what to put back)."""
     unchanged_too: bool = False
     """``ambiguous`` (:func:`match_seen`): the board as it was fits what was seen as well as the moves."""
+    colour_lead: float | None = None
+    """``move`` or ``unchanged`` (:func:`match_seen`) chosen by the graded colours among several boards
+    that fit: by how much (log-likelihood) they favour it over the next."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,7 @@ def match_seen(
     card: Card | None = None,
     *,
     unread: Collection[str] = (),
+    colours: ColourEvidence | None = None,
 ) -> Match:
     """Interpret a board on which some holes were not read for sure: marbles whose colour was not told,
     and holes whose occupancy was not read at all.
@@ -165,12 +170,19 @@ def match_seen(
     holes. The rule assumes only that marbles stay on the board: one that is lifted shows as a hole
     emptied, which is read.
 
+    A person who cannot tell two pale tints apart for sure still sees which marble is a little bluer:
+    where several boards fit (several moves, or a move and the board as it was), the graded ``colours``
+    of the unsure holes choose one when they favour it over every other by
+    :data:`~firmware_py.engine.colour_evidence.COLOUR_MARGIN` (see
+    :func:`~firmware_py.engine.colour_evidence.favoured`); otherwise it stays ``ambiguous``.
+
     Args:
         position: the position before the move.
         layout: place id -> seat letter of every marble whose colour was seen for sure.
         unsure: the places that hold a marble whose colour was not sure.
         card: the card played, when known.
         unread: the places whose occupancy was not read for sure.
+        colours: graded colour evidence of the ``unsure`` places (place -> seat -> log-likelihood).
 
     Returns:
         ``unchanged`` when only the board as it was fits; ``move`` when the legal moves that fit all lead
@@ -195,7 +207,29 @@ def match_seen(
         return Match("unchanged" if unchanged else "unsure")
     if len(moves) == 1 and not unchanged:
         return Match("move", moves)
+    if colours:
+        chosen = _by_colour(position, moves, unchanged, seen, colours)
+        if chosen is not None:
+            return chosen
     return Match("ambiguous", moves, unchanged_too=unchanged)
+
+
+def _by_colour(
+    position: Position, moves: tuple[Move, ...], unchanged: bool, seen: SeenBoard, colours: ColourEvidence
+) -> Match | None:
+    """The move (or the board as it was, when it fits) the graded colours of the unsure holes favour
+    over every other board that fits, or None. Two moves that leave the same marbles (their positions
+    differ in nothing a camera sees) score alike, so neither is ever chosen."""
+    boards: list[dict[str, str]] = [_reduce(position, position.layout)[0]] if unchanged else []
+    boards += [_reduce(position, apply_delta(position, m, m.delta).layout)[0] for m in moves]
+    unsure = [place for place, seat in seen.board.items() if seat is None]
+    choice = favoured(boards, unsure, colours)
+    if choice is None:
+        return None
+    if unchanged and choice.index == 0:
+        return Match("unchanged", colour_lead=choice.lead)
+    first_move = 1 if unchanged else 0
+    return Match("move", (moves[choice.index - first_move],), colour_lead=choice.lead)
 
 
 def seen_unchanged(

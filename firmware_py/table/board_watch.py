@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from firmware_py import refusals
 from firmware_py.engine import Card, Move, MoveKind, Rule, board_difference, match, move_effect
+from firmware_py.engine.colour_evidence import ColourEvidence
 from firmware_py.engine.matching import Match, match_seen, seen_unchanged
 from firmware_py.engine.violations import violation
 from firmware_py.table.ports import BoardCamera, Camera, CameraParts, SimulatedBoard
@@ -382,7 +383,7 @@ class BoardWatch:
         layout = dict(reading.layout)
         turn = self._s.turn
         if reading.uncertain:
-            judged = self._judge_unsure(layout, *_not_sure(reading), turn)
+            judged = self._judge_unsure(layout, *_not_sure(reading), turn, reading.colour_evidence)
             if judged is not None:
                 return judged
             question: Question = {
@@ -406,13 +407,20 @@ class BoardWatch:
         return self._apply_match(result, layout, turn)
 
     def _judge_unsure(
-        self, layout: dict[str, str], unsure: tuple[str, ...], unread: tuple[str, ...], turn: Turn
+        self,
+        layout: dict[str, str],
+        unsure: tuple[str, ...],
+        unread: tuple[str, ...],
+        turn: Turn,
+        colours: ColourEvidence,
     ) -> Outcome | None:
         """A board with holes not read for sure: marbles whose colour is unsure (the game tells whose
         they are) and holes whose occupancy was not read (no evidence either way). The engine's
-        ``match_seen`` settles it against the legal moves where nothing unread can hide another board;
-        where two explanations remain (a Jack's swap changes no hole's occupancy), the seat to play is
-        asked. None when the game cannot tell (the caller then asks to check the marbles).
+        ``match_seen`` settles it against the legal moves where nothing unread can hide another board,
+        weighing the graded ``colours`` of the unsure marbles where several boards fit; where two
+        explanations remain (a Jack's swap changes no hole's occupancy, and the colours do not clearly
+        favour one), the seat to play is asked. None when the game cannot tell (the caller then asks
+        to check the marbles).
 
         The board awaited after an undo or a restart comes back only when every hole's occupancy was
         read: a marble still in a hand would not show in a hole not read."""
@@ -428,7 +436,7 @@ class BoardWatch:
             if seen_unchanged(position, layout, unsure, unread):
                 return Outcome()
             return Outcome(_asking(turn, _which_card((*unsure, *unread))), (Show(),))
-        result = match_seen(position, layout, unsure, card, unread=unread)
+        result = match_seen(position, layout, unsure, card, unread=unread, colours=colours)
         if result.kind == "unsure":
             return None
         if result.kind != "ambiguous" or not result.unchanged_too:

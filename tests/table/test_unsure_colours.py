@@ -1,5 +1,5 @@
 """Marbles whose colours the camera cannot tell apart: the game says whose they are, and asks when it
-cannot.
+cannot, unless the colours seen (graded, not sure) clearly favour one board.
 
 Seat B's marbles are the very red of seat A's here (two glass tints a camera under a warm lamp cannot
 separate). Every frame is rendered by the synthetic camera and read by vision's reader, calibrated as a
@@ -11,11 +11,13 @@ through the web API its page uses.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from flask.testing import FlaskClient
 
 from firmware_py.engine import Move, play
+from firmware_py.engine.colour_evidence import COLOUR_MARGIN
 from firmware_py.table.core import Table
 from tests.table.physical_opening import OPENING, opened_table, token_of
 from tests.web.conftest import TEST_CONFIG, paired
@@ -41,16 +43,21 @@ class Eyes:
         self.reader.calibrate(self.camera.capture(), start, empty=empty)
         self.stabiliser = Stabiliser(still_frames=2)
 
-    def look(self, table: Table, layout: dict[str, str]) -> BoardReading:
-        """The board shows ``layout``: frames until the stabiliser reports it, which the table judges."""
+    def steady(self, layout: dict[str, str]) -> BoardReading:
+        """The board shows ``layout``: frames until the stabiliser reports it."""
         self.camera.set_layout(layout)
         self.stabiliser.reset()
         for _ in range(4):
             stable = self.stabiliser.push(self.reader.read(self.camera.capture()))
             if stable is not None:
-                table.on_reading(stable)
                 return stable
         raise AssertionError("the board never read as still")
+
+    def look(self, table: Table, layout: dict[str, str]) -> BoardReading:
+        """The board shows ``layout``: the stabiliser's reading of it, which the table judges."""
+        stable = self.steady(layout)
+        table.on_reading(stable)
+        return stable
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +112,49 @@ def test_a_jack_swap_seen_without_colours_is_asked_on_the_page_and_played_when_a
     view = table.public_view()
     assert view["log"][-1]["move"] == SWAP and view["turn"] == "B"
     assert (view["question"], view["problem"]) == (None, None)
+
+
+def _swap_lead(reading: BoardReading, board: dict[str, str]) -> float:
+    """How much the reading's colour evidence favours ``board`` over it with SWAP's marbles swapped."""
+    (a, b), evidence = Move.parse(SWAP).steps[0], reading.colour_evidence
+    return evidence[a][board[a]] + evidence[b][board[b]] - evidence[a][board[b]] - evidence[b][board[a]]
+
+
+def _evidence_for(reading: BoardReading, board: dict[str, str], lead: float) -> BoardReading:
+    """``reading`` with colour evidence favouring ``board``'s seat at each unsure place by ``lead``."""
+    colours = {p: {s: 0.0 if s == board[p] else -lead for s in "ABCD"} for p in reading.unsure_colour}
+    return replace(reading, colour_evidence=colours)
+
+
+def test_the_camera_cannot_weigh_red_against_red_so_the_swap_is_still_asked(eyes: Eyes, table: Table) -> None:
+    table.choose_card(token_of(table, "A"), "J")
+    swapped = dict(play(table.position, Move.parse(SWAP)).layout)
+    reading = eyes.look(table, swapped)
+    assert abs(_swap_lead(reading, swapped)) < COLOUR_MARGIN, "the same red: no colour evidence to speak of"
+    view = table.public_view()
+    assert view["question"]["en"] == "Did you swap the marbles on B12 and B14?"
+    assert view["log"][-1]["move"] == OPENING[-1][1]
+
+
+def test_colours_that_clearly_favour_a_jack_swap_play_it_without_a_question(eyes: Eyes, table: Table) -> None:
+    table.choose_card(token_of(table, "A"), "J")
+    swapped = dict(play(table.position, Move.parse(SWAP)).layout)
+    reading = _evidence_for(eyes.steady(swapped), swapped, COLOUR_MARGIN)
+    table.on_reading(reading)
+    view = table.public_view()
+    assert view["log"][-1]["move"] == SWAP and view["turn"] == "B"
+    assert (view["question"], view["problem"]) == (None, None)
+
+
+def test_colours_that_favour_a_jack_swap_by_less_than_the_margin_still_ask(eyes: Eyes, table: Table) -> None:
+    table.choose_card(token_of(table, "A"), "J")
+    swapped = dict(play(table.position, Move.parse(SWAP)).layout)
+    reading = _evidence_for(eyes.steady(swapped), swapped, 0.45 * COLOUR_MARGIN)
+    assert 0 < _swap_lead(reading, swapped) < COLOUR_MARGIN
+    table.on_reading(reading)
+    view = table.public_view()
+    assert view["log"][-1]["move"] == OPENING[-1][1], "nothing is played on a guess"
+    assert view["question"]["en"] == "Did you swap the marbles on B12 and B14?"
 
 
 def test_a_marble_that_arrives_is_the_one_that_left(eyes: Eyes, table: Table) -> None:

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from firmware_py.engine import MoveKind, legal_moves, play
+from firmware_py.engine.colour_evidence import COLOUR_MARGIN
 from vision.game_boards import GameBoard, game_boards, moved_marble, random_game, settle
 
 
@@ -74,6 +75,24 @@ def test_a_jack_swap_of_unsure_colours_is_asked_not_guessed() -> None:
     assert len(swapped) == 2
     layout = {p: s for p, s in board.layout.items() if p not in swapped}
     assert settle(board, "ok", layout, swapped, swapped) == "asked"
+
+
+def test_a_jack_swap_of_unsure_colours_is_settled_by_colours_that_favour_it_by_the_margin() -> None:
+    board = _first(MoveKind.SWAP)
+    swapped = tuple(p for p in board.layout if board.previous.layout.get(p) != board.layout[p])
+    layout = {p: s for p, s in board.layout.items() if p not in swapped}
+    seats = sorted({board.layout[p] for p in swapped})
+
+    def leaning(toward: dict[str, str], lead: float) -> dict[str, dict[str, float]]:
+        return {p: {s: 0.0 if s == toward[p] else -lead for s in seats} for p in swapped}
+
+    assert settle(board, "ok", layout, swapped, swapped, leaning(board.layout, COLOUR_MARGIN)) == "right"
+    assert settle(board, "ok", layout, swapped, swapped, leaning(board.layout, COLOUR_MARGIN / 3)) == "asked"
+    # colours that favour the board as it was say no move was made: the table would take the board
+    # for the game's as it was, a wrong board
+    assert settle(board, "ok", layout, swapped, swapped, leaning(board.previous.layout, COLOUR_MARGIN)) == (
+        "wrong"
+    )
 
 
 def test_a_board_read_wrongly_that_a_legal_move_explains_is_a_wrong_board() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -185,3 +187,17 @@ def test_the_sensor_s_jitter_on_places_in_a_marble_s_shadow_is_steady_light() ->
     stabiliser = Stabiliser(still_frames=2)
     assert stabiliser.push(BoardReading("ok", dict(BOARD), local_light=shade)) is None
     assert stabiliser.push(BoardReading("ok", dict(BOARD), local_light=deeper)) is None
+
+
+def test_the_still_board_carries_the_mean_colour_evidence_of_the_frames_that_weighed_it() -> None:
+    """Sensor noise moves a pale marble's colour evidence from frame to frame: the reading reported
+    weighs the mean, and a frame that read the colour for sure (no evidence) does not count."""
+    frames = [
+        replace(unsure("CH2"), colour_evidence={"CH2": {"A": -4.0, "C": -1.0}}),
+        ok(),
+        replace(unsure("CH2"), colour_evidence={"CH2": {"A": -6.0, "C": -2.0}}),
+    ]
+    stabiliser = Stabiliser(still_frames=3)
+    reported = [stabiliser.push(frame) for frame in frames][-1]
+    assert reported is not None and reported.unsure_colour == ("CH2",)
+    assert reported.colour_evidence == {"CH2": {"A": -5.0, "C": -1.5}}

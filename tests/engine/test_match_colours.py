@@ -1,0 +1,116 @@
+"""match_seen() weighing graded colours: where the sure evidence leaves several boards (a Jack's swap of
+two marbles of unsure colour, or the board as it was), the colours seen choose one only when they favour
+it over every other board by the margin; otherwise the players are asked. The evidence is given as data
+(place -> seat -> log-likelihood), as a camera would report it."""
+
+from __future__ import annotations
+
+from firmware_py.engine import Card, Move, Position, match_seen, play
+from firmware_py.engine.colour_evidence import COLOUR_MARGIN, favoured
+from tests.engine.helpers import pos
+
+START = "r1 A:A18*,B3,AH1 B:B18 C:C5,C12 D: A A=7H,KD,5S,4C,JH B= C= D="
+"""A's marbles on A18 (just out), B3 and AH1; C's on C5 and C12: A's Jack may swap B3 or A18 with C5 or
+C12."""
+JACK = Card.parse("JH")
+STRONG = COLOUR_MARGIN
+"""A log-likelihood difference at one place that alone reaches the margin."""
+
+
+def _seen(position: Position, move: str | None, unsure: tuple[str, ...]) -> dict[str, str]:
+    """The marbles read for sure on the board after ``move`` (or as it was): all but ``unsure``."""
+    board = position.layout if move is None else play(position, Move.parse(move)).layout
+    return {p: s for p, s in board.items() if p not in unsure}
+
+
+def _leaning(seat_by_place: dict[str, str], lead: float) -> dict[str, dict[str, float]]:
+    """Evidence favouring ``seat_by_place``'s seat at each place by ``lead`` over seats A and C."""
+    return {p: {s: (0.0 if s == seat else -lead) for s in "AC"} for p, seat in seat_by_place.items()}
+
+
+def test_colours_that_clearly_favour_the_swap_settle_it_without_a_question() -> None:
+    p, unsure = pos(START), ("B3", "C5")
+    colours = _leaning({"B3": "C", "C5": "A"}, STRONG)
+    result = match_seen(p, _seen(p, "JH:B3<>C5", unsure), unsure, JACK, colours=colours)
+    assert (result.kind, result.moves) == ("move", (Move.parse("JH:B3<>C5"),))
+    assert result.colour_lead == 2 * STRONG
+
+
+def test_colours_that_clearly_favour_the_board_as_it_was_say_nothing_moved() -> None:
+    p, unsure = pos(START), ("B3", "C5")
+    colours = _leaning({"B3": "A", "C5": "C"}, STRONG)
+    result = match_seen(p, _seen(p, None, unsure), unsure, JACK, colours=colours)
+    assert (result.kind, result.moves, result.colour_lead) == ("unchanged", (), 2 * STRONG)
+
+
+def test_colours_that_favour_the_swap_by_less_than_the_margin_still_ask() -> None:
+    p, unsure = pos(START), ("B3", "C5")
+    colours = _leaning({"B3": "C", "C5": "A"}, 0.49 * STRONG)
+    result = match_seen(p, _seen(p, "JH:B3<>C5", unsure), unsure, JACK, colours=colours)
+    assert (result.kind, result.unchanged_too) == ("ambiguous", True)
+    assert result.moves == (Move.parse("JH:B3<>C5"),)
+    assert result.colour_lead is None
+
+
+def test_without_colours_a_swap_of_unsure_colours_is_asked() -> None:
+    p, unsure = pos(START), ("B3", "C5")
+    result = match_seen(p, _seen(p, "JH:B3<>C5", unsure), unsure, JACK)
+    assert (result.kind, result.unchanged_too) == ("ambiguous", True)
+
+
+def test_colours_must_favour_one_board_over_every_other_not_just_over_the_board_as_it_was() -> None:
+    """Four marbles of unsure colour: B3 clearly looks C's, but C5 and C12 look alike. Swapping B3 with
+    C5 and swapping it with C12 fit equally well, so neither is chosen though both beat no move."""
+    p, unsure = pos(START), ("A18", "B3", "C5", "C12")
+    colours = {
+        **_leaning({"A18": "A", "B3": "C"}, 3 * STRONG),
+        "C5": {"A": -1.0, "C": -1.0},
+        "C12": {"A": -1.0, "C": -1.0},
+    }
+    result = match_seen(p, _seen(p, "JH:B3<>C5", unsure), unsure, JACK, colours=colours)
+    assert result.kind == "ambiguous"
+    assert set(result.moves) >= {Move.parse("JH:B3<>C5"), Move.parse("JH:B3<>C12")}
+
+
+def test_a_swap_whose_places_lack_a_seats_evidence_is_asked() -> None:
+    p, unsure = pos(START), ("B3", "C5")
+    colours = {"B3": {"C": 0.0}, "C5": {"A": 0.0, "C": -3 * STRONG}}
+    result = match_seen(p, _seen(p, "JH:B3<>C5", unsure), unsure, JACK, colours=colours)
+    assert result.kind == "ambiguous"
+
+
+def test_colours_never_overrule_a_colour_read_for_sure() -> None:
+    """C5 read for sure as C's: the board as it was is the only one that fits, whatever B3 looks like."""
+    p, unsure = pos(START), ("B3",)
+    colours = _leaning({"B3": "C"}, 10 * STRONG)
+    result = match_seen(p, _seen(p, None, unsure), unsure, JACK, colours=colours)
+    assert result.kind == "unchanged"
+
+
+def test_colours_pick_one_swap_among_several_swaps_of_unsure_marbles() -> None:
+    """Four marbles of unsure colour: the four swaps of A's and C's marbles and the board as it was all
+    fit; the colours pick the swap of B3 and C12."""
+    p, unsure = pos(START), ("A18", "B3", "C5", "C12")
+    colours = _leaning({"A18": "A", "B3": "C", "C5": "C", "C12": "A"}, STRONG)
+    result = match_seen(p, _seen(p, "JH:B3<>C12", unsure), unsure, JACK, colours=colours)
+    assert (result.kind, result.moves) == ("move", (Move.parse("JH:B3<>C12"),))
+
+
+def test_the_board_favoured_is_the_one_whose_seats_explain_the_colours_best() -> None:
+    boards = [{"P": "A", "Q": "C"}, {"P": "C", "Q": "A"}]
+    colours = {"P": {"A": -9.0, "C": -1.0}, "Q": {"A": -2.0, "C": -8.0}}
+    choice = favoured(boards, ("P", "Q"), colours, margin=14.0)
+    assert choice is not None and (choice.index, choice.lead) == (1, 14.0)
+    assert favoured(boards, ("P", "Q"), colours, margin=14.5) is None
+
+
+def test_places_where_every_board_agrees_do_not_weigh_even_without_evidence() -> None:
+    boards = [{"P": "A", "Q": "C", "R": "D"}, {"P": "C", "Q": "A", "R": "D"}]
+    colours = {"P": {"A": 0.0, "C": -10.0}, "Q": {"A": -10.0, "C": 0.0}}
+    choice = favoured(boards, ("P", "Q", "R"), colours, margin=20.0)
+    assert choice is not None and choice.index == 0
+
+
+def test_two_boards_that_put_the_same_seats_at_the_unsure_places_are_never_told_apart() -> None:
+    boards = [{"P": "A"}, {"P": "A"}]
+    assert favoured(boards, ("P",), {"P": {"A": 0.0}}, margin=0.0) is None

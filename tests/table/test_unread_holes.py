@@ -1,7 +1,8 @@
 """Holes whose occupancy the camera did not read for sure (a shadow over a reserve, a marble whose look
 says "covered"): the table settles the move from the rest of the board when nothing unread can hide
 another board, and otherwise asks to check those holes; it never takes a marble put wrongly for the
-legal move.
+legal move, and refuses a wrong move seen where it reads with the rule's reasons, never a legal move
+whose holes were not read.
 
 Readings go straight to a real :class:`Table` (physical cards: the rank is named first), as the
 stabiliser hands them over: the places not read for sure are ``uncertain`` and left out of the layout.

@@ -8,7 +8,8 @@ reserve, a 7 split half done), nothing changed (``unchanged``) or no legal move 
 with the reasons of the move the players seem to have attempted). A marble anywhere in its own seat's
 reserve counts as in reserve: which reserve hole does not matter. ``match_seen`` does the same for a
 board on which some holes were not read for sure (a colour not told, a hole not read at all), and trusts
-it only where nothing unread can hide another board.
+it only where nothing unread can hide another board; it refuses a wrong move seen where the camera
+reads even while a few holes elsewhere are not read.
 
 Whatever the board means, ``board_difference`` says how to make it the position's again: the holes to
 empty and the marbles to put back (after an illegal move, an undo, a restart).
@@ -166,6 +167,16 @@ def match_seen(
     * no marble the board had in the holes not read can have gone to another of them unseen: they hold
       no marble, or they are one hole, or one seat's reserve (whose holes are alike).
 
+    A person who cannot see a few holes still sees a wrong move made where they can see. The reading
+    is ``illegal`` when the holes read rule out every legal move and the board as it was, whatever the
+    holes not read hold; no legal move starts or ends in a hole not read (it could hold the
+    explanation); and the board read with those holes taken as they were (see
+    :func:`read_as_before`) is an attempt the rules can judge (a marble moved, entered or swapped):
+    the reasons are that attempt's. A change that may go on into a hole not read (a marble gone from a
+    hole read, perhaps into one not read) is no attempt the rules can judge, so it stays ``unsure``;
+    a legal move is never refused because a hole was not read. Only readings whose colours were all
+    sure are refused: a marble of unsure colour may be another one.
+
     Otherwise the reading is ``unsure``: the table waits for a clearer picture or asks to check those
     holes. The rule assumes only that marbles stay on the board: one that is lifted shows as a hole
     emptied, which is read.
@@ -188,8 +199,10 @@ def match_seen(
         ``unchanged`` when only the board as it was fits; ``move`` when the legal moves that fit all lead
         to one position and the board as it was does not fit; ``ambiguous`` when they lead to several
         (one move per position; ``unchanged_too`` says whether the board as it was fits as well: a
-        Jack's swap changes no hole's occupancy); ``unsure`` when nothing fits or the reading cannot be
-        trusted (the reading must be checked by a person, or a clearer picture awaited).
+        Jack's swap changes no hole's occupancy); ``illegal`` when the holes read rule out every legal
+        move and show a wrong attempt (its ``violations`` and ``wrong_places`` are those of the board
+        read with the holes not read taken as they were); ``unsure`` when nothing fits or the reading
+        cannot be trusted (the reading must be checked by a person, or a clearer picture awaited).
 
     Raises:
         NotationError: a place that is not on this board, or an unknown seat.
@@ -197,7 +210,12 @@ def match_seen(
     seen = _reduce_seen(position, layout, unsure, unread)
     before = _reduce(position, position.layout)
     outcomes = [(move, after, _reduce(position, after.layout)) for move, after in _outcomes(position, card)]
+    reduced_outcomes = [reduced for _, _, reduced in outcomes]
     fitting = [(move, after, reduced) for move, after, reduced in outcomes if _fits(reduced, seen)]
+    if not fitting and not _fits(before, seen) and not _changes_unread(seen, before, reduced_outcomes):
+        refused = _refusal_seen(position, layout, unsure, unread, card)
+        if refused is not None:
+            return refused
     if not seen_is_whole(seen, before, [reduced for _, _, reduced in fitting]):
         return Match("unsure")
     unchanged = _fits(before, seen)
@@ -230,6 +248,31 @@ def _by_colour(
         return Match("unchanged", colour_lead=choice.lead)
     first_move = 1 if unchanged else 0
     return Match("move", (moves[choice.index - first_move],), colour_lead=choice.lead)
+
+
+def read_as_before(position: Position, layout: Mapping[str, str], unread: Collection[str]) -> dict[str, str]:
+    """The board read, with each hole not read holding what it held in ``position`` (the board a
+    refusal of :func:`match_seen` judges, and the one to put right)."""
+    board = {place: seat for place, seat in layout.items() if place not in unread}
+    board.update({place: position.layout[place] for place in unread if place in position.layout})
+    return board
+
+
+def _refusal_seen(
+    position: Position,
+    layout: Mapping[str, str],
+    unsure: Collection[str],
+    unread: Collection[str],
+    card: Card | None,
+) -> Match | None:
+    """The ``illegal`` verdict on a reading no legal move fits (see :func:`match_seen`), or None when the
+    wrong attempt cannot be told from the holes read."""
+    if unsure:
+        return None
+    judged = match(position, read_as_before(position, layout, unread), card)
+    if judged.kind != "illegal" or any(v.rule is Rule.NOT_A_MOVE for v in judged.violations):
+        return None
+    return judged
 
 
 def seen_unchanged(
@@ -268,10 +311,18 @@ def seen_is_whole(seen: SeenBoard, before: Reduced, fitting: Collection[Reduced]
     holding = any(p in on_board for p in seen.unread) or any(reserves[s] for s in open_seats)
     if holding and len(seen.unread) + len(open_seats) > 1:
         return False
-    return not any(
+    return not _changes_unread(seen, before, fitting)
+
+
+def _changes_unread(seen: SeenBoard, before: Reduced, boards: Collection[Reduced]) -> bool:
+    """Whether a board of ``boards`` differs from ``before`` in a hole not read (a reserve not read
+    whole counting as one)."""
+    on_board, reserves = before
+    open_seats = [seat for seat, holes in seen.open_reserves.items() if holes]
+    return any(
         any(after[0].get(p) != on_board.get(p) for p in seen.unread)
         or any(after[1][s] != reserves[s] for s in open_seats)
-        for after in fitting
+        for after in boards
     )
 
 

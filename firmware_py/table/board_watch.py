@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from firmware_py import refusals
 from firmware_py.engine import Card, Move, MoveKind, Rule, board_difference, match, move_effect
 from firmware_py.engine.colour_evidence import ColourEvidence
-from firmware_py.engine.matching import Match, match_seen, seen_unchanged
+from firmware_py.engine.matching import Match, match_seen, read_as_before, seen_unchanged
 from firmware_py.engine.violations import violation
 from firmware_py.table.ports import BoardCamera, Camera, CameraParts, SimulatedBoard
 from firmware_py.table.state import TableState
@@ -239,8 +239,12 @@ class BoardWatch:
             reasons.insert(0, reason_of(out_of_turn))
         return reasons
 
-    def _illegal(self, result: Match, layout: dict[str, str], turn: Turn) -> Outcome:
-        """An illegal board: shown with its reasons and the holes to put right, and logged."""
+    def _illegal(
+        self, result: Match, layout: dict[str, str], turn: Turn, unread: tuple[str, ...] = ()
+    ) -> Outcome:
+        """An illegal board: shown with its reasons and the holes to put right, and logged. ``unread``:
+        holes the camera did not read, taken as they were (``layout`` holds them so): the words name
+        them, as the holes to put right assume them unchanged."""
         violations = self._reasons(result, layout)
         difference = board_difference(self._s.position, layout)
         # each reason is a sentence with its own full stop; the message ends with one stop, not two
@@ -248,9 +252,12 @@ class BoardWatch:
         reasons_en = "; ".join(v["en"].rstrip(".") for v in violations)
         reasons_fr = reasons_fr or "ce plateau ne vient d'aucun coup permis"
         reasons_en = reasons_en or "no legal move gives this board"
+        holes = ", ".join(sorted(unread))
+        unread_fr = f" Trous non lus, vérifiez-les aussi : {holes}." if unread else ""
+        unread_en = f" Holes not read, check them too: {holes}." if unread else ""
         problem: Problem = {
-            "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.",
-            "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.",
+            "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.{unread_fr}",
+            "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.{unread_en}",
             "places": list(difference.places),
             "violations": violations,
             "wrong": list(difference.wrong),
@@ -417,7 +424,9 @@ class BoardWatch:
         """A board with holes not read for sure: marbles whose colour is unsure (the game tells whose
         they are) and holes whose occupancy was not read (no evidence either way). The engine's
         ``match_seen`` settles it against the legal moves where nothing unread can hide another board,
-        weighing the graded ``colours`` of the unsure marbles where several boards fit; where two
+        weighing the graded ``colours`` of the unsure marbles where several boards fit, and refuses a
+        wrong move seen where the camera reads with the rule's reasons (the holes not read taken as they
+        were, and named); where two
         explanations remain (a Jack's swap changes no hole's occupancy, and the colours do not clearly
         favour one), the seat to play is asked. None when the game cannot tell (the caller then asks
         to check the marbles).
@@ -439,6 +448,8 @@ class BoardWatch:
         result = match_seen(position, layout, unsure, card, unread=unread, colours=colours)
         if result.kind == "unsure":
             return None
+        if result.kind == "illegal":
+            return self._illegal(result, read_as_before(position, layout, unread), turn, unread)
         if result.kind != "ambiguous" or not result.unchanged_too:
             return self._apply_match(result, layout, turn)
         swap = result.moves[0] if len(result.moves) == 1 else None

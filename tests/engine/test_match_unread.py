@@ -9,9 +9,11 @@ from firmware_py.engine import (
     Card,
     Move,
     Position,
+    Rule,
     board_difference,
     find_preset,
     legal_moves,
+    match,
     match_seen,
     play,
 )
@@ -142,13 +144,18 @@ def test_a_swap_of_unsure_colours_is_still_asked_when_a_reserve_is_not_read() ->
     )
 
 
-def _holes_near(position: Position, places: set[str], rng: random.Random) -> tuple[str, ...]:
-    """Holes not read: each of ``places`` and of the track holes next to them, at random."""
+def _around(position: Position, places: set[str]) -> set[str]:
+    """Each of ``places`` and the track holes next to them."""
     near = set(places)
     for place in places:
         if place[1:].isdigit():
             near |= {f"{place[0]}{int(place[1:]) + step}" for step in (-1, 1)}
-    return tuple(sorted(h for h in near if position.topology.has_place(h) and rng.random() < 0.6))
+    return {h for h in near if position.topology.has_place(h)}
+
+
+def _holes_near(position: Position, places: set[str], rng: random.Random) -> tuple[str, ...]:
+    """Holes not read: each of ``places`` and of the track holes next to them, at random."""
+    return tuple(sorted(h for h in _around(position, places) if rng.random() < 0.6))
 
 
 def _misplayed(before: dict[str, str], after: dict[str, str]) -> list[dict[str, str]]:
@@ -188,3 +195,115 @@ def test_no_board_moved_wrongly_is_ever_taken_for_a_legal_move_whatever_holes_ar
                     assert board_difference(play(p, result.moves[0]), board).unchanged, (p, move, unread)
                 wrongly_played += board is not after
     assert settled > 50 and wrongly_played > 1000  # many boards settled, never a wrong one
+
+
+# -- a wrong move seen where the camera reads is refused, though holes elsewhere are not read -----------
+
+C_MARBLES = ("C5", "C12")
+"""Two holes holding C's marbles: not read, either may hide the other's marble (never settled alone)."""
+
+
+def _moved(position: Position, start: str, end: str) -> dict[str, str]:
+    """The board with the marble on ``start`` put on ``end`` by hand (whatever the rules say)."""
+    board = dict(position.layout)
+    board[end] = board.pop(start)
+    return board
+
+
+def test_a_marble_moved_one_hole_too_far_is_refused_with_its_rule_though_other_holes_are_not_read() -> None:
+    p = pos(START)
+    board = _moved(p, "B3", "B11")  # the 7 moves seven holes, not eight
+    result = match_seen(p, _read(board, C_MARBLES), (), Card.parse("7H"), unread=C_MARBLES)
+    assert result.kind == "illegal"
+    assert result.violations == match(p, board, Card.parse("7H")).violations != ()
+    assert result.wrong_places == ("B11", "B3")
+
+
+def test_passing_a_marble_on_its_start_cell_is_refused_though_a_reserve_and_a_marble_are_not_read() -> None:
+    p = pos(START)
+    board = _moved(p, "B3", "A17")  # the 4 backwards over A's marble just out on its start cell
+    unread = (*D_RESERVE, *C_MARBLES)
+    result = match_seen(p, _read(board, unread), (), Card.parse("4C"), unread=unread)
+    assert result.kind == "illegal"
+    assert {v.rule for v in result.violations} == {Rule.PASSES_OWN_START, Rule.BLOCKED_BY_START_MARBLE}
+    assert result.wrong_places == ("A17", "B3")
+
+
+def test_a_legal_move_ending_on_a_hole_not_read_is_not_refused() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    unread = ("B16", *C_MARBLES)
+    assert match_seen(p, _read(board, unread), (), Card.parse("KD"), unread=unread).kind == "unsure"
+
+
+def test_a_legal_move_starting_on_a_hole_not_read_is_not_refused() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    unread = ("B3", *C_MARBLES)
+    assert match_seen(p, _read(board, unread), (), Card.parse("KD"), unread=unread).kind == "unsure"
+
+
+def test_a_marble_gone_from_a_hole_read_perhaps_into_one_not_read_is_not_refused() -> None:
+    p = pos(START)
+    board = _moved(p, "B3", "B11")  # one too far, but onto a hole not read: only B3 emptied is seen
+    unread = ("B11", *C_MARBLES)
+    assert match_seen(p, _read(board, unread), (), Card.parse("7H"), unread=unread).kind == "unsure"
+
+
+def test_a_marble_come_from_a_hole_not_read_is_not_refused() -> None:
+    p = pos(START)
+    board = _moved(p, "B3", "B11")  # seen arriving on B11, from a hole not read
+    unread = ("B3", *C_MARBLES)
+    assert match_seen(p, _read(board, unread), (), Card.parse("7H"), unread=unread).kind == "unsure"
+
+
+def test_a_wrong_move_with_a_marble_of_unsure_colour_is_not_refused() -> None:
+    p = pos(START)
+    board = _moved(p, "B3", "B11")
+    seen = _read(board, C_MARBLES, ("B11",))
+    result = match_seen(p, seen, ("B11",), Card.parse("7H"), unread=C_MARBLES)
+    assert result.kind == "unsure"
+
+
+def test_a_legal_move_is_never_refused_whatever_holes_are_not_read() -> None:
+    """Adversarial: from random positions, every legal move played right, with holes anywhere (its own
+    among them) not read at random: never ``illegal``."""
+    rng = random.Random(28)
+    checked = 0
+    for _ in range(30):
+        p = random_position(rng, find_preset("r1"), 4)
+        places = sorted(p.topology.place_ids)
+        for move in legal_moves(p):
+            after = play(p, move).layout
+            if move.is_discard or after == p.layout:
+                continue
+            changed = sorted(q for q in set(p.layout) | set(after) if p.layout.get(q) != after.get(q))
+            unread = tuple(sorted({*rng.sample(places, 3), rng.choice(changed)}))
+            result = match_seen(p, _read(dict(after), unread), (), move.card, unread=unread)
+            assert result.kind != "illegal", (p, move, unread)
+            checked += 1
+    assert checked > 500
+
+
+def test_a_wrong_move_seen_away_from_the_holes_not_read_is_refused_as_if_read_whole() -> None:
+    """Adversarial: boards a hand makes of legal moves by mistake, with holes away from the change not
+    read: many are refused, each with the very reasons and holes to put right of the board read whole."""
+    rng = random.Random(29)
+    refused = 0
+    for _ in range(12):
+        p = random_position(rng, find_preset("r1"), 4)
+        for move in legal_moves(p):
+            after = play(p, move).layout
+            if move.is_discard or after == p.layout:
+                continue
+            for board in _misplayed(p.layout, after):
+                whole = match(p, board, move.card)
+                changed = {q for q in set(p.layout) | set(board) if p.layout.get(q) != board.get(q)}
+                far = sorted(q for q in p.layout if q not in _around(p, changed))
+                unread = tuple(rng.sample(far, min(2, len(far))))
+                result = match_seen(p, _read(board, unread), (), move.card, unread=unread)
+                if result.kind == "illegal":
+                    refused += 1
+                    assert whole.kind == "illegal", (p, board, unread)
+                    assert (result.violations, result.wrong_places) == (whole.violations, whole.wrong_places)
+    assert refused > 300

@@ -1,7 +1,8 @@
 """Holes whose occupancy the camera did not read for sure (a shadow over a reserve, a marble whose look
 says "covered"): the table settles the move from the rest of the board when nothing unread can hide
 another board, and otherwise asks to check those holes; it never takes a marble put wrongly for the
-legal move.
+legal move, and refuses a wrong move seen where it reads with the rule's reasons, never a legal move
+whose holes were not read.
 
 Readings go straight to a real :class:`Table` (physical cards: the rank is named first), as the
 stabiliser hands them over: the places not read for sure are ``uncertain`` and left out of the layout.
@@ -118,3 +119,29 @@ def test_a_seven_split_either_way_round_onto_the_same_holes_is_played_without_a_
     view = table.public_view()
     assert view["log"][-1]["move"] in splits and view["turn"] == "B"
     assert (view["question"], view["problem"]) == (None, None)
+
+
+def test_a_marble_moved_one_hole_too_far_is_refused_with_its_rule_while_an_unrelated_hole_is_not_read(
+    table: Table,
+) -> None:
+    table.choose_card(token_of(table, "A"), "3")
+    board = after(table, "3:B12-B15")
+    board["B16"] = board.pop("B15")  # four holes instead of three, all read
+    read_with_holes_unread(table, board, ("D8",))  # a shadow over C's marble on D8, far from the move
+    view = table.public_view()
+    problem = view["problem"]
+    assert view["question"] is None and problem is not None, "refused, not asked about"
+    reasons = " ".join(v["en"] for v in problem["violations"])
+    assert reasons.startswith("The 3 "), reasons
+    assert problem["en"].endswith("Holes not read, check them too: D8.")
+    assert (problem["wrong"], problem["put_back"]) == (["B16"], {"B12": "A"}), "D8 taken as it was"
+    assert view["turn"] == "A" and view["log"][-2]["move"] == OPENING[-1][1], "nothing played"
+    assert view["log"][-1]["reasons"][0]["code"] == "wrong_count", "the refusal is logged with its rule"
+
+
+def test_a_legal_move_whose_end_hole_is_not_read_is_not_refused(table: Table) -> None:
+    table.choose_card(token_of(table, "A"), "3")
+    read_with_holes_unread(table, after(table, "3:B12-B15"), ("B15", "D8"))
+    view = table.public_view()
+    assert view["problem"] is None and view["log"][-1]["move"] == OPENING[-1][1]
+    assert view["question"]["en"] == CHECK_EN and view["question"]["places"] == ["B15", "D8"]

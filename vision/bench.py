@@ -455,15 +455,18 @@ def _frame(
         result.hand_ok += reading.status == "ok"
         result.wrong_with_hand += reading.status == "ok" and wrong
     accepted = stabiliser.push(reading)
+    # What the stabiliser reports is judged, not the frame it reports on: the two differ by the places
+    # the still frames did not agree on.
+    accepted_wrong = accepted is not None and bool(wrong_places(camera.geometry, accepted, truth))
     if accepted is not None:
         result.accepted += 1
-        result.wrong_accepted += wrong
+        result.wrong_accepted += accepted_wrong
     for counts in result.groups:
         counts.read_ms.append(result.read_ms[-1])
         counts.hand_frames += hand
         counts.wrong_with_hand += hand and reading.status == "ok" and wrong
         counts.accepted += accepted is not None
-        counts.wrong_accepted += accepted is not None and wrong
+        counts.wrong_accepted += accepted_wrong
     return accepted
 
 
@@ -526,12 +529,13 @@ def _play_story(
         wrong = bool(wrong_places(geometry, reading, frame.layout))
         hand = frame.kind == "hand"
         accepted = stabiliser.push(reading)
+        accepted_wrong = accepted is not None and bool(wrong_places(geometry, accepted, frame.layout))
         for counts in groups:
             counts.read_ms.append(times[0])
             counts.hand_frames += hand
             counts.wrong_with_hand += hand and reading.status == "ok" and wrong
             counts.accepted += accepted is not None
-            counts.wrong_accepted += accepted is not None and wrong
+            counts.wrong_accepted += accepted_wrong
         # As the table does, the move is accepted from the first right stable reading once the marble is
         # down, even while the hand still rests on it (before it leaves: no delay).
         if delay is None and frame.step in ("place", "after") and accepted is not None:

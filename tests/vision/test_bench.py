@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
+from dataclasses import replace
 
+import numpy as np
+import pytest
+
+from vision import bench
 from vision.bench import (
     SYNTHETIC_HELD_OUT_SEEDS,
     SYNTHETIC_TUNING_SEEDS,
@@ -13,6 +17,8 @@ from vision.bench import (
     run_boards,
     run_hands,
 )
+from vision.reader import BoardReading
+from vision.stabiliser import Stabiliser
 from vision.targets import TargetTable
 
 
@@ -68,3 +74,31 @@ def test_a_move_reported_while_the_hand_still_rests_on_the_marble_is_accepted_wi
     play_move(camera, reader, rng, result)
     assert result.never_accepted == 0 and result.delays == [0.0]
     assert result.wrong_accepted == 0 and result.wrong_with_hand == 0
+
+
+class _InventingStabiliser(Stabiliser):
+    """Reports what the real one does, with one marble more where the board has none: a consensus
+    wrong though every frame it reports on is read right."""
+
+    def push(self, reading: BoardReading) -> BoardReading | None:
+        stable = super().push(reading)
+        if stable is None:
+            return None
+        empty = next(p for p in reading.confidence if p not in stable.layout and p not in stable.uncertain)
+        return replace(stable, layout={**stable.layout, empty: "A"})
+
+
+def test_a_wrong_layout_reported_by_the_stabiliser_counts_as_accepted_wrong_even_on_a_right_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The count judges what the stabiliser reports, not the frame it reports on (which a consensus of
+    still frames may differ from)."""
+    monkeypatch.setattr(bench, "Stabiliser", _InventingStabiliser)
+    rng = np.random.default_rng()
+    rng.bit_generator.state = HAND_RESTING_UNSEEN
+    camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
+    assert not isinstance(reader, str), reader
+    result = HandsResult()
+    play_move(camera, reader, rng, result)
+    assert result.wrong_with_hand == 0 and result.accepted > 0
+    assert result.wrong_accepted == result.accepted

@@ -4,6 +4,7 @@ camera reads, and nothing unread can hide another board; never a wrong board exp
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from firmware_py.engine import (
     Card,
@@ -174,26 +175,36 @@ def _misplayed(before: dict[str, str], after: dict[str, str]) -> list[dict[str, 
     return boards
 
 
+def _moves_played(rng: random.Random, positions: int) -> Iterator[tuple[Position, Move, dict[str, str]]]:
+    """Every legal move that changes the board, from ``positions`` random positions (rules r1, 4 seats),
+    with the board it leads to."""
+    for _ in range(positions):
+        p = random_position(rng, find_preset("r1"), 4)
+        for move in legal_moves(p):
+            after = play(p, move).layout
+            if not move.is_discard and after != p.layout:
+                yield p, move, after
+
+
+def _changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    """The holes whose content differs between two boards."""
+    return {q for q in set(before) | set(after) if before.get(q) != after.get(q)}
+
+
 def test_no_board_moved_wrongly_is_ever_taken_for_a_legal_move_whatever_holes_are_not_read() -> None:
     """Adversarial: from random positions, every legal move played right and played wrongly (a marble one
     hole too far or short, a marble taken still in a hand), with holes around the changes read or not at
     random: a ``move`` always gives the board on the table."""
     rng = random.Random(20)
     settled = wrongly_played = 0
-    for _ in range(40):
-        p = random_position(rng, find_preset("r1"), 4)
-        for move in legal_moves(p):
-            after = play(p, move).layout
-            if move.is_discard or after == p.layout:
-                continue
-            for board in [after, *_misplayed(p.layout, after)]:
-                changed = {q for q in set(p.layout) | set(board) if p.layout.get(q) != board.get(q)}
-                unread = _holes_near(p, changed, rng)
-                result = match_seen(p, _read(board, unread), (), move.card, unread=unread)
-                if result.kind == "move":
-                    settled += 1
-                    assert board_difference(play(p, result.moves[0]), board).unchanged, (p, move, unread)
-                wrongly_played += board is not after
+    for p, move, after in _moves_played(rng, 40):
+        for board in [after, *_misplayed(p.layout, after)]:
+            unread = _holes_near(p, _changed(p.layout, board), rng)
+            result = match_seen(p, _read(board, unread), (), move.card, unread=unread)
+            if result.kind == "move":
+                settled += 1
+                assert board_difference(play(p, result.moves[0]), board).unchanged, (p, move, unread)
+            wrongly_played += board is not after
     assert settled > 50 and wrongly_played > 1000  # many boards settled, never a wrong one
 
 
@@ -270,18 +281,13 @@ def test_a_legal_move_is_never_refused_whatever_holes_are_not_read() -> None:
     among them) not read at random: never ``illegal``."""
     rng = random.Random(28)
     checked = 0
-    for _ in range(30):
-        p = random_position(rng, find_preset("r1"), 4)
+    for p, move, after in _moves_played(rng, 30):
         places = sorted(p.topology.place_ids)
-        for move in legal_moves(p):
-            after = play(p, move).layout
-            if move.is_discard or after == p.layout:
-                continue
-            changed = sorted(q for q in set(p.layout) | set(after) if p.layout.get(q) != after.get(q))
-            unread = tuple(sorted({*rng.sample(places, 3), rng.choice(changed)}))
-            result = match_seen(p, _read(dict(after), unread), (), move.card, unread=unread)
-            assert result.kind != "illegal", (p, move, unread)
-            checked += 1
+        changed = sorted(_changed(p.layout, after))
+        unread = tuple(sorted({*rng.sample(places, 3), rng.choice(changed)}))
+        result = match_seen(p, _read(dict(after), unread), (), move.card, unread=unread)
+        assert result.kind != "illegal", (p, move, unread)
+        checked += 1
     assert checked > 500
 
 
@@ -290,20 +296,14 @@ def test_a_wrong_move_seen_away_from_the_holes_not_read_is_refused_as_if_read_wh
     read: many are refused, each with the very reasons and holes to put right of the board read whole."""
     rng = random.Random(29)
     refused = 0
-    for _ in range(12):
-        p = random_position(rng, find_preset("r1"), 4)
-        for move in legal_moves(p):
-            after = play(p, move).layout
-            if move.is_discard or after == p.layout:
-                continue
-            for board in _misplayed(p.layout, after):
-                whole = match(p, board, move.card)
-                changed = {q for q in set(p.layout) | set(board) if p.layout.get(q) != board.get(q)}
-                far = sorted(q for q in p.layout if q not in _around(p, changed))
-                unread = tuple(rng.sample(far, min(2, len(far))))
-                result = match_seen(p, _read(board, unread), (), move.card, unread=unread)
-                if result.kind == "illegal":
-                    refused += 1
-                    assert whole.kind == "illegal", (p, board, unread)
-                    assert (result.violations, result.wrong_places) == (whole.violations, whole.wrong_places)
+    for p, move, after in _moves_played(rng, 12):
+        for board in _misplayed(p.layout, after):
+            whole = match(p, board, move.card)
+            far = sorted(q for q in p.layout if q not in _around(p, _changed(p.layout, board)))
+            unread = tuple(rng.sample(far, min(2, len(far))))
+            result = match_seen(p, _read(board, unread), (), move.card, unread=unread)
+            if result.kind == "illegal":
+                refused += 1
+                assert whole.kind == "illegal", (p, board, unread)
+                assert (result.violations, result.wrong_places) == (whole.violations, whole.wrong_places)
     assert refused > 300

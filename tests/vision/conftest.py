@@ -4,9 +4,12 @@ once per session)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
 import pytest
 
+from vision.bench import HandsResult, calibrated_camera, play_move
 from vision.calibration import Calibration
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup, committed_setups
@@ -38,6 +41,18 @@ def make_rig(model: str = "tock4", *, empty_first: bool = False, **options: obje
     reader = BoardReader(camera.geometry)
     calibration = reader.calibrate(camera.capture(), starting_layout(camera.geometry), empty=empty)
     return Rig(camera, reader, calibration)
+
+
+def replay_move_by_hand(state: dict[str, Any]) -> HandsResult:
+    """Play again, as the bench does, the move by hand that the random ``state`` draws (a state kept
+    from the bench's own generator, so that a case once seen stays a test)."""
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
+    assert not isinstance(reader, str), reader
+    result = HandsResult()
+    play_move(camera, reader, rng, result)
+    return result
 
 
 @pytest.fixture(scope="session")

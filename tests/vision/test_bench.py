@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
 import pytest
 
+from tests.vision.conftest import replay_move_by_hand
 from vision import bench
 from vision.bench import (
     SYNTHETIC_HELD_OUT_SEEDS,
     SYNTHETIC_TUNING_SEEDS,
-    HandsResult,
-    calibrated_camera,
-    play_move,
     run_boards,
     run_hands,
 )
@@ -66,12 +63,7 @@ at, so the board after the move is read and reported still before the hand leave
 def test_a_move_reported_while_the_hand_still_rests_on_the_marble_is_accepted_with_no_delay() -> None:
     """The table accepts the move from that report; no new report comes when the hand leaves (the board
     does not change), so the move was accepted, before the hand left, and is not counted as never."""
-    rng = np.random.default_rng()
-    rng.bit_generator.state = HAND_RESTING_UNSEEN
-    camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
-    assert not isinstance(reader, str), reader
-    result = HandsResult()
-    play_move(camera, reader, rng, result)
+    result = replay_move_by_hand(HAND_RESTING_UNSEEN)
     assert result.never_accepted == 0 and result.delays == [0.0]
     assert result.wrong_accepted == 0 and result.wrong_with_hand == 0
 
@@ -94,11 +86,6 @@ def test_a_wrong_layout_reported_by_the_stabiliser_counts_as_accepted_wrong_even
     """The count judges what the stabiliser reports, not the frame it reports on (which a consensus of
     still frames may differ from)."""
     monkeypatch.setattr(bench, "Stabiliser", _InventingStabiliser)
-    rng = np.random.default_rng()
-    rng.bit_generator.state = HAND_RESTING_UNSEEN
-    camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
-    assert not isinstance(reader, str), reader
-    result = HandsResult()
-    play_move(camera, reader, rng, result)
+    result = replay_move_by_hand(HAND_RESTING_UNSEEN)
     assert result.wrong_with_hand == 0 and result.accepted > 0
     assert result.wrong_accepted == result.accepted

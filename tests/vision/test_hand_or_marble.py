@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.bench import HandsResult, calibrated_camera, play_move
+from tests.vision.conftest import replay_move_by_hand
 from vision.calibration import calibrate
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup
@@ -70,12 +70,7 @@ taking a marble from its painted reserve under glare spots, one frame of which t
 
 
 def test_a_hand_taking_a_marble_from_a_painted_reserve_is_never_read_ok_with_a_place_wrong() -> None:
-    rng = np.random.default_rng()
-    rng.bit_generator.state = HAND_OVER_A_PAINTED_RESERVE
-    camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
-    assert not isinstance(reader, str), reader
-    result = HandsResult()
-    play_move(camera, reader, rng, result)
+    result = replay_move_by_hand(HAND_OVER_A_PAINTED_RESERVE)
     assert result.hand_frames == 14 and result.hand_ok > 0
     assert result.wrong_with_hand == 0 and result.wrong_accepted == 0
 

@@ -37,7 +37,10 @@ def _phone(context: Any, served: str, path: str, lang: str = "fr") -> Any:
 
 
 def _box(page: Any, selector: str) -> dict[str, float]:
-    box = page.locator(selector).first.bounding_box()
+    """Where ``selector`` is drawn, once it is (a panel's words may show before its picture is laid out)."""
+    element = page.locator(selector).first
+    element.wait_for(state="visible")
+    box = element.bounding_box()
     assert box is not None, f"{selector} is not on the screen"
     return box  # type: ignore[no-any-return]
 

@@ -446,10 +446,12 @@ def _differences(before: Reduced, seen: Reduced) -> tuple[str, ...]:
 
 
 def _attempt(position: Position, before: Reduced, seen: Reduced, card: Card | None) -> tuple[Violation, ...]:
-    """Explain the move the players seem to have made (one marble moved, one entered, two swapped)."""
+    """Explain the move the players seem to have made (one marble moved, one entered, two swapped). The
+    holes are taken in order of their names, so that the reasons never depend on the order a layout
+    lists them in (a camera's, or the board a refusal of :func:`match_seen` judges)."""
     (b, br), (s, sr) = before, seen
-    emptied = [p for p in b if p not in s or s[p] != b[p]]
-    filled = [p for p in s if b.get(p) != s[p]]
+    emptied = sorted(p for p in b if p not in s or s[p] != b[p])
+    filled = sorted(p for p in s if b.get(p) != s[p])
     attempts: list[tuple[MoveKind, tuple[tuple[str, str], ...]]] = []
     if len(emptied) == 2 and len(filled) == 2 and set(emptied) == set(filled):
         attempts.append((MoveKind.SWAP, ((emptied[0], emptied[1]),)))

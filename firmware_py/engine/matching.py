@@ -9,7 +9,8 @@ with the reasons of the move the players seem to have attempted). A marble anywh
 reserve counts as in reserve: which reserve hole does not matter. ``match_seen`` does the same for a
 board on which some holes were not read for sure (a colour not told, a hole not read at all), and trusts
 it only where nothing unread can hide another board; it refuses a wrong move seen where the camera
-reads even while a few holes elsewhere are not read.
+reads even while a few holes elsewhere are not read, or a few marbles' colours not told when the game
+tells whose they are.
 
 Whatever the board means, ``board_difference`` says how to make it the position's again: the holes to
 empty and the marbles to put back (after an illegal move, an undo, a restart).
@@ -29,11 +30,9 @@ from firmware_py.engine.legality import explain
 from firmware_py.engine.movegen import apply_delta, hand_cards, legal_moves
 from firmware_py.engine.moves import Move, MoveKind
 from firmware_py.engine.position import Position
+from firmware_py.engine.seen import Reduced, SeenBoard, attribute
 from firmware_py.engine.tables import RESERVE
 from firmware_py.engine.violations import Rule, Violation, violation
-
-Reduced = tuple[dict[str, str], dict[str, int]]
-"""A layout reduced to what matters: marbles on the board (place -> seat) and reserve counts per seat."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +51,10 @@ class Match:
     """``illegal``: why the attempted move is not allowed."""
     wrong_places: tuple[str, ...] = ()
     """``illegal``: places that differ from the board before the move (what to put back)."""
+    board: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """``illegal`` from :func:`match_seen`: the board judged (place -> seat letter), each hole not read
+    taken as it was and each marble of unsure colour given the seat the game tells: the board whose
+    holes to put right the players are shown."""
     unchanged_too: bool = False
     """``ambiguous`` (:func:`match_seen`): the board as it was fits what was seen as well as the moves."""
     colour_lead: float | None = None
@@ -167,15 +170,22 @@ def match_seen(
     * no marble the board had in the holes not read can have gone to another of them unseen: they hold
       no marble, or they are one hole, or one seat's reserve (whose holes are alike).
 
-    A person who cannot see a few holes still sees a wrong move made where they can see. The reading
-    is ``illegal`` when the holes read rule out every legal move and the board as it was, whatever the
-    holes not read hold; no legal move starts or ends in a hole not read (it could hold the
-    explanation); and the board read with those holes taken as they were (see
-    :func:`read_as_before`) is an attempt the rules can judge (a marble moved, entered or swapped):
-    the reasons are that attempt's. A change that may go on into a hole not read (a marble gone from a
-    hole read, perhaps into one not read) is no attempt the rules can judge, so it stays ``unsure``;
-    a legal move is never refused because a hole was not read. Only readings whose colours were all
-    sure are refused: a marble of unsure colour may be another one.
+    A person who cannot see a few holes, or tell a few colours, still sees a wrong move made where they
+    can see. The reading is ``illegal`` when the holes read rule out every legal move and the board as
+    it was, whatever the holes not read and the unsure colours hold; no legal move starts or ends in a
+    hole not read (it could hold the explanation); the game tells whose each marble of unsure colour is
+    without any doubt (a marble still in the hole it was in is the one that was there, a marble that
+    arrives is the one that left: see :func:`~firmware_py.engine.seen.attribute`); and the board read
+    with the holes not read taken as they were (see :func:`read_as_before`) and those marbles given
+    their seats is an attempt the rules can judge (a marble moved, entered or swapped): the reasons are
+    that attempt's, the very ones of that board read whole, and it is the verdict's ``board``. A change
+    that may go on into a hole not read (a marble gone from a hole read, perhaps into one not read) is
+    no attempt the rules can judge, so it stays ``unsure``, as does a marble of unsure colour that may
+    be one of several (two marbles of different seats left, a marble may have been taken, the card
+    can move a marble of another seat whose hole it may have left for another (a Jack's swap with one
+    marble put a hole off), a hole not read or a reserve not read whole may hold where it came from).
+    No legal move is ever refused: it fits the reading, whatever the holes not read and the unsure
+    colours hold. The graded ``colours`` play no part in a refusal.
 
     Otherwise the reading is ``unsure``: the table waits for a clearer picture or asks to check those
     holes. The rule assumes only that marbles stay on the board: one that is lifted shows as a hole
@@ -200,8 +210,9 @@ def match_seen(
         to one position and the board as it was does not fit; ``ambiguous`` when they lead to several
         (one move per position; ``unchanged_too`` says whether the board as it was fits as well: a
         Jack's swap changes no hole's occupancy); ``illegal`` when the holes read rule out every legal
-        move and show a wrong attempt (its ``violations`` and ``wrong_places`` are those of the board
-        read with the holes not read taken as they were); ``unsure`` when nothing fits or the reading
+        move and show a wrong attempt (its ``violations`` and ``wrong_places`` are those of its
+        ``board``: the board read with the holes not read taken as they were and the marbles of unsure
+        colour given the seats the game tells); ``unsure`` when nothing fits or the reading
         cannot be trusted (the reading must be checked by a person, or a clearer picture awaited).
 
     Raises:
@@ -213,7 +224,8 @@ def match_seen(
     reduced_outcomes = [reduced for _, _, reduced in outcomes]
     fitting = [(move, after, reduced) for move, after, reduced in outcomes if _fits(reduced, seen)]
     if not fitting and not _fits(before, seen) and not _changes_unread(seen, before, reduced_outcomes):
-        refused = _refusal_seen(position, layout, unsure, unread, card)
+        movable = {place for move, _, _ in outcomes for place in _moving(move)}
+        refused = _refusal_seen(position, layout, seen, movable, unsure, unread, card)
         if refused is not None:
             return refused
     if not seen_is_whole(seen, before, [reduced for _, _, reduced in fitting]):
@@ -252,7 +264,7 @@ def _by_colour(
 
 def read_as_before(position: Position, layout: Mapping[str, str], unread: Collection[str]) -> dict[str, str]:
     """The board read, with each hole not read holding what it held in ``position`` (the board a
-    refusal of :func:`match_seen` judges, and the one to put right)."""
+    refusal of :func:`match_seen` judges, once its marbles of unsure colour are given their seats)."""
     board = {place: seat for place, seat in layout.items() if place not in unread}
     board.update({place: position.layout[place] for place in unread if place in position.layout})
     return board
@@ -261,18 +273,38 @@ def read_as_before(position: Position, layout: Mapping[str, str], unread: Collec
 def _refusal_seen(
     position: Position,
     layout: Mapping[str, str],
+    seen: SeenBoard,
+    movable: Collection[str],
     unsure: Collection[str],
     unread: Collection[str],
     card: Card | None,
 ) -> Match | None:
     """The ``illegal`` verdict on a reading no legal move fits (see :func:`match_seen`), or None when the
-    wrong attempt cannot be told from the holes read."""
-    if unsure:
+    wrong attempt cannot be told from the holes read, or the game cannot tell whose its marbles of
+    unsure colour are (see :func:`~firmware_py.engine.seen.attribute`). ``movable``: the places whose
+    marble a legal move moves."""
+    seats = attribute(_reduce(position, position.layout), seen, movable)
+    if seats is None:
         return None
-    judged = match(position, read_as_before(position, layout, unread), card)
+    board = read_as_before(position, {p: s for p, s in layout.items() if p not in unsure}, unread)
+    # a marble of unsure colour in a reserve counts for that reserve's seat, as when it was reduced
+    board.update({place: seats.get(place, place[0]) for place in unsure})
+    judged = match(position, board, card)
     if judged.kind != "illegal" or any(v.rule is Rule.NOT_A_MOVE for v in judged.violations):
         return None
-    return judged
+    return Match(
+        "illegal",
+        violations=judged.violations,
+        wrong_places=judged.wrong_places,
+        board=MappingProxyType(board),
+    )
+
+
+def _moving(move: Move) -> tuple[str, ...]:
+    """The places whose marble ``move`` moves on the board: each step's start, a swap's two places."""
+    if move.kind is MoveKind.SWAP:
+        return move.steps[0]
+    return tuple(start for start, _ in move.steps if move.kind is MoveKind.STEP)
 
 
 def seen_unchanged(
@@ -283,21 +315,6 @@ def seen_unchanged(
     seen = _reduce_seen(position, layout, unsure, unread)
     before = _reduce(position, position.layout)
     return _fits(before, seen) and seen_is_whole(seen, before, [before])
-
-
-@dataclass(frozen=True)
-class SeenBoard:
-    """What was read of a board, reduced as :data:`Reduced`."""
-
-    board: Mapping[str, str | None]
-    """Places (outside a seat's own reserve) where a marble was seen: its seat, or ``None`` when its
-    colour was not sure."""
-    reserves: Mapping[str, int]
-    """Per seat, the marbles seen in its reserve (an unsure colour counts for the reserve it sits in)."""
-    unread: frozenset[str] = frozenset()
-    """Places outside the reserves whose occupancy was not read."""
-    open_reserves: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    """Per seat, the holes of its reserve whose occupancy was not read (each may hold one more marble)."""
 
 
 def seen_is_whole(seen: SeenBoard, before: Reduced, fitting: Collection[Reduced]) -> bool:
@@ -446,10 +463,12 @@ def _differences(before: Reduced, seen: Reduced) -> tuple[str, ...]:
 
 
 def _attempt(position: Position, before: Reduced, seen: Reduced, card: Card | None) -> tuple[Violation, ...]:
-    """Explain the move the players seem to have made (one marble moved, one entered, two swapped)."""
+    """Explain the move the players seem to have made (one marble moved, one entered, two swapped). The
+    holes are taken in order of their names, so that the reasons never depend on the order a layout
+    lists them in (a camera's, or the board a refusal of :func:`match_seen` judges)."""
     (b, br), (s, sr) = before, seen
-    emptied = [p for p in b if p not in s or s[p] != b[p]]
-    filled = [p for p in s if b.get(p) != s[p]]
+    emptied = sorted(p for p in b if p not in s or s[p] != b[p])
+    filled = sorted(p for p in s if b.get(p) != s[p])
     attempts: list[tuple[MoveKind, tuple[tuple[str, str], ...]]] = []
     if len(emptied) == 2 and len(filled) == 2 and set(emptied) == set(filled):
         attempts.append((MoveKind.SWAP, ((emptied[0], emptied[1]),)))

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from firmware_py import refusals
 from firmware_py.engine import Card, Move, MoveKind, Rule, board_difference, match, move_effect
 from firmware_py.engine.colour_evidence import ColourEvidence
-from firmware_py.engine.matching import Match, match_seen, read_as_before, seen_unchanged
+from firmware_py.engine.matching import Match, match_seen, seen_unchanged
 from firmware_py.engine.violations import violation
 from firmware_py.table.ports import BoardCamera, Camera, CameraParts, SimulatedBoard
 from firmware_py.table.state import TableState
@@ -426,10 +426,10 @@ class BoardWatch:
         ``match_seen`` settles it against the legal moves where nothing unread can hide another board,
         weighing the graded ``colours`` of the unsure marbles where several boards fit, and refuses a
         wrong move seen where the camera reads with the rule's reasons (the holes not read taken as they
-        were, and named); where two
-        explanations remain (a Jack's swap changes no hole's occupancy, and the colours do not clearly
-        favour one), the seat to play is asked. None when the game cannot tell (the caller then asks
-        to check the marbles).
+        were, and named; the marbles of unsure colour given the seats the game tells, when it tells them
+        without doubt); where two explanations remain (a Jack's swap changes no hole's occupancy, and
+        the colours do not clearly favour one), the seat to play is asked. None when the game cannot
+        tell (the caller then asks to check the marbles).
 
         The board awaited after an undo or a restart comes back only when every hole's occupancy was
         read: a marble still in a hand would not show in a hole not read."""
@@ -449,7 +449,7 @@ class BoardWatch:
         if result.kind == "unsure":
             return None
         if result.kind == "illegal":
-            return self._illegal(result, read_as_before(position, layout, unread), turn, unread)
+            return self._illegal(result, dict(result.board), turn, unread)
         if result.kind != "ambiguous" or not result.unchanged_too:
             return self._apply_match(result, layout, turn)
         swap = result.moves[0] if len(result.moves) == 1 else None

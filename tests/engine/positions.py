@@ -3,16 +3,30 @@
 Positions are drawn from a seeded ``random.Random``: marbles anywhere they may stand (track, own home,
 centre), fresh start-cell marbles, any seat to play, hands or none. Candidate moves are a superset of
 the legal moves: every route a card could take (legal or not), wrong destinations, every swap pair,
-entries, discards, so that ``explain`` is asked about both legal and illegal moves.
+entries, discards, so that ``explain`` is asked about both legal and illegal moves. For the camera's
+side (``match_seen``): the legal moves of random positions with the boards they lead to, and the boards
+a hand makes of them by mistake.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 from enum import Enum
 
-from firmware_py.engine import PRESETS, Card, Move, MoveKind, Position, RuleSet, legal_moves, seat_letters
+from firmware_py.engine import (
+    PRESETS,
+    Card,
+    Move,
+    MoveKind,
+    Position,
+    RuleSet,
+    find_preset,
+    legal_moves,
+    play,
+    seat_letters,
+)
 from firmware_py.engine.context import STEPS
 from firmware_py.engine.deck import new_deck
 from firmware_py.engine.routes import Board, backward, forward
@@ -174,3 +188,37 @@ def _seven_candidates(
                 )
             )
     return out
+
+
+def moves_played(
+    rng: random.Random, positions: int, *, hands: bool | None = None
+) -> Iterator[tuple[Position, Move, dict[str, str]]]:
+    """Every legal move that changes the board, from ``positions`` random positions (rules r1, 4 seats;
+    ``hands`` as :func:`random_position`), with the board it leads to."""
+    for _ in range(positions):
+        p = random_position(rng, find_preset("r1"), 4, hands=hands)
+        for move in legal_moves(p):
+            after = play(p, move).layout
+            if not move.is_discard and after != p.layout:
+                yield p, move, after
+
+
+def misplayed(before: dict[str, str], after: dict[str, str]) -> list[dict[str, str]]:
+    """Boards a hand makes of a move by mistake: each marble that arrives on the track put one hole too
+    far or short, and each marble sent back to a reserve still in a hand."""
+    boards = []
+    for place in (q for q in after if before.get(q) != after[q]):
+        if "R" in place[1:]:
+            boards.append({q: s for q, s in after.items() if q != place})
+        elif place[1:].isdigit():
+            for step in (-1, 1):
+                wrong = f"{place[0]}{int(place[1:]) + step}"
+                if 1 <= int(place[1:]) + step <= 18 and wrong not in after:
+                    board = {q: s for q, s in after.items() if q != place}
+                    boards.append({**board, wrong: after[place]})
+    return boards
+
+
+def changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    """The holes whose content differs between two boards."""
+    return {q for q in set(before) | set(after) if before.get(q) != after.get(q)}

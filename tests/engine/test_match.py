@@ -183,3 +183,14 @@ def test_a_board_no_move_explains_is_unsure() -> None:
     layout = dict(p.layout)
     layout["D9"] = "A"  # a marble where no card of the hand can bring one
     assert match_seen(p, *_seen_unsure(layout, "D9")).kind == "unsure"
+
+
+def test_the_reasons_against_a_board_do_not_depend_on_the_order_its_holes_are_listed_in() -> None:
+    """D's marbles from A8 and D18 to A3 and A13 with a 7: A8 to A3 backwards is one reading, A8 to A13
+    and D18 to A3 another; the camera's order of the holes must not choose between them."""
+    p = pos("r1 A:C6,AH2 B:A6,C17,D8,BH4 C:A11,C8,CH3,CH4 D:A8,D18*,DH3 D")
+    board = {place: seat for place, seat in p.layout.items() if place not in ("A8", "D18")}
+    one, two = {**board, "A3": "D", "A13": "D"}, {**board, "A13": "D", "A3": "D"}
+    results = [match(p, layout, Card.parse("7H")) for layout in (one, two, dict(reversed(one.items())))]
+    assert results[0].kind == "illegal" and results[0].violations
+    assert all(r.violations == results[0].violations for r in results)

@@ -1,5 +1,6 @@
-"""Marbles whose colours the camera cannot tell apart: the game says whose they are, and asks when it
-cannot, unless the colours seen (graded, not sure) clearly favour one board.
+"""Marbles whose colours the camera cannot tell apart: the game says whose they are (and refuses a wrong
+move of them with its rule), and asks when it cannot, unless the colours seen (graded, not sure) clearly
+favour one board.
 
 Seat B's marbles are the very red of seat A's here (two glass tints a camera under a warm lamp cannot
 separate). Every frame is rendered by the synthetic camera and read by vision's reader, calibrated as a
@@ -164,3 +165,41 @@ def test_a_marble_that_arrives_is_the_one_that_left(eyes: Eyes, table: Table) ->
     eyes.look(table, dict(play(table.position, moved).layout))
     view = table.public_view()
     assert view["log"][-1]["move"] == str(moved) and view["question"] is None
+
+
+def test_a_marble_of_unsure_colour_moved_one_hole_too_far_is_refused_with_its_rule(
+    eyes: Eyes, table: Table
+) -> None:
+    """A's marble moved four holes with the 3 named: its colour unsure on B16 (and B's on B14), the
+    game knows it is the one that left B12 and refuses the move as if every colour were read, where it
+    used to ask to check the marbles."""
+    table.choose_card(token_of(table, "A"), "3")
+    board = dict(play(table.position, Move.parse("3:B12-B15")).layout)
+    board["B16"] = board.pop("B15")
+    reading = eyes.look(table, board)
+    assert {"B14", "B16"} <= set(reading.unsure_colour), "the moved marble's colour is not read"
+    view = table.public_view()
+    problem = view["problem"]
+    assert view["question"] is None and problem is not None, "refused, not asked about"
+    assert [v["code"] for v in problem["violations"]] == ["wrong_count"]
+    assert problem["en"].startswith("Illegal move: The 3 ") and "Holes not read" not in problem["en"]
+    assert (problem["wrong"], problem["put_back"]) == (["B16"], {"B12": "A"})
+    assert view["leds"]["B16"] == "#ff0000" and "B12" in view["leds"], "flash the wrong hole, light B12"
+    assert view["turn"] == "A" and view["log"][-2]["move"] == OPENING[-1][1], "nothing played"
+    assert view["log"][-1]["reasons"][0]["code"] == "wrong_count", "the refusal is logged with its rule"
+    eyes.look(table, dict(table.position.layout))  # put back as shown: the refusal is over
+    view = table.public_view()
+    assert (view["problem"], view["question"]) == (None, None)
+
+
+def test_a_jack_swap_with_one_marble_put_a_hole_off_is_asked_not_refused(eyes: Eyes, table: Table) -> None:
+    """B12 emptied, a marble of unsure colour on B13 and still one on B14: B's marble may have gone to
+    B13 after the Jack's swap (A's then on B14), or A's moved one hole: the game cannot tell."""
+    table.choose_card(token_of(table, "A"), "J")
+    board = dict(play(table.position, Move.parse(SWAP)).layout)
+    board["B13"] = board.pop("B12")
+    eyes.look(table, board)
+    view = table.public_view()
+    assert view["problem"] is None and view["question"] is not None
+    assert view["question"]["en"] == "Some holes could not be read for sure: check these marbles."
+    assert view["log"][-1]["move"] == OPENING[-1][1]

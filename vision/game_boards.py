@@ -29,7 +29,8 @@ OUTCOMES = ("right", "asked", "unsettled", "wrong")
 the picture, the colours seen not clearly favouring one, and the table asks on the page (a question, not
 a wrong board); ``unsettled``: the reading is not clear enough and the table waits or asks to check the
 marbles; ``wrong``: the table would accept a board that is not the true one (a move, or the board as it
-was chosen by the colours over the move made)."""
+was chosen by the colours over the move made), or refuse the legal move made as a wrong one (a misread
+that the rules judge, as they judge a marble of unsure colour the game attributes)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,8 @@ def settle(
         return "asked"
     if result.kind == "unchanged" and result.colour_lead is not None:
         return "wrong"  # the colours chose the board as it was over the move made: the table would wait
+    if result.kind == "illegal":
+        return "wrong"  # every board of a game is a legal move: the table would flash a mistake not made
     if result.kind != "move":
         return "unsettled"
     return "right" if play(previous, result.moves[0]).layout == board.layout else "wrong"

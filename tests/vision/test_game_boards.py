@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from firmware_py.engine import MoveKind, legal_moves, play
+from firmware_py.engine import MoveKind, legal_moves, match, play
 from firmware_py.engine.colour_evidence import COLOUR_MARGIN
 from vision.game_boards import GameBoard, game_boards, moved_marble, random_game, settle
 
@@ -106,6 +106,22 @@ def test_a_board_read_wrongly_that_a_legal_move_explains_is_a_wrong_board() -> N
     )
     assert settle(board, "ok", play(board.previous, other).layout, (), ()) == "wrong"
 
+
+
+@pytest.mark.parametrize("colour", ["sure", "unsure"])
+def test_a_legal_move_read_one_hole_off_and_refused_is_a_wrong_board(colour: str) -> None:
+    """The table would flash a mistake the player did not make: as bad as accepting a wrong board."""
+    board = _first(MoveKind.STEP)
+    _, target = moved_marble(board.previous.layout, board.layout)
+    refused = None
+    for place in [p for p in board.previous.topology.place_ids if p not in board.layout and "R" not in p]:
+        layout = {**{p: s for p, s in board.layout.items() if p != target}, place: board.layout[target]}
+        unsure = (place,) if colour == "unsure" else ()
+        seen = {p: s for p, s in layout.items() if p not in unsure}
+        if match(board.previous, layout, board.move.card).kind == "illegal":
+            refused = settle(board, "ok", seen, unsure, unsure)
+            break
+    assert refused == "wrong"
 
 def test_a_reading_refused_is_not_settled() -> None:
     board = game_boards(np.random.default_rng(5), 1)[0]

@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, classify, features, light_then
+from vision.edge_watch import EdgeStrip
 from vision.geometry import BoardGeometry
 from vision.lift import measure_lift
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
@@ -98,6 +99,9 @@ class Calibration:
     """The places under a lamp's reflection on the varnish at calibration: read, but less surely."""
     alike: tuple[str, ...] = ()
     """The seats whose marbles' colours the camera could not tell from another seat's in their reserve."""
+    edge: EdgeStrip | None = None
+    """The board's edge strip as calibration saw it: a hand over the board crosses it (see
+    :mod:`vision.edge_watch`). ``None`` in calibrations saved before it was kept."""
 
     def warnings(self) -> list[dict[str, str]]:
         """What calibration succeeded despite, in words (fr, en) that say what to do about it."""
@@ -147,6 +151,7 @@ class Calibration:
                 "empty_look": None if self.empty_look is None else self.empty_look.to_data(),
                 "glare": list(self.glare),
                 "alike": list(self.alike),
+                "edge": None if self.edge is None else self.edge.to_data(),
             }
         )
 
@@ -177,6 +182,7 @@ class Calibration:
                 else EmptyLook.from_data(data["empty_look"]),
                 glare=tuple(str(p) for p in data.get("glare", ())),
                 alike=tuple(str(s) for s in data.get("alike", ())),
+                edge=None if data.get("edge") is None else EdgeStrip.from_data(data["edge"]),
             )
         except CalibrationError:
             raise
@@ -324,6 +330,7 @@ def calibrate(
         empty_look,
         glare=tuple(places[i] for i in np.flatnonzero(glare)),
         alike=tuple(alike) if seen is not None else (),
+        edge=EdgeStrip.learn(frame if empty is None else empty, geometry, board_h),
     )
 
 

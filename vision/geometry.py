@@ -33,6 +33,12 @@ class Marker:
     size: float
     """Side of the black square in millimetres."""
 
+    @property
+    def reach(self) -> float:
+        """Half the side of the square of paper the marker covers: its black square, its white quiet
+        zone (a sixth of the square's side) and 3 mm of cut paper. No wood is seen within it."""
+        return self.size / 2 + self.size / 6 + 3
+
     def corners(self) -> np.ndarray:
         """The 4 corners in board millimetres, in ArUco's order.
 

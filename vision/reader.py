@@ -18,6 +18,7 @@ import numpy as np
 from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
 from vision.classify import EMPTY, classify, colour_evidence, features
+from vision.edge_watch import EdgeStrip
 from vision.geometry import BoardGeometry
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
 from vision.occupancy import local_gain, look
@@ -174,6 +175,7 @@ class BoardReader:
             if moved is not None:
                 return moved
             markers_hidden = watch.seen < 2
+        hand_over = calibration.edge is not None and calibration.edge.covered(frame)
         samples = plan.gather(frame)
         feats = features(samples, calibration.wood_ref, plan.neighbours)
         verdicts = classify(feats, calibration.classes, plan.adjacent)
@@ -232,6 +234,8 @@ class BoardReader:
         status: Status = "occluded"
         if markers_hidden:
             message = "the board's markers are covered"
+        elif hand_over:
+            message = "a hand or an arm crosses the board's edge"
         elif anomalous or covered >= OCCLUDED_PLACES:
             hidden = int(np.count_nonzero(feats.covered | verdicts.anomalous))
             message = f"something covers the board ({hidden} places hidden)"
@@ -287,6 +291,9 @@ class BoardReader:
         wood = self._plan.gather(frame).wood
         ratio = np.median((calibration.wood_ref / np.maximum(wood, 1.0)).reshape(-1, 3), axis=0)
         calibration.wood_ref = (wood * ratio).astype(np.float32)
+        if calibration.edge is not None:
+            # The strip too: this frame shows the board where it now lies (a bump, not a hand over it).
+            calibration.edge = EdgeStrip.learn(frame, self.geometry, board_h)
         if calibration.empty_look is not None and before is not None:
             # Every hole's empty look follows the board to its new place, so marbles are still told from
             # empty holes by their look, not by their colour alone (which clear glass does not show).

@@ -157,8 +157,7 @@ def _wood_points(
     ys = np.arange(EDGE_MM, h - EDGE_MM, WOOD_STEP_MM)
     grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
     for marker in geometry.markers:
-        reach = marker.size / 2 + marker.size / 6 + 3
-        grid = grid[np.max(np.abs(grid - marker.centre), axis=1) > reach]
+        grid = grid[np.max(np.abs(grid - marker.centre), axis=1) > marker.reach]
     centres = geometry.centres
     grid_px = project(board_h, grid)
     hole_px = project(board_h, centres)

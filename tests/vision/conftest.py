@@ -43,13 +43,17 @@ def make_rig(model: str = "tock4", *, empty_first: bool = False, **options: obje
     return Rig(camera, reader, calibration)
 
 
-def replay_move_by_hand(state: dict[str, Any]) -> HandsResult:
+def replay_move_by_hand(state: dict[str, Any], *, edge_strip: bool = True) -> HandsResult:
     """Play again, as the bench does, the move by hand that the random ``state`` draws (a state kept
-    from the bench's own generator, so that a case once seen stays a test)."""
+    from the bench's own generator, so that a case once seen stays a test); without ``edge_strip``, as a
+    calibration saved before the board's edge strip was kept reads it (see :mod:`vision.edge_watch`)."""
     rng = np.random.default_rng()
     rng.bit_generator.state = state
     camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
     assert not isinstance(reader, str), reader
+    if not edge_strip:
+        assert reader.calibration is not None
+        reader.calibration.edge = None
     result = HandsResult()
     play_move(camera, reader, rng, result)
     return result

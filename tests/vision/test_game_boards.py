@@ -107,7 +107,6 @@ def test_a_board_read_wrongly_that_a_legal_move_explains_is_a_wrong_board() -> N
     assert settle(board, "ok", play(board.previous, other).layout, (), ()) == "wrong"
 
 
-
 @pytest.mark.parametrize("colour", ["sure", "unsure"])
 def test_a_legal_move_read_one_hole_off_and_refused_is_a_wrong_board(colour: str) -> None:
     """The table would flash a mistake the player did not make: as bad as accepting a wrong board."""
@@ -122,6 +121,7 @@ def test_a_legal_move_read_one_hole_off_and_refused_is_a_wrong_board(colour: str
             refused = settle(board, "ok", seen, unsure, unsure)
             break
     assert refused == "wrong"
+
 
 def test_a_reading_refused_is_not_settled() -> None:
     board = game_boards(np.random.default_rng(5), 1)[0]

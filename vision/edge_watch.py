@@ -40,6 +40,9 @@ which its light is no longer the wood's under a shade: skin, a sleeve."""
 HUE_POINTS = 2
 """Points of a run whose hue changed for it to be a hand rather than a shadow (a person leaning over the
 board darkens the wood along its edge, hue kept)."""
+WINDOW_MM = 60.0
+"""Stretch of the edge a hand is looked for in: about a hand's width, so that spread fingers, with wood
+between them, count together."""
 ARM_MM = 30.0
 """Length of a run of changed points from which an arm or a hand crosses the edge: narrower than a
 wrist (about 55 mm) or four fingers side by side, wider than a marble's shadow at the edge."""
@@ -80,6 +83,13 @@ def _sample(frame: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     return np.asarray(frame[y, x].astype(np.float32).mean(axis=1))
 
 
+def _window_sums(flags: np.ndarray) -> np.ndarray:
+    """For every stretch of :data:`WINDOW_MM` along a side, how many of its points are flagged."""
+    width = max(int(WINDOW_MM / STEP_MM), 1)
+    total = np.concatenate([[0], np.cumsum(flags)])
+    return np.asarray(total[min(width, len(flags)) :] - total[: len(total) - min(width, len(flags))])
+
+
 @dataclass(frozen=True)
 class EdgeStrip:
     """The board's edge strip as calibration saw it: where its points are in the frame, and their look."""
@@ -100,8 +110,9 @@ class EdgeStrip:
         return cls(pixels, side, _sample(frame, pixels))
 
     def crossed_mm(self, frame: np.ndarray) -> float:
-        """The longest run, in millimetres along one side, of points whose colour changed past
-        :data:`CHANGED` since calibration."""
+        """The most edge, in millimetres within :data:`WINDOW_MM` of one side, whose colour changed past
+        :data:`CHANGED` since calibration, counted only where :data:`HUE_POINTS` of its points changed
+        hue too."""
         now = _sample(frame, self.pixels)
         # a channel clipped white, then or now, says nothing of what lies there
         seen = (now < SATURATED) & (self.reference < SATURATED)
@@ -111,15 +122,12 @@ class EdgeStrip:
         changed = np.linalg.norm(deviation, axis=1) > CHANGED
         hue = deviation - deviation.mean(axis=1, keepdims=True)
         hued = seen.all(axis=1) & (np.linalg.norm(hue, axis=1) > HUE_CHANGED)  # a hue needs every channel
-        if not changed.any():
-            return 0.0
-        # a run goes on from the point before when that one changed too, on the same side
-        goes_on = np.r_[False, changed[:-1] & (self.side[1:] == self.side[:-1])]
-        run = np.cumsum(changed & ~goes_on)[changed]
-        length = np.bincount(run)
-        coloured = np.bincount(run, weights=hued[changed])
-        length[coloured < HUE_POINTS] = 0
-        return float(length.max() * STEP_MM)
+        longest = 0
+        for side in np.unique(self.side):
+            along = self.side == side
+            counts = _window_sums(changed[along]), _window_sums(hued[along])
+            longest = max(longest, int(counts[0][counts[1] >= HUE_POINTS].max(initial=0)))
+        return longest * STEP_MM
 
     def covered(self, frame: np.ndarray) -> bool:
         """Whether a hand or an arm crosses the board's edge in ``frame``."""

@@ -1,0 +1,124 @@
+"""A hand over the board crosses the board's edge; marbles and shadows never change it the way a hand does."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision.conftest import Rig
+from vision.bench import calibrate_photoreal
+from vision.calibration import Calibration
+from vision.edge_watch import ARM_MM, EdgeStrip, strip_points
+from vision.geometry import BoardGeometry
+from vision.markers import project
+from vision.photoreal.dataset import PhotorealSetup
+from vision.reader import BoardReader
+from vision.synthetic import random_layout
+
+GEOMETRY = BoardGeometry.from_model("tock4")
+SKIN_BGR = (70, 95, 160)
+"""A medium skin in the frame's levels (the synthetic wood is about (100, 143, 175))."""
+
+
+def _band(rig: Rig, frame: np.ndarray, x_mm: tuple[float, float], depth_mm: float = 40.0) -> np.ndarray:
+    """A mask of the board's bottom edge between ``x_mm``, from the edge ``depth_mm`` onto the board."""
+    height = GEOMETRY.size_mm[1]
+    (x0, x1) = x_mm
+    corners = np.array([[x0, height + 5], [x1, height + 5], [x1, height - depth_mm], [x0, height - depth_mm]])
+    mask = np.zeros(frame.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.rint(project(rig.calibration.board_h, corners)).astype(np.int32), 255)
+    return mask > 0
+
+
+def _frame(rig: Rig) -> np.ndarray:
+    rig.camera.set_layout(random_layout(rig.geometry, np.random.default_rng(4)))
+    return rig.camera.capture()
+
+
+def test_the_strip_keeps_off_the_markers_and_the_holes() -> None:
+    points, side = strip_points(GEOMETRY)
+    assert len(points) == len(side) > 200
+    assert set(side.tolist()) == {0, 1, 2, 3}
+    for marker in GEOMETRY.markers:
+        assert np.all(np.max(np.abs(points - marker.centre), axis=1) > marker.reach)
+    nearest_hole = np.min(np.linalg.norm(points[:, None] - GEOMETRY.centres[None], axis=2), axis=1)
+    assert nearest_hole.min() > GEOMETRY.marble_diameter / 2
+
+
+def test_a_forearm_across_the_board_edge_is_a_hand_over_the_board(plain_rig: Rig) -> None:
+    frame = _frame(plain_rig)
+    assert plain_rig.reader.read(frame).status == "ok"
+    arm = frame.copy()
+    arm[_band(plain_rig, frame, (150.0, 215.0))] = SKIN_BGR
+    reading = plain_rig.reader.read(arm)
+    assert reading.status == "occluded"
+    assert "crosses the board's edge" in reading.message
+
+
+def test_a_shadow_across_the_edge_keeps_the_board_read(plain_rig: Rig) -> None:
+    """A person leaning over darkens the wood along the edge and keeps its hue."""
+    frame = _frame(plain_rig)
+    shaded = frame.astype(np.float32)
+    shaded[_band(plain_rig, frame, (100.0, 260.0), depth_mm=8.0)] *= 0.5
+    shaded_frame = np.clip(shaded, 0, 255).astype(np.uint8)
+    assert plain_rig.calibration.edge is not None
+    assert plain_rig.calibration.edge.crossed_mm(shaded_frame) == 0.0
+    assert plain_rig.reader.read(shaded_frame).status == "ok"
+
+
+def test_something_narrower_than_a_wrist_at_the_edge_is_no_hand(plain_rig: Rig) -> None:
+    frame = _frame(plain_rig)
+    edge = plain_rig.calibration.edge
+    assert edge is not None
+    narrow = frame.copy()
+    narrow[_band(plain_rig, frame, (170.0, 170.0 + ARM_MM - 12.0))] = SKIN_BGR
+    wide = frame.copy()
+    wide[_band(plain_rig, frame, (170.0, 170.0 + ARM_MM + 6.0))] = SKIN_BGR
+    assert 0 < edge.crossed_mm(narrow) < ARM_MM <= edge.crossed_mm(wide)
+
+
+@pytest.mark.parametrize("name", ["clear-desk-0", "peg-desk-0"])
+def test_a_hand_resting_on_a_marble_keeps_the_photoreal_board_unread(
+    name: str, photoreal_setups: dict[str, PhotorealSetup]
+) -> None:
+    setup = photoreal_setups[name]
+    reader = calibrate_photoreal(setup, GEOMETRY)
+    assert isinstance(reader, BoardReader)
+    reading = reader.read(setup.first("rest").image())
+    assert reading.status == "occluded"
+    assert "crosses the board's edge" in reading.message
+
+
+def test_no_board_without_a_hand_is_taken_for_one(photoreal_setups: dict[str, PhotorealSetup]) -> None:
+    """Marbles' shadows and caustics, a desk lamp's pool of light: every material and light committed."""
+    for setup in photoreal_setups.values():
+        reader = calibrate_photoreal(setup, GEOMETRY)
+        assert isinstance(reader, BoardReader) and reader.calibration is not None
+        edge = reader.calibration.edge
+        assert edge is not None
+        for frame in setup.boards():
+            assert edge.crossed_mm(frame.image()) < ARM_MM, (setup.name, frame.step)
+
+
+def test_the_strip_is_saved_with_the_calibration_and_older_ones_load_without_it(plain_rig: Rig) -> None:
+    saved = Calibration.from_json(plain_rig.calibration.to_json())
+    assert saved.edge is not None and plain_rig.calibration.edge is not None
+    assert np.array_equal(saved.edge.reference, plain_rig.calibration.edge.reference)
+    assert np.allclose(saved.edge.pixels, plain_rig.calibration.edge.pixels, atol=0.01)
+    older = json.loads(plain_rig.calibration.to_json())
+    del older["edge"]
+    without = Calibration.from_json(json.dumps(older))
+    assert without.edge is None
+    frame = _frame(plain_rig)
+    assert BoardReader(plain_rig.geometry, without).read(frame).layout == plain_rig.reader.read(frame).layout
+
+
+def test_a_strip_whose_parts_differ_in_number_is_no_saved_strip(plain_rig: Rig) -> None:
+    assert plain_rig.calibration.edge is not None
+    data = plain_rig.calibration.edge.to_data()
+    data["side"] = data["side"][:-1]
+    with pytest.raises(ValueError, match="differ in number"):
+        EdgeStrip.from_data(data)

@@ -17,7 +17,7 @@ import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
-from vision.classify import EMPTY, classify, colour_evidence, features
+from vision.classify import EMPTY, GAIN_CHROMA, classify, colour_evidence, features
 from vision.edge_watch import EdgeStrip
 from vision.geometry import BoardGeometry
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
@@ -205,7 +205,14 @@ class BoardReader:
             touching = verdicts.flat | feats.covered | feats.touched
             alone = ~plan.adjacent[:, touching].any(axis=1)
             # (A tinted glass's own coloured shadow changes the hue of its wood: alone, that is no hand.)
-            lone_marble = feats.covered & alone & occupied & (changed >= STRONG * empty_look.marble_above)
+            # Nor is the deep shadow a low lamp throws from a marble onto the wood of the next: wood
+            # covered by its darkness only (its hue moved less than a cover's), around a hole that changed
+            # as a marble's does, next to a marble. A row of marbles under a desk lamp lies in each
+            # other's shadows, none of them alone.
+            strong = occupied & (changed >= STRONG * empty_look.marble_above)
+            in_shadow = (feats.tint <= GAIN_CHROMA) & plan.adjacent[:, occupied].any(axis=1)
+            lone_marble = feats.covered & strong & (alone | in_shadow)
+            explained = lone_marble
             alone = alone & ~feats.touched
             hidden = feats.covered & verdicts.uncertain & ~lone_marble
             flat = verdicts.flat & ~(occupied & sure & alone)
@@ -216,6 +223,7 @@ class BoardReader:
             verdicts = replace(verdicts, uncertain=~sure | hidden | flat | unsure_colour, anomalous=flat)
         else:
             reaching = verdicts.uncertain
+            explained = np.zeros(len(ids), bool)
         # Whatever hides part of a hole (a finger, a sleeve's edge) reaches over the holes next to it.
         doubtful = verdicts.uncertain | (plan.adjacent[:, reaching].any(axis=1))
         unsure_colour = unsure_colour & ~np.asarray(plan.adjacent[:, reaching].any(axis=1))
@@ -229,7 +237,9 @@ class BoardReader:
         evidence = colour_evidence(feats.values, calibration.classes, ids, np.flatnonzero(unsure_colour))
         # Under a glare, clipped wood flickers with the exposure: it says nothing of passing shadows.
         light_map = np.where(feats.glared, feats.light, np.exp(np.log(feats.gain).mean(axis=1)))
-        covered, anomalous = int(np.count_nonzero(feats.covered)), int(np.count_nonzero(verdicts.anomalous))
+        # a marble explains the dark wood around its hole: that is no cover
+        covered = int(np.count_nonzero(feats.covered & ~explained))
+        anomalous = int(np.count_nonzero(verdicts.anomalous))
         crowded = [s for s, n in Counter(layout.values()).items() if n > RESERVE_SIZE]
         status: Status = "occluded"
         if markers_hidden:

@@ -116,3 +116,68 @@ def test_a_marble_under_fingers_in_a_hand_s_tinted_shade_is_uncertain_never_read
     reading = reader.read(_half_hidden_in_a_hand_s_shade(reader, frame.image(), setup.empty.image(), place))
     assert reading.status == "ok", reading.message
     assert place in reading.uncertain and place not in reading.layout
+
+
+DEEP_SHADOW = np.array([0.22, 0.24, 0.25], np.float32)
+"""BGR light left on the wood in the shadow a low desk lamp throws from one marble onto the next (about
+a quarter of the light, the hue kept)."""
+
+
+def _in_shadow(reader: BoardReader, frame: np.ndarray, places: list[str], light: np.ndarray) -> np.ndarray:
+    """The frame with the wood around each of ``places`` (where the reader measures its light) in
+    ``light``, and nothing else changed."""
+    plan = reader._plan
+    assert plan is not None
+    mask = np.zeros(frame.shape[:2], np.uint8)
+    for place in places:
+        for x, y in plan.wood_px[GEOMETRY.place_ids.index(place)]:
+            cv2.circle(mask, (round(float(x)), round(float(y))), 4, 255, -1)
+    out = frame.astype(np.float32)
+    out[mask > 0] *= light
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _reserve_of_three(setup: PhotorealSetup) -> list[str]:
+    """Three marbles of one reserve in the first board of ``setup``."""
+    layout = setup.first("board").layout
+    for seat in "ABCD":
+        held = sorted(p for p in layout if p.startswith(f"{seat}R"))
+        if len(held) >= 3:
+            return held[:3]
+    raise AssertionError(f"no reserve of three in {setup.name}")
+
+
+def test_marbles_in_each_other_s_shadow_under_a_desk_lamp_are_marbles_not_a_cover(
+    photoreal_setups: dict[str, PhotorealSetup],
+) -> None:
+    """A row of marbles under a low lamp: each one's wood lies in the shadow of the next, none alone.
+    The wood is dark but keeps its hue, and each hole changed as a marble's does: marbles of unsure
+    colour, and the board is read."""
+    setup = photoreal_setups["clear-desk-0"]
+    reader = _reader(setup)
+    places = _reserve_of_three(setup)
+    reading = reader.read(_in_shadow(reader, setup.first("board").image(), places, DEEP_SHADOW))
+    assert reading.status == "ok", reading.message
+    assert set(places) <= set(reading.unsure_colour)
+
+
+def test_dark_wood_in_a_hand_s_colour_over_marbles_is_still_a_cover(
+    photoreal_setups: dict[str, PhotorealSetup],
+) -> None:
+    """The same marbles under skin, not a shadow: the wood's hue moved, and the board is not read."""
+    setup = photoreal_setups["clear-desk-0"]
+    reader = _reader(setup)
+    places = _reserve_of_three(setup)
+    skin = np.array([0.12, 0.16, 0.3], np.float32)
+    reading = reader.read(_in_shadow(reader, setup.first("board").image(), places, skin))
+    assert reading.status == "occluded"
+
+
+def test_dark_wood_around_empty_holes_is_still_a_cover(photoreal_setups: dict[str, PhotorealSetup]) -> None:
+    setup = photoreal_setups["clear-desk-0"]
+    reader = _reader(setup)
+    layout = setup.first("board").layout
+    track = [p for p in GEOMETRY.place_ids if "R" not in p and "H" not in p]
+    empty = next(track[k : k + 3] for k in range(len(track)) if not set(track[k : k + 3]) & set(layout))
+    reading = reader.read(_in_shadow(reader, setup.first("board").image(), empty, DEEP_SHADOW))
+    assert reading.status == "occluded"

@@ -51,6 +51,8 @@ peg under a desk lamp was read green as yellow (held-out seed 1000: that set-up 
 on the tuning seeds no colour is read wrongly from 1.0 to 2.0, and 1.5 keeps most colours of the
 synthetic camera's green and yellow under a warm lamp."""
 """Below this a place is reported uncertain rather than guessed."""
+HUE_CHROMA = 5.0
+"""Least chroma (Lab a, b) of a top disc for its hue to say which seat's colour it is nearest."""
 GAIN_CHROMA = 0.18
 """Largest change of the wood's hue at a place against the whole board before it counts as covered."""
 GAIN_RANGE = (0.3, 2.5)
@@ -378,9 +380,26 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
         (1.0 - np.exp(-(seat_second - seat_best) / 2) >= MIN_CONFIDENCE)
         & (np.sqrt(seat_best / values.shape[1]) <= REJECT)
         & (seat_second >= COLOUR_RATIO**2 * seat_best)
+        & _hue_agrees(values, classes, seat_order[:, 0])
     )
     seat = [classes.seats[i] for i in seat_order[:, 0]]
     return Verdicts(labels, confidence, uncertain, anomalous, wood_like, seat, seat_sure)
+
+
+def _hue_agrees(values: np.ndarray, classes: Classes, nearest: np.ndarray) -> np.ndarray:
+    """Per place, whether the seat ``nearest`` in Lab is also the seat nearest in hue (the angle of the
+    top disc's chroma), where the place and that seat both have a hue (chroma past
+    :data:`HUE_CHROMA`). A translucent marble lit from another side than the reserve's at calibration is
+    darker and paler, and may come nearer a dim seat's colour in Lab, while its hue stays its own: then
+    its colour is not clear."""
+    chroma, seat_chroma = values[:, 1:3], classes.seat_mean[:, 1:3]
+    angle = np.arctan2(chroma[:, 1], chroma[:, 0])
+    seat_angle = np.arctan2(seat_chroma[:, 1], seat_chroma[:, 0])
+    apart = np.abs(np.angle(np.exp(1j * (angle[:, None] - seat_angle[None, :]))))
+    has_hue = np.linalg.norm(seat_chroma, axis=1) >= HUE_CHROMA
+    apart = np.where(has_hue[None, :], apart, np.inf)
+    judged = (np.linalg.norm(chroma, axis=1) >= HUE_CHROMA) & has_hue[nearest]
+    return np.asarray(~judged | (np.argmin(apart, axis=1) == nearest))
 
 
 HUE_DIMS = np.array([1, 2, 4, 5, 7, 8])

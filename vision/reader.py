@@ -245,7 +245,7 @@ class BoardReader:
         if markers_hidden:
             message = "the board's markers are covered"
         elif hand_over:
-            message = "a hand or an arm crosses the board's edge"
+            message = "a hand, an arm or something else lies across the board's edge"
         elif anomalous or covered >= OCCLUDED_PLACES:
             hidden = int(np.count_nonzero(feats.covered | verdicts.anomalous))
             message = f"something covers the board ({hidden} places hidden)"

@@ -55,7 +55,7 @@ def test_a_forearm_across_the_board_edge_is_a_hand_over_the_board(plain_rig: Rig
     arm[_band(plain_rig, frame, (150.0, 215.0))] = SKIN_BGR
     reading = plain_rig.reader.read(arm)
     assert reading.status == "occluded"
-    assert "crosses the board's edge" in reading.message
+    assert "across the board's edge" in reading.message
 
 
 def test_a_shadow_across_the_edge_keeps_the_board_read(plain_rig: Rig) -> None:
@@ -89,7 +89,7 @@ def test_a_hand_resting_on_a_marble_keeps_the_photoreal_board_unread(
     assert isinstance(reader, BoardReader)
     reading = reader.read(setup.first("rest").image())
     assert reading.status == "occluded"
-    assert "crosses the board's edge" in reading.message
+    assert "across the board's edge" in reading.message
 
 
 def test_no_board_without_a_hand_is_taken_for_one(photoreal_setups: dict[str, PhotorealSetup]) -> None:

@@ -69,7 +69,7 @@ GLARE_THEN = 1.25
 """Local light (against the board's median) outside this range counts as covered or blinded."""
 
 
-def _nan_median(values: np.ndarray, *, axis: int) -> np.ndarray:
+def nan_median(values: np.ndarray, *, axis: int) -> np.ndarray:
     """Median ignoring NaNs (NaN where all are NaN), without ``np.nanmedian``'s masked-array overhead
     and warnings: this runs on every frame."""
     ordered = np.sort(values, axis=axis)  # NaNs sort last
@@ -133,7 +133,7 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     ratio = samples.wood / np.maximum(wood_ref, 1.0)
     clipped = (samples.wood >= SATURATED) | (wood_ref >= SATURATED)
     ratio[clipped] = np.nan
-    gain = _nan_median(ratio, axis=1)
+    gain = nan_median(ratio, axis=1)
     unknown = np.isnan(gain) | ((~clipped).sum(axis=1) < MIN_WOOD_POINTS)
     blinded = unknown.all(axis=1)
     # A channel clipped at a place (bright wood, more exposure) is assumed to have changed like the
@@ -224,11 +224,11 @@ def light_then(wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> Li
             break
         typical = np.median(points[woodlike], axis=0)
     shape = wood_ref.shape[:2]
-    place_level = np.exp(_nan_median(np.where(woodlike, level, np.nan).reshape(shape), axis=1))
+    place_level = np.exp(nan_median(np.where(woodlike, level, np.nan).reshape(shape), axis=1))
     glare = np.asarray(white).reshape(shape).any(axis=1) | (place_level > GLARE_THEN)
     place_level = np.where(np.isnan(place_level) | glare, np.nan, place_level)
     if neighbours is not None:
-        around = _nan_median(place_level[neighbours], axis=1)
+        around = nan_median(place_level[neighbours], axis=1)
         place_level = np.where(glare, around, place_level)
     return LightThen(
         typical, np.where(np.isnan(place_level), 1.0, place_level), glare, np.asarray(woodlike).reshape(shape)

@@ -14,7 +14,7 @@ hand's width of one side, enough changed points for a wrist or four fingers, som
 hue too (skin, a sleeve: not the wood in a shade), are an arm over the edge; the board is then not read.
 
 Measured on the looked-at photoreal set-ups of seeds 2006 and 2007 (40) and the 6 committed ones: no
-frame without a hand came near (21 mm at most, against 30), and 372 of the 486 frames with a hand were
+frame without a hand came near (21 mm at most, against 30), and 373 of the 486 frames with a hand were
 seen, among them every frame that the holes alone read wrongly. On the 2D synthetic camera's tuning
 seeds 7 and 9 (720 boards without a hand, a soft shadow moving over many), none was taken for a hand.
 A hand is missed where it crosses the edge over a marker's corner, or hovers with little of it over
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -99,16 +100,18 @@ def _inset(geometry: BoardGeometry, board_h: np.ndarray) -> float:
     return float(np.clip(INSET_PX / max(px_per_mm, 1e-6), INSET_MM, MAX_INSET_MM))
 
 
-def _running_median(values: np.ndarray) -> np.ndarray:
-    """``(n, k)``: per point, the median of ``values`` ``(n, k)`` (NaN where unknown) over the
-    :data:`LIGHT_WINDOW_MM` of the side around it: the light there, which changes smoothly along the
-    edge (a lamp's pool, a person's shadow), where a hand is a bump a few centimetres wide."""
-    # taken on every third point, each point then takes its third's: the light varies slower than that
-    coarse = values[::3]
-    half = max(int(LIGHT_WINDOW_MM / STEP_MM / 6), 1)
-    padded = np.pad(coarse, ((half, half), (0, 0)), mode="edge")
-    windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * half + 1, axis=0)
-    return np.asarray(np.repeat(nan_median(windows, axis=2), 3, axis=0)[: len(values)])
+def _light_windows(side: np.ndarray) -> np.ndarray:
+    """``(n, w)``: for each point, the points whose median is the light there (see
+    :meth:`EdgeStrip.crossed_mm`): every third point of its side within :data:`LIGHT_WINDOW_MM` around
+    it (the light varies slower than that), the side's end repeated where the window runs past it."""
+    half = max(int(LIGHT_WINDOW_MM / STEP_MM / 2), 1)
+    offsets = np.arange(-half, half + 1, 3)
+    windows = np.zeros((len(side), len(offsets)), np.intp)
+    for k in np.unique(side):
+        members = np.flatnonzero(side == k)
+        spots = np.clip(np.arange(len(members))[:, None] + offsets[None, :], 0, len(members) - 1)
+        windows[members] = members[spots]
+    return windows
 
 
 def _sample(frame: np.ndarray, pixels: np.ndarray) -> np.ndarray:
@@ -146,6 +149,10 @@ class EdgeStrip:
         pixels = project(board_h, points)
         return cls(pixels, side, _sample(frame, pixels))
 
+    @cached_property
+    def _windows(self) -> np.ndarray:
+        return _light_windows(self.side)
+
     def crossed_mm(self, frame: np.ndarray) -> float:
         """The most edge, in millimetres within :data:`WINDOW_MM` of one side, whose colour changed past
         :data:`CHANGED` since calibration, counted only where :data:`HUE_POINTS` of its points changed
@@ -157,15 +164,11 @@ class EdgeStrip:
         with np.errstate(invalid="ignore"):
             level = np.where(seen, log_ratio, 0.0).sum(axis=1) / seen.sum(axis=1)
         hue = np.where(seen.all(axis=1, keepdims=True), log_ratio - level[:, None], np.nan)
-        # each against the light along its side around it (see :func:`_running_median`)
-        level_change = np.zeros(len(level))
-        hue_change = np.zeros(len(level))
-        for side in np.unique(self.side):
-            along = self.side == side
-            level_change[along] = np.nan_to_num(level[along] - _running_median(level[along][:, None])[:, 0])
-            hue_change[along] = np.nan_to_num(
-                np.linalg.norm(hue[along] - _running_median(hue[along]), axis=1)
-            )
+        # each against the light along its side around it: it changes smoothly along the edge (a lamp's
+        # pool, a person's shadow), where a hand is a bump a few centimetres wide
+        windows = self._windows
+        level_change = np.nan_to_num(level - nan_median(level[windows], axis=1))
+        hue_change = np.nan_to_num(np.linalg.norm(hue - nan_median(hue[windows], axis=1), axis=1))
         # the norm of the whole change: the level counts once per channel, as the hue's three parts do
         changed = np.sqrt(3 * level_change**2 + hue_change**2) > CHANGED
         hued = hue_change > HUE_CHANGED

@@ -50,7 +50,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "camera_no_board": ("ne voit pas le plateau", "cannot see the board"),
     "camera_board_moved": ("le plateau a bougé", "the board moved"),
     "camera_bad_frame": ("image illisible", "unreadable picture"),
-    "camera_occluded": ("une main cache le plateau", "a hand hides the board"),
+    "camera_occluded": (
+        "une main, ou un objet sur le bord, cache le plateau",
+        "a hand, or something on the board's edge, hides the board",
+    ),
     "camera_lost": ("perdue, réouverture", "lost, opening again"),
     "camera_error": ("erreur de lecture", "reading error"),
     "cards": ("cartes", "cards"),

@@ -343,11 +343,11 @@ def test_the_camera_state_is_said_in_the_pages_language(
     status = page.locator('[data-bind="camera"]')
     expect(status).to_have_text("sans caméra · éteinte")
     table.announce(camera={"mode": "sim", "status": "occluded", "message": "a hand is over the board"})
-    expect(status).to_have_text("simulation · une main cache le plateau")
+    expect(status).to_have_text("simulation · une main, ou un objet sur le bord, cache le plateau")
     expect(status).to_have_attribute("title", "a hand is over the board")
     page.goto(served + "/calibration?lang=en")
     expect(page.locator('[data-bind="camera"]')).to_have_text(
-        "simulation · a hand hides the board · a hand is over the board"
+        "simulation · a hand, or something on the board's edge, hides the board · a hand is over the board"
     )
     page.goto(served + "/table?lang=fr")
     table.new_game({})

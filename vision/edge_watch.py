@@ -45,8 +45,8 @@ and a marble's outline reaches 8 mm around its hole's centre."""
 STEP_MM = 3.0
 """Spacing of the strip's points."""
 CHANGED = 0.35
-"""Change of a point's colour (norm of the per-channel log-ratio, against the strip's typical change)
-past which something other than the board's wood lies there."""
+"""Change of a point's colour (norm of the per-channel log-ratio, against the change of the light along
+its side around it) past which something other than the board's wood lies there."""
 HUE_CHANGED = 0.12
 """Change of a point's hue (the log-ratio's norm once its mean over the channels is taken away) past
 which its light is no longer the wood's under a shade: skin, a sleeve."""
@@ -60,8 +60,8 @@ WINDOW_MM = 60.0
 """Stretch of the edge a hand is looked for in: about a hand's width, so that spread fingers, with wood
 between them, count together."""
 ARM_MM = 30.0
-"""Length of a run of changed points from which an arm or a hand crosses the edge: narrower than a
-wrist (about 55 mm) or four fingers side by side, wider than a marble's shadow at the edge."""
+"""Edge changed within :data:`WINDOW_MM` from which an arm or a hand crosses it: narrower than a wrist
+(about 55 mm) or four fingers side by side, wider than a marble's shadow at the edge."""
 LEVEL_FLOOR = 4.0
 """Least level (0..255) a channel is taken at, so that black pixels give finite ratios."""
 SPREAD_PX = np.array([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]])
@@ -182,6 +182,12 @@ class EdgeStrip:
     def covered(self, frame: np.ndarray) -> bool:
         """Whether a hand or an arm crosses the board's edge in ``frame``."""
         return self.crossed_mm(frame) >= ARM_MM
+
+    def carried_over(self, before_h: np.ndarray, after_h: np.ndarray) -> EdgeStrip:
+        """The strip where the board now lies (``before_h`` and ``after_h`` map board millimetres to
+        pixels before and after a bump), with the look calibration saw at the same places of the board."""
+        pixels = project(after_h @ np.linalg.inv(before_h), self.pixels)
+        return EdgeStrip(pixels, self.side, self.reference)
 
     def to_data(self) -> dict[str, Any]:
         reference = np.ascontiguousarray(self.reference, np.float32)

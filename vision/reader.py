@@ -18,7 +18,6 @@ import numpy as np
 from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
 from vision.classify import EMPTY, GAIN_CHROMA, classify, colour_evidence, features
-from vision.edge_watch import EdgeStrip
 from vision.geometry import BoardGeometry
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
 from vision.occupancy import local_gain, look
@@ -291,6 +290,10 @@ class BoardReader:
         )
         if change <= MOVED_PX:
             return None
+        if calibration.edge is not None:
+            # The strip follows the board with the look calibration saw: the frame of the bump may show
+            # the hand that bumped it, which would be taken for the board's edge ever after.
+            calibration.edge = calibration.edge.carried_over(calibration.board_h, board_h)
         calibration.board_h = board_h
         calibration.anchors = AnchorWatch.from_frame(
             frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids]))
@@ -301,9 +304,6 @@ class BoardReader:
         wood = self._plan.gather(frame).wood
         ratio = np.median((calibration.wood_ref / np.maximum(wood, 1.0)).reshape(-1, 3), axis=0)
         calibration.wood_ref = (wood * ratio).astype(np.float32)
-        if calibration.edge is not None:
-            # The strip too: this frame shows the board where it now lies (a bump, not a hand over it).
-            calibration.edge = EdgeStrip.learn(frame, self.geometry, board_h)
         if calibration.empty_look is not None and before is not None:
             # Every hole's empty look follows the board to its new place, so marbles are still told from
             # empty holes by their look, not by their colour alone (which clear glass does not show).

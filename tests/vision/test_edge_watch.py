@@ -8,12 +8,12 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.conftest import Rig
+from tests.vision.conftest import Rig, make_rig
 from vision.bench import calibrate_photoreal
 from vision.calibration import Calibration
 from vision.edge_watch import ARM_MM, EdgeStrip, strip_points
 from vision.geometry import BoardGeometry
-from vision.markers import project
+from vision.markers import locate_board, project
 from vision.photoreal.dataset import PhotorealSetup
 from vision.reader import BoardReader
 from vision.synthetic import random_layout
@@ -24,12 +24,20 @@ SKIN_BGR = (70, 95, 160)
 
 
 def _band(rig: Rig, frame: np.ndarray, x_mm: tuple[float, float], depth_mm: float = 40.0) -> np.ndarray:
-    """A mask of the board's bottom edge between ``x_mm``, from the edge ``depth_mm`` onto the board."""
+    """A mask of the board's bottom edge between ``x_mm``, from the edge ``depth_mm`` onto the board,
+    where calibration placed the board."""
+    return _band_at(rig.calibration.board_h, frame, x_mm, depth_mm)
+
+
+def _band_at(
+    board_h: np.ndarray, frame: np.ndarray, x_mm: tuple[float, float], depth_mm: float = 40.0
+) -> np.ndarray:
+    """The same where ``board_h`` (board millimetres to pixels) places the board."""
     height = GEOMETRY.size_mm[1]
     (x0, x1) = x_mm
     corners = np.array([[x0, height + 5], [x1, height + 5], [x1, height - depth_mm], [x0, height - depth_mm]])
     mask = np.zeros(frame.shape[:2], np.uint8)
-    cv2.fillConvexPoly(mask, np.rint(project(rig.calibration.board_h, corners)).astype(np.int32), 255)
+    cv2.fillConvexPoly(mask, np.rint(project(board_h, corners)).astype(np.int32), 255)
     return mask > 0
 
 
@@ -122,3 +130,23 @@ def test_a_strip_whose_parts_differ_in_number_is_no_saved_strip(plain_rig: Rig) 
     data["side"] = data["side"][:-1]
     with pytest.raises(ValueError, match="differ in number"):
         EdgeStrip.from_data(data)
+
+
+def test_a_board_bumped_by_a_hand_is_read_again_once_the_hand_has_gone() -> None:
+    """The frame that finds the board moved may show the hand that bumped it: the strip keeps the look
+    calibration saw, at the board's new place, so the bare edge afterwards is no hand."""
+    rig = make_rig(seed=8, tilt=15, rotation=5, noise=2)
+    layout = random_layout(rig.geometry, np.random.default_rng(2))
+    rig.camera.set_layout(layout)
+    assert rig.reader.read(rig.camera.capture()).status == "ok"
+    rig.camera.move_board(6.0, -4.0, 2.0)
+    bumped = rig.camera.capture()
+    moved_h = locate_board(bumped, rig.geometry)[0]
+    band = _band_at(moved_h, bumped, (150.0, 215.0))
+    bumped[band] = SKIN_BGR
+    assert rig.reader.read(bumped).status == "board_moved"
+    with_hand = rig.camera.capture()
+    with_hand[band] = SKIN_BGR
+    assert rig.reader.read(with_hand).status == "occluded"
+    again = rig.reader.read(rig.camera.capture())
+    assert again.status == "ok" and again.layout == layout

@@ -343,7 +343,8 @@ def _learn_empty_look(
     changed: np.ndarray,
 ) -> EmptyLook:
     """Every hole's empty look and how much the marbles change it (see :mod:`vision.occupancy`); the
-    places whose wood ``changed`` between the two pictures (a hand, a shadow) do not set the scales.
+    empty places whose wood ``changed`` between the two pictures (a hand, a shadow) do not set the empty
+    scale.
 
     Raises:
         CalibrationError: the marbles cannot be told from empty holes in this light.

@@ -127,8 +127,10 @@ class EmptyLook:
             full_pixels: ``(places, n)`` :func:`pixel_change` of the frame with the marbles against
                 ``empty``.
             occupied: ``(places,)`` bool, the places holding a marble in that frame.
-            usable: ``(places,)`` bool, the places whose changes say something of the scales (not
-                under a hand).
+            usable: ``(places,)`` bool, the empty places whose changes say something of the empty
+                scale (not under a hand). Every marble sets the marble scale: one whose wood changed
+                lies in its neighbours' shadow, and marbles lie in shadows in play too (a clear glass
+                marble in a reserve under a dim lamp changes its hole least of all).
 
         Raises:
             ValueError: the marbles change their holes no more than light and noise change empty ones:
@@ -136,7 +138,7 @@ class EmptyLook:
         """
         full_change = full_pixels.mean(axis=1)
         typical = typical_change(full_pixels)
-        empties, marbles = ~occupied & usable, occupied & usable
+        empties, marbles = ~occupied & usable, occupied
         if not empties.any() or not marbles.any():
             raise ValueError("calibration needs both empty holes and marbles in known places")
         # An empty place changed like a marble (a finger over it, a marble put where the game has none)

@@ -110,6 +110,23 @@ def test_in_dim_light_without_a_clear_gap_the_typical_pixel_says_nothing() -> No
     assert look.empty_below < look.marble_above <= 3 * CALM
 
 
+def test_a_marble_in_its_neighbours_shadow_sets_the_marble_scale() -> None:
+    """A reserve marble whose wood changed between calibration's two pictures (its neighbours' shadow
+    in a dim light) changes its hole least of all: it still says how little a marble may change, so it
+    reads surely as a marble; an empty hole whose wood changed still does not set the empty scale."""
+    occupied = np.arange(PLACES) >= PLACES // 2
+    full = np.where(occupied[:, None], MARBLE, CALM) * np.ones((PLACES, POINTS))
+    full[4] = 0.24  # the marble in the shadow
+    full[0] = 0.2  # an empty hole under something that changed its wood
+    usable = np.ones(PLACES, bool)
+    usable[[0, 4]] = False
+    look = EmptyLook.learn(np.full((PLACES, POINTS, 3), LEVEL), full, occupied, usable)
+    assert look.empty_below == pytest.approx(2 * CALM)
+    assert look.marble_above <= 0.24
+    occupied_now, sure, _ = _judge(look, full)
+    assert occupied_now[4] and sure[4]
+
+
 def test_the_typical_pixels_scale_is_saved_and_an_older_save_still_loads() -> None:
     look = _learnt()
     again = EmptyLook.from_data(look.to_data())

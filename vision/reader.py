@@ -192,23 +192,26 @@ class BoardReader:
             by_colour = (~sure | partly) & ~verdicts.uncertain & (feats.tint <= DOUBT_TINT)
             occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
             sure = sure | by_colour
+            touching = verdicts.flat | feats.covered | feats.touched
+            alone = ~plan.adjacent[:, touching].any(axis=1)
+            strong = occupied & (changed >= STRONG * empty_look.marble_above)
             # A clear seat colour on a hole that still matches its own empty look best (a painted
-            # reserve under a finger's shadow) is two readings that disagree: neither is trusted.
+            # reserve under a finger's shadow) is two readings that disagree: neither is trusted. Unless
+            # the hole changed as strongly as a marble's with nothing over it or its neighbours (a
+            # cat's-eye's dark body under a desk lamp): then it holds a marble whose colour is not clear.
             empty_nearest = np.array([label == EMPTY for label in labels])
-            sure = sure & ~(occupied & verdicts.seat_sure & empty_nearest & ~verdicts.uncertain)
+            disagree = occupied & verdicts.seat_sure & empty_nearest & ~verdicts.uncertain
+            sure = sure & ~(disagree & ~(strong & alone & ~touching))
             # A hand spreads over several holes and the wood between them. A place whose wood changed
             # alone (a neighbour's shadow, a caustic) but whose hole changed as strongly as a marble's
             # holds a marble; so does a place alone that looks like wood over its hole (a yellow
             # marble, a wooden peg) and surely changed. Their colours are not clear, as is no colour
             # still nearer the empty hole's than any seat's (skin over a hole, a marble half hidden).
-            touching = verdicts.flat | feats.covered | feats.touched
-            alone = ~plan.adjacent[:, touching].any(axis=1)
             # (A tinted glass's own coloured shadow changes the hue of its wood: alone, that is no hand.)
             # Nor is the deep shadow a low lamp throws from a marble onto the wood of the next: wood
             # covered by its darkness only (its hue moved less than a cover's), around a hole that changed
             # as a marble's does, next to a marble. A row of marbles under a desk lamp lies in each
             # other's shadows, none of them alone.
-            strong = occupied & (changed >= STRONG * empty_look.marble_above)
             in_shadow = (feats.tint <= GAIN_CHROMA) & plan.adjacent[:, occupied].any(axis=1)
             lone_marble = feats.covered & strong & (alone | in_shadow)
             explained = lone_marble

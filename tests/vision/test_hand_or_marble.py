@@ -75,6 +75,27 @@ def test_a_hand_taking_a_marble_from_a_painted_reserve_is_never_read_ok_with_a_p
     assert result.wrong_with_hand == 0 and result.wrong_accepted == 0
 
 
+FINGERS_OVER_A_PAINTED_RESERVE = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 307915335915991420481267682591879130183,
+        "inc": 194290289479364712180083596243593368443,
+    },
+    "has_uint32": 1,
+    "uinteger": 1667957994,
+}
+"""The random state that draws the 24th move by hand of the synthetic camera's tuning seed 1: fingers
+over a red painted reserve, crossing the board's edge at a marker (which the edge strip leaves out). An
+empty reserve hole there changes as strongly as a marble's and is nearest its own empty look, yet is
+clearly red: it must stay doubtful, as its neighbours lie under the fingers."""
+
+
+def test_fingers_over_a_painted_reserve_leave_its_holes_doubtful_though_they_changed_strongly() -> None:
+    result = replay_move_by_hand(FINGERS_OVER_A_PAINTED_RESERVE)
+    assert result.hand_frames == 14 and result.hand_ok > 0
+    assert result.wrong_with_hand == 0 and result.wrong_accepted == 0
+
+
 HAND_SHADE = np.array([0.92, 0.73, 0.74], np.float32)
 """BGR light in a hand's shade under a warm evening lamp, on the wood beside the marble the fingers rest
 on (measured on a rendered hand: bluer than the lamp's light, as the sky's fill light is left)."""

@@ -11,7 +11,15 @@ from tests.vision.conftest import make_rig
 from vision.calibration import calibrate, marble_centre_height
 from vision.classify import features
 from vision.geometry import BoardGeometry
-from vision.occupancy import BRIGHTNESS_FLOOR, EmptyLook, local_gain, look, pixel_change, typical_change
+from vision.occupancy import (
+    BRIGHTNESS_FLOOR,
+    TYPICAL_GAP,
+    EmptyLook,
+    local_gain,
+    look,
+    pixel_change,
+    typical_change,
+)
 from vision.photoreal.dataset import PhotorealSetup
 from vision.sampling import SamplePlan
 from vision.synthetic import starting_layout
@@ -101,13 +109,30 @@ def test_without_marbles_changing_their_typical_pixel_the_band_stays_uncertain()
 
 
 def test_in_dim_light_without_a_clear_gap_the_typical_pixel_says_nothing() -> None:
-    """Marbles whose typical pixel changed less than twice the typical pixel's empty bound (the sensor's
-    noise of a dim evening): a marble dimmed further could pass for empty, so the band stays uncertain."""
+    """Marbles whose typical pixel changed less than :data:`TYPICAL_GAP` times the typical pixel's empty
+    bound (the sensor's noise of a dim evening): a marble dimmed further could pass for empty, so the
+    band stays uncertain."""
+    occupied = np.arange(PLACES) >= PLACES // 2
+    full = np.where(occupied[:, None], 2 * CALM, CALM) * np.ones((PLACES, POINTS))
+    look = EmptyLook.learn(np.full((PLACES, POINTS, 3), LEVEL), full, occupied, np.ones(PLACES, bool))
+    assert look.typical_empty_below is None
+    assert look.empty_below < look.marble_above <= 2 * CALM
+
+
+def test_with_a_gap_short_of_twice_under_a_desk_lamp_the_typical_pixel_still_reads_empty_holes() -> None:
+    """Clear glass under a desk lamp: the least marble's typical pixel changed 1.8 times the empty
+    bound (it shows its hole through its glass), a clear enough gap for a hole changed on one side only
+    to read empty."""
     occupied = np.arange(PLACES) >= PLACES // 2
     full = np.where(occupied[:, None], 3 * CALM, CALM) * np.ones((PLACES, POINTS))
     look = EmptyLook.learn(np.full((PLACES, POINTS, 3), LEVEL), full, occupied, np.ones(PLACES, bool))
-    assert look.typical_empty_below is None
-    assert look.empty_below < look.marble_above <= 3 * CALM
+    bound = look.typical_empty_below
+    assert bound is not None and TYPICAL_GAP * bound <= 3 * CALM < 2 * bound
+    changes = np.full((PLACES, POINTS), CALM)
+    changes[0, : POINTS // 4] = 0.25  # a neighbour's edge over a quarter of the hole
+    occupied_now, sure, moved = _judge(look, changes)
+    assert look.empty_below < moved[0] < look.marble_above
+    assert sure[0] and not occupied_now[0]
 
 
 def test_a_marble_in_its_neighbours_shadow_sets_the_marble_scale() -> None:

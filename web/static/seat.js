@@ -78,7 +78,8 @@
     }) : [el("p", { class: "muted" }, t("hand_empty"))]));
     renderMoves();
     TockEnd.render(view);
-    bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
+    // two lines at most (tock.css); the whole sentence as the hint, and in the log
+    bound("last-move").textContent = bound("last-move").title = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     paintChips(view);
     renderConfirm();
     const places = moves.flatMap((m) => Tock.places(m.to));

@@ -262,6 +262,7 @@ class BoardWatch:
             "violations": violations,
             "wrong": list(difference.wrong),
             "put_back": dict(difference.put_back),
+            "unread": sorted(unread),
         }
         seat = self._s.to_play() or ""
         return Outcome(replace(turn, board=BoardWrong(problem)), (LogRefusal(problem, seat), Show()))
@@ -275,6 +276,7 @@ class BoardWatch:
             "violations": [],
             "wrong": list(difference.wrong),
             "put_back": dict(difference.put_back),
+            "unread": [],  # a board awaited comes back only once every hole is read
         }
 
     def check_board_now(self, turn: Turn) -> Turn:

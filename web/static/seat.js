@@ -123,7 +123,9 @@
     bound("problem-panel").hidden = !mine;
     if (!mine) return;
     bound("problem-text").textContent = pick(problem);
-    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { back: Object.keys(putBack), wrong: problem.wrong || [] });
+    const unread = problem.unread || [];
+    bound("unread-help").hidden = !unread.length;
+    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { back: Object.keys(putBack), wrong: problem.wrong || [], unread });
   }
 
   /** The table asks the seat to play which move the board shows (an ambiguous or uncertain reading). */

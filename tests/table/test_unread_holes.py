@@ -134,7 +134,10 @@ def test_a_marble_moved_one_hole_too_far_is_refused_with_its_rule_while_an_unrel
     assert view["question"] is None and problem is not None, "refused, not asked about"
     reasons = " ".join(v["en"] for v in problem["violations"])
     assert reasons.startswith("The 3 "), reasons
-    assert problem["en"].endswith("Holes not read, check them too: D8.")
+    assert problem["en"].endswith("Also check what is on cell 8 of D's side: the camera could not read it.")
+    assert problem["fr"].endswith(
+        "Vérifiez aussi ce qui est sur la case 8 du côté de D : la caméra n'a pas pu le lire."
+    )
     assert (problem["wrong"], problem["put_back"]) == (["B16"], {"B12": "A"}), "D8 taken as it was"
     assert view["turn"] == "A" and view["log"][-2]["move"] == OPENING[-1][1], "nothing played"
     assert view["log"][-1]["reasons"][0]["code"] == "wrong_count", "the refusal is logged with its rule"

@@ -14,6 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from hardware.colour import RGB, Scene, check_rgb, fit_scene, scale
 
 RED: RGB = (255, 0, 0)
+CHECK: RGB = (255, 255, 255)
+"""Holes to check by hand (the camera could not read them when a move was refused): white, which is no
+seat's colour, beside the red of the holes known to be wrong."""
 
 PULSE_PERIOD = 1.2
 """Seconds of one pulse of the selected marble: slow enough to read as 'this one', not as an alarm."""
@@ -52,7 +55,9 @@ def selected_marble(place: str, colour: RGB, t: float) -> dict[str, RGB]:
     return {place: scale(check_rgb(colour, "marble colour"), pulse(t))}
 
 
-def illegal_move(changed: Iterable[str], put_back: Mapping[str, RGB], t: float) -> dict[str, RGB]:
+def illegal_move(
+    changed: Iterable[str], put_back: Mapping[str, RGB], t: float, *, unread: Iterable[str] = ()
+) -> dict[str, RGB]:
     """An illegal move: the changed holes flash red; the holes where marbles must go back glow.
 
     Args:
@@ -60,8 +65,12 @@ def illegal_move(changed: Iterable[str], put_back: Mapping[str, RGB], t: float) 
         put_back: hole -> colour of the marble that must return there; shown steadily, so that the
             player sees where to put each marble back (and wins over a flash on the same hole).
         t: seconds since the move was seen.
+        unread: holes the camera could not read, taken as they were: they flash white with the red
+            ones, for the players to check them too (a hole also changed stays red).
     """
-    scene = {place: RED for place in changed} if is_on(t, FLASH_HZ) else {}
+    scene: dict[str, RGB] = {}
+    if is_on(t, FLASH_HZ):
+        scene = {place: CHECK for place in unread} | {place: RED for place in changed}
     for place, colour in put_back.items():
         scene[place] = scale(check_rgb(colour, f"colour of the marble for {place}"), GLOW)
     return scene

@@ -218,6 +218,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Remettez la bille dans le trou cerclé de blanc ; le trou cerclé de rouge doit rester vide.",
         "Put the marble back in the hole ringed in white; the hole ringed in red must stay empty.",
     ),
+    "unread_help": (
+        "Vérifiez aussi les trous cerclés de tirets : la caméra n'a pas pu les lire.",
+        "Check the holes ringed with dashes too: the camera could not read them.",
+    ),
     "put_back_picture": ("Où remettre les billes", "Where the marbles go back"),
     "chime": ("Sonner quand c'est mon tour", "Chime when it is my turn"),
     "game_over_title": ("La partie est finie", "The game is over"),

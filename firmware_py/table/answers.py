@@ -17,7 +17,8 @@ class LogLine(TypedDict):
 
     ``n`` is its line (see :func:`firmware_py.table.wording.move_entry`); ``places`` the holes it
     changed; a move has ``detail`` (its holes, ``A3 → A10``) and ``steps`` (each moved marble's
-    ``[from, to]``); a refused board has ``reasons``.
+    ``[from, to]``); a refused board has ``reasons`` and ``unread``, the holes the camera could not read
+    when it was refused (taken as they were).
     """
 
     n: int
@@ -29,6 +30,7 @@ class LogLine(TypedDict):
     detail: NotRequired[str]
     steps: NotRequired[list[list[str]]]
     reasons: NotRequired[list[Reason]]
+    unread: NotRequired[list[str]]
 
 
 class Played(TypedDict):

@@ -47,6 +47,7 @@ from firmware_py.table.turn import (
     Words,
     reason_of,
 )
+from firmware_py.table.wording import holes_said
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
@@ -80,6 +81,18 @@ def _asking(turn: Turn, question: Question) -> Turn:
     if isinstance(turn.board, AwaitingBoard):
         return replace(turn, board=AwaitingBoard(turn.board.problem, question))
     return replace(turn, board=Asking(question))
+
+
+def _check_too(unread: tuple[str, ...]) -> tuple[str, str]:
+    """The sentence (French, English) a refusal ends with when some holes were not read: where they are,
+    as the board shows them, for the players to check them too (empty when every hole was read)."""
+    if not unread:
+        return "", ""
+    it_fr, it_en = ("le", "it") if len(unread) == 1 else ("les", "them")
+    return (
+        f" Vérifiez aussi ce qui est {holes_said(unread, 'fr')} : la caméra n'a pas pu {it_fr} lire.",
+        f" Also check what is {holes_said(unread, 'en')}: the camera could not read {it_en}.",
+    )
 
 
 def _board_back(turn: Turn) -> Turn:
@@ -243,8 +256,9 @@ class BoardWatch:
         self, result: Match, layout: dict[str, str], turn: Turn, unread: tuple[str, ...] = ()
     ) -> Outcome:
         """An illegal board: shown with its reasons and the holes to put right, and logged. ``unread``:
-        holes the camera did not read, taken as they were (``layout`` holds them so): the words name
-        them, as the holes to put right assume them unchanged."""
+        holes the camera did not read, taken as they were (``layout`` holds them so): the words say where
+        they are and the problem lists them (the LEDs flash them), as the holes to put right assume them
+        unchanged."""
         violations = self._reasons(result, layout)
         difference = board_difference(self._s.position, layout)
         # each reason is a sentence with its own full stop; the message ends with one stop, not two
@@ -252,9 +266,7 @@ class BoardWatch:
         reasons_en = "; ".join(v["en"].rstrip(".") for v in violations)
         reasons_fr = reasons_fr or "ce plateau ne vient d'aucun coup permis"
         reasons_en = reasons_en or "no legal move gives this board"
-        holes = ", ".join(sorted(unread))
-        unread_fr = f" Trous non lus, vérifiez-les aussi : {holes}." if unread else ""
-        unread_en = f" Holes not read, check them too: {holes}." if unread else ""
+        unread_fr, unread_en = _check_too(unread)
         problem: Problem = {
             "fr": f"Coup interdit : {reasons_fr}. Remettez les billes comme indiqué.{unread_fr}",
             "en": f"Illegal move: {reasons_en}. Put the marbles back as shown.{unread_en}",
@@ -262,6 +274,7 @@ class BoardWatch:
             "violations": violations,
             "wrong": list(difference.wrong),
             "put_back": dict(difference.put_back),
+            "unread": sorted(unread),
         }
         seat = self._s.to_play() or ""
         return Outcome(replace(turn, board=BoardWrong(problem)), (LogRefusal(problem, seat), Show()))
@@ -275,6 +288,7 @@ class BoardWatch:
             "violations": [],
             "wrong": list(difference.wrong),
             "put_back": dict(difference.put_back),
+            "unread": [],  # a board awaited comes back only once every hole is read
         }
 
     def check_board_now(self, turn: Turn) -> Turn:

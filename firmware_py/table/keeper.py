@@ -199,6 +199,7 @@ class GameKeeper:
             "fr": problem["fr"],
             "en": problem["en"],
             "reasons": problem["violations"],
+            "unread": problem["unread"],
         }
         last = self._s.log[-1] if self._s.log else None
         if last is not None and "reasons" in last and last["places"] == entry["places"]:

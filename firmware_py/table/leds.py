@@ -31,7 +31,11 @@ class TableLeds:
         problem = state.problem
         if problem is not None:
             return LightFacts(
-                colours, turn=turn, wrong=tuple(problem["wrong"]), put_back=dict(problem["put_back"])
+                colours,
+                turn=turn,
+                wrong=tuple(problem["wrong"]),
+                put_back=dict(problem["put_back"]),
+                unread=tuple(problem["unread"]),
             )
         sources: tuple[str, ...] = ()
         destinations: tuple[str, ...] = ()

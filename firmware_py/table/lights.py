@@ -51,6 +51,9 @@ class LightFacts:
     """Places that differ from a legal board: flashing red."""
     put_back: Mapping[str, str] = field(default_factory=dict)
     """Place -> seat letter of a marble that must go back there: glowing in that seat's colour."""
+    unread: tuple[str, ...] = ()
+    """Holes the camera could not read when the board was refused (taken as they were): flashing white
+    with the wrong holes, to be checked by hand."""
     winners: tuple[str, ...] = ()
     """Winning seats: their home cells glow."""
     homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -62,9 +65,9 @@ class LightFacts:
     def scene_at(self, t: float) -> dict[str, RGB]:
         """The LED scene ``t`` seconds after the facts changed: problems first, then moves, then hints."""
         winners = [{place: self._colour(s) for place in self.homes.get(s, ())} for s in self.winners]
-        if self.wrong or self.put_back:
+        if self.wrong or self.put_back or self.unread:
             put_back = {place: self._colour(seat) for place, seat in self.put_back.items()}
-            return scenes.combine(*winners, scenes.illegal_move(self.wrong, put_back, t))
+            return scenes.combine(*winners, scenes.illegal_move(self.wrong, put_back, t, unread=self.unread))
         mover = self._colour(self.turn)
         layers = list(winners)
         if self.turn_start is not None and not self.winners:
@@ -81,7 +84,7 @@ class LightFacts:
     @property
     def animated(self) -> bool:
         """Whether the scene changes with time (something pulses, blinks or flashes)."""
-        return bool(self.sources or self.to_do or self.wrong)
+        return bool(self.sources or self.to_do or self.wrong or self.unread)
 
     def source(self) -> dict[str, RGB] | Callable[[float], dict[str, RGB]]:
         """What to send to ``hardware.driver.LedDriver``: a still scene, or a function of time."""
@@ -92,7 +95,7 @@ class LightFacts:
         lit = self.scene_at(0.0)
         # pulses are at their floor at t=0: show them at full colour, as the eye remembers them
         mover = self._colour(self.turn)
-        if not (self.wrong or self.put_back):
+        if not (self.wrong or self.put_back or self.unread):
             for place in self.sources:
                 lit[place] = mover
             for place, seat in self.to_do.items():

@@ -53,7 +53,9 @@ class Reason(TypedDict):
 
 class Problem(TypedDict):
     """What is wrong with the board: its words, the holes concerned, the reasons (an illegal move's,
-    none for a board that must come back), the holes wrongly filled and where marbles go back."""
+    none for a board that must come back), the holes wrongly filled and where marbles go back, and the
+    holes the camera could not read (``unread``): a refusal takes them as they were, so the players
+    check them by hand (they flash on the LEDs with the wrong ones)."""
 
     fr: str
     en: str
@@ -61,6 +63,7 @@ class Problem(TypedDict):
     violations: list[Reason]
     wrong: list[str]
     put_back: dict[str, str]
+    unread: list[str]
 
 
 class Question(TypedDict):

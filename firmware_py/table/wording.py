@@ -7,12 +7,12 @@ the players see, whatever the card did: a split 7, a Jack's swap, a King's sweep
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from firmware_py.engine import Move, MoveEffect, MoveKind, PlaceKind, Position, move_effect, parse_place
 from firmware_py.engine.board import CELLS_PER_SECTION, SECTION_LETTERS, BoardTopology
 from firmware_py.engine.cards import Card, card_words
-from firmware_py.engine.violations import spoken_list
+from firmware_py.engine.violations import place_at, spoken_list
 from firmware_py.store.saves import StoredEvent
 from firmware_py.table.answers import LogLine
 
@@ -30,6 +30,14 @@ def shown_name(name: str, lang: str) -> str:
         if word in (french, english):
             return f"{french if lang == 'fr' else english} {letter}"
     return name
+
+
+def holes_said(places: Iterable[str], lang: str) -> str:
+    """Holes as the board shows them, in ``lang``: "sur la case 8 du côté de C et dans la réserve de D",
+    "on cell 8 of C's side and in D's reserve" (the holes of one reserve said once). Players read the
+    board, not its hole ids; the pages put the seats' names in, and "your" on a seat's own phone."""
+    said = list(dict.fromkeys(place_at(place, lang) for place in sorted(places)))
+    return spoken_list(said, "et" if lang == "fr" else "and") if said else ""
 
 
 def _path(move: Move) -> str:

@@ -32,6 +32,7 @@ PROBLEM: Problem = {
     "violations": [],
     "wrong": ["B5"],
     "put_back": {"B3": "B"},
+    "unread": [],
 }
 
 

@@ -10,6 +10,7 @@ stabiliser hands them over: the places not read for sure are ``uncertain`` and l
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -133,7 +134,10 @@ def test_a_marble_moved_one_hole_too_far_is_refused_with_its_rule_while_an_unrel
     assert view["question"] is None and problem is not None, "refused, not asked about"
     reasons = " ".join(v["en"] for v in problem["violations"])
     assert reasons.startswith("The 3 "), reasons
-    assert problem["en"].endswith("Holes not read, check them too: D8.")
+    assert problem["en"].endswith("Also check what is on cell 8 of D's side: the camera could not read it.")
+    assert problem["fr"].endswith(
+        "Vérifiez aussi ce qui est sur la case 8 du côté de D : la caméra n'a pas pu le lire."
+    )
     assert (problem["wrong"], problem["put_back"]) == (["B16"], {"B12": "A"}), "D8 taken as it was"
     assert view["turn"] == "A" and view["log"][-2]["move"] == OPENING[-1][1], "nothing played"
     assert view["log"][-1]["reasons"][0]["code"] == "wrong_count", "the refusal is logged with its rule"
@@ -145,3 +149,44 @@ def test_a_legal_move_whose_end_hole_is_not_read_is_not_refused(table: Table) ->
     view = table.public_view()
     assert view["problem"] is None and view["log"][-1]["move"] == OPENING[-1][1]
     assert view["question"]["en"] == CHECK_EN and view["question"]["places"] == ["B15", "D8"]
+
+
+def _strip_shows(table: Table, place: str, *, lit: bool) -> bool:
+    """Whether the simulated strip has shown ``place`` lit (or dark) in a frame since the last reset; the
+    driver's thread draws an animated scene by itself, so it is waited for (a flash is lit half the time)."""
+    driver = table.led_driver
+    assert driver is not None and driver.flush(timeout=5)
+    index = driver.led_map.index_of(place)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if any(any(frame[index]) == lit for frame in list(driver.strip.frames)):  # type: ignore[attr-defined]
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_refusal_while_a_hole_is_not_read_names_that_hole_and_flashes_it_on_the_leds(table: Table) -> None:
+    """The refusal carries the holes the camera could not read (``unread``, in the view's problem and the
+    log's line), and the LEDs flash them with the wrong holes, white beside red: they were taken as they
+    were, and the players check them as they put the wrong ones right."""
+    table.choose_card(token_of(table, "A"), "3")
+    board = after(table, "3:B12-B15")
+    board["B16"] = board.pop("B15")  # four holes instead of three, all read
+    read_with_holes_unread(table, board, ("D8",))  # a shadow over C's marble on D8, far from the move
+    view = table.public_view()
+    problem = view["problem"]
+    assert problem is not None and problem["unread"] == ["D8"]
+    assert view["log"][-1]["unread"] == ["D8"], "the logged refusal names them too"
+    facts = table._leds.facts()  # the part that reduces the turn to LED facts
+    on, off = facts.scene_at(0.0), facts.scene_at(0.3)  # the two halves of a flash
+    assert on["B16"] == (255, 0, 0) and on["D8"] == (255, 255, 255), (
+        "the wrong hole red, the unread one white"
+    )
+    assert "B16" not in off and "D8" not in off, "both flash, in the same rhythm"
+    assert view["leds"]["D8"] == "#ffffff", "the page's picture of the LEDs shows it"
+    assert _strip_shows(table, "D8", lit=True) and _strip_shows(table, "D8", lit=False), (
+        "flashing on the strip"
+    )
+    seen(table, dict(table.position.layout))  # put back as shown, every hole read: the refusal is over
+    view = table.public_view()
+    assert view["problem"] is None and "D8" not in view["leds"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from firmware_py.engine import Capture, Card, Move, MoveEffect, Position, Step, move_effect
 from firmware_py.engine.board import BoardTopology
 from firmware_py.engine.cards import card_words
-from firmware_py.table.wording import describe, shown_name
+from firmware_py.table.wording import describe, holes_said, shown_name
 
 NAMES = {"A": "Ana", "B": "Bruno"}
 BOARD = BoardTopology()
@@ -144,3 +144,14 @@ def test_a_king_passing_its_own_marble_says_that_one_taken_not_the_king() -> Non
         "; sends Ana's marble back to its reserve"
     )
     assert words["detail"] == "A3 → A16 ×A5 ×A9"
+
+
+def test_holes_are_said_as_the_board_shows_them_a_reserve_once() -> None:
+    """Holes the camera could not read, named in a refusal: by where they are on the board (the pages
+    put the seats' names in), never by hole ids; the holes of one reserve are that reserve."""
+    holes = ("DR3", "C8", "DR1", "A18")
+    assert holes_said(holes, "fr") == (
+        "sur la case de départ de A, sur la case 8 du côté de C et dans la réserve de D"
+    )
+    assert holes_said(holes, "en") == "on A's start cell, on cell 8 of C's side and in D's reserve"
+    assert holes_said(("B5",), "en") == "on cell 5 of B's side"

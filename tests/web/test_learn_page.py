@@ -93,3 +93,27 @@ def test_a_guided_first_game_suggests_a_move_the_newcomer_plays(
     )
     played = [entry["move"] for entry in real_table.public_view()["log"] if entry["seat"] == "A"]
     assert played and played[0] == move
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_guided_game_speaks_to_its_player_in_the_second_person(
+    context: Any, real_served: str, real_table: Table, lang: str
+) -> None:
+    """The suggestion and the toast that says it was played speak to the player ("vous", "you"), as the
+    rest of the page does and as the seat page's own toast does: the player is never named to herself."""
+    real_table.new_game({"preset": "r1", "seed": 5, "seats": [{"name": "Ana"}] + [{"computer": True}] * 3})
+    assert real_table.public_view()["turn"] == "A"
+    token = next(link["token"] for link in real_table.seat_links() if link["seat"] == "A")
+    page = context.new_page()
+    page.goto(f"{real_served}/learn/{token}?lang={lang}")
+    page.check("[data-action=guided]")
+    suggestion = page.locator("[data-bind=suggestion] button.move")
+    expect(suggestion).to_have_count(1)
+    words = suggestion.locator(".move-words")
+    expect(words).to_contain_text("Vous jouez " if lang == "fr" else "You play ")
+    expect(words).not_to_contain_text("Ana")
+    suggestion.click()
+    toast = page.locator("#toast")
+    what = "^Coup joué : (le |la |l'|un )" if lang == "fr" else "^Move played: (the|a) "
+    expect(toast).to_have_text(re.compile(what))
+    expect(toast).not_to_contain_text("Ana")

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from firmware_py.table.core import Table
-from tests.web.browsing import PHONE, fresh_context
+from tests.web.browsing import LANDSCAPE_TABLET, PHONE, fresh_context, serving
 
 pytestmark = pytest.mark.browser
 
@@ -97,3 +97,42 @@ def test_the_table_page_on_a_spectators_phone_holds_still_as_the_turn_goes_round
             expect(log).to_have_count(len(real_table.public_view()["log"]))  # the page drew this step
         shift = page.evaluate("window.__shift")
         assert shift < 0.1, shift
+
+
+PLAYERS_PANEL = """() => {
+  const panel = document.querySelector("[data-bind=seats]").closest(".panel");
+  const box = panel.getBoundingClientRect();
+  return [box.x, box.y + window.scrollY, box.width, box.height];
+}"""
+"""The Players panel's box in the document (x, y, width, height)."""
+
+
+@pytest.mark.parametrize("size", [PHONE, LANDSCAPE_TABLET], ids=["phone", "tablet"])
+def test_the_players_panel_stays_put_as_the_turn_passes_seats_connect_and_moves_are_played(
+    browser: Any, size: dict[str, int]
+) -> None:
+    """The Players panel on the table page neither moves nor changes size while the game goes on: the row
+    of the seat to play is marked without growing, a seat's "not connected" becoming "connected" (its
+    player plays from the phone) keeps the row's width, and the last move above the panel keeps its
+    room whether its sentence is short ("Marie-Ève sort un pion") or takes two lines (a 5 moving
+    another seat's marble). A table of its own: no seat was seen connected before."""
+    people = ["Marie-Ève", "Jean-Sébastien", "Chloé", "Dave"]
+    table = Table()
+    table.new_game({"preset": "r1", "seed": 5, "seats": [{"name": name} for name in people]})
+    tokens = {link["seat"]: link["token"] for link in table.seat_links()}
+    with serving(table) as served, fresh_context(browser, size, locale="fr-FR") as context:
+        page = context.new_page()
+        page.goto(f"{served}/table?lang=fr")
+        rows = page.locator("[data-bind=seats] li")
+        expect(rows).to_have_count(4)
+        expect(rows.first).to_contain_text("pas connecté")
+        boxes = [page.evaluate(PLAYERS_PANEL)]
+        log = page.locator("[data-bind=log] li:not(.muted)")
+        for _ in range(10):
+            _advance(table, tokens)
+            expect(log).to_have_count(len(table.public_view()["log"]))  # the page drew this step
+            boxes.append(page.evaluate(PLAYERS_PANEL))
+        expect(rows.first).not_to_contain_text("pas connecté")
+    table.close()
+    moved = [(step, box) for step, box in enumerate(boxes) if box != boxes[0]]
+    assert not moved, f"the panel was at {boxes[0]}, then (step, box): {moved}"

@@ -18,7 +18,7 @@ class TockBoard {
   }
 
   /** Draw `view` (public or seat view); `extra` = {lit: [places], selected: place, wrong: [places],
-      back: [places a marble goes back to],
+      back: [places a marble goes back to], unread: [places the camera could not read, to check],
       preview: [[from, to], ...]} (a move shown before it is played: a dashed arrow per marble and the
       marble drawn faintly where it would land). */
   update(view, extra) {
@@ -52,6 +52,8 @@ class TockBoard {
     this._classes("wrong", [...(view.problem ? view.problem.places || [] : []), ...(extra.wrong || [])]);
     this._classes("from", extra.from || []);
     this._classes("back", extra.back || []);
+    // a refusal takes the holes the camera could not read as they were: ringed, to be checked by hand
+    this._classes("unread", [...(view.problem ? view.problem.unread || [] : []), ...(extra.unread || [])]);
     this._drawMarbles(colours, extra.selected, view.seats || []);
     this._drawGhosts(colours, extra.preview || []);
     // once a marble is chosen, every hole can be reached with Tab and chosen with Enter

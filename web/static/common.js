@@ -187,6 +187,29 @@ const Tock = (() => {
     return info && info.name ? shownName(info.name) : seat || "—";
   };
 
+  /** The verbs of a move's sentence as its own player is told it: the table words a move for everyone
+      ("Ana joue le 7 de cœur : …"); on Ana's own pages (her seat, her Learn page) it is "Vous jouez le
+      7 de cœur : …", as everything else there speaks to her. */
+  const YOU_PLAY = lang === "fr"
+    ? [["joue ", "Vous jouez "], ["défausse ", "Vous défaussez "], ["pose sa main", "Vous posez votre main"]]
+    : [["plays ", "You play "], ["discards ", "You discard "], ["lays the hand down", "You lay your hand down"]];
+
+  /** `sentence` (a move of `view.seat`'s, worded by the table) in the second person; any other
+      sentence as it is. */
+  function yours(view, sentence) {
+    const own = `${seatName(view, view.seat)} `;
+    const found = YOU_PLAY.find(([verb]) => sentence.startsWith(own + verb));
+    return found ? found[1] + sentence.slice(own.length + found[0].length) : sentence;
+  }
+
+  /** What `view.seat` played, for the toast that says it was played: its sentence without the subject
+      ("Coup joué : le 7 de cœur : …"), so the player is never named to herself. */
+  function whatPlayed(view, sentence) {
+    const said = yours(view, sentence);
+    const found = YOU_PLAY.find(([, you]) => said.startsWith(you));
+    return found && found[1].endsWith(" ") ? said.slice(found[1].length) : said;
+  }
+
   /** The winners' names: the table gives the winning seats as one text of letters ("BD" for a team). */
   const winnerNames = (view) => [...String(view.winner || "")].map((seat) => seatName(view, seat)).join(", ");
 
@@ -356,5 +379,5 @@ const Tock = (() => {
   // every page's script has drawn its first view once the document is parsed: show the page then
   document.addEventListener("DOMContentLoaded", () => document.body.classList.remove("loading"));
 
-  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, yours, whatPlayed, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

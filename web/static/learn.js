@@ -123,7 +123,7 @@
   let suggested = null;   // the turn (log length) whose suggestion is shown
 
   const hintButton = (hint, onclick) => el("button", { type: "button", class: "button move", dataset: { move: hint.move }, onclick },
-    el("span", { class: "move-words" }, el("strong", {}, cardName(hint.card)), " ", pick(hint) || hint.move), el("code", { class: "notation" }, hint.move));
+    el("span", { class: "move-words" }, el("strong", {}, cardName(hint.card)), " ", Tock.yours(view, pick(hint)) || hint.move), el("code", { class: "notation" }, hint.move));
 
   async function showHints() {
     let hints = [];
@@ -172,7 +172,7 @@
     box.replaceChildren(el("p", {}, t("guided_suggests")), hintButton(best, async () => {
       try {
         const answer = await api("POST", `${base}/play`, { move: best.move });
-        Tock.toast(`${t("played")}${colon}${pick(answer) || answer.move}`, "info");
+        Tock.toast(`${t("played")}${colon}${Tock.whatPlayed(view, pick(answer)) || answer.move}`, "info");
       } catch (error) { /* the toast says why */ }
     }), el("p", { class: "why", dataset: { bind: "why" } }, pick(best.why || {})));
     render();

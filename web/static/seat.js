@@ -78,7 +78,8 @@
     }) : [el("p", { class: "muted" }, t("hand_empty"))]));
     renderMoves();
     TockEnd.render(view);
-    bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
+    // two lines at most (tock.css); the whole sentence as the hint, and in the log
+    bound("last-move").textContent = bound("last-move").title = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     paintChips(view);
     renderConfirm();
     const places = moves.flatMap((m) => Tock.places(m.to));
@@ -97,26 +98,9 @@
     if (pointed !== null) bound("confirm-text").textContent = yours(pick(pointed)) || pointed.move;
   }
 
-  /** The verbs of a move's sentence as its own player is told it: the table words a move for everyone
-      ("Ana joue le 7 de cœur : …"); on Ana's phone it is "Vous jouez le 7 de cœur : …". */
-  const YOU = Tock.lang === "fr"
-    ? [["joue ", "Vous jouez "], ["défausse ", "Vous défaussez "], ["pose sa main", "Vous posez votre main"]]
-    : [["plays ", "You play "], ["discards ", "You discard "], ["lays the hand down", "You lay your hand down"]];
-
-  /** `sentence` (a move of this seat's, worded by the table) in the second person. */
-  function yours(sentence) {
-    const own = `${seatName(view, view.seat)} `;
-    const found = YOU.find(([verb]) => sentence.startsWith(own + verb));
-    return found ? found[1] + sentence.slice(own.length + found[0].length) : sentence;
-  }
-
-  /** What this seat played, for the toast that says it was played: its sentence without the subject
-      ("Coup joué : le 7 de cœur : …"), so the player is never named to herself. */
-  function whatPlayed(sentence) {
-    const said = yours(sentence);
-    const found = YOU.find(([, you]) => said.startsWith(you));
-    return found && found[1].endsWith(" ") ? said.slice(found[1].length) : said;
-  }
+  /** A move of this seat's in the second person, and what it played without the subject (common.js). */
+  const yours = (sentence) => Tock.yours(view, sentence);
+  const whatPlayed = (sentence) => Tock.whatPlayed(view, sentence);
 
   /** Show `move` on the board and wait for the confirmation; the board is scrolled into sight. */
   function point(move) {
@@ -139,7 +123,9 @@
     bound("problem-panel").hidden = !mine;
     if (!mine) return;
     bound("problem-text").textContent = pick(problem);
-    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { back: Object.keys(putBack), wrong: problem.wrong || [] });
+    const unread = problem.unread || [];
+    bound("unread-help").hidden = !unread.length;
+    mini.update({ ...view, problem: null, last_move: null, highlight: [], leds: {} }, { back: Object.keys(putBack), wrong: problem.wrong || [], unread });
   }
 
   /** The table asks the seat to play which move the board shows (an ambiguous or uncertain reading). */

@@ -26,14 +26,17 @@
     // the computer's sentence already names the seat ("Ordinateur B sort un pion")
     banner("computer", view.computer ? pick(view.computer) : "");
     Tock.notice(view);
-    bound("last-move").textContent = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
+    // two lines at most (tock.css); the whole sentence as the hint, and in the log
+    bound("last-move").textContent = bound("last-move").title = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
     bound("seats").replaceChildren(...(view.seats || []).map((seat) => el("li", { class: "seat-row" + (seat.seat === view.turn ? " seat-turn" : "") },
       chip(seat.colour),
       el("strong", {}, `${seat.seat} · ${Tock.shownName(seat.name)}`),
-      el("span", { class: "muted" }, ` ${seat.cards} ${t("cards")}`),
+      el("span", { class: "muted count" }, ` ${seat.cards} ${t("cards")}`),
       seat.computer ? el("span", { class: "tag" }, t("computer")) : null,
       seat.team !== undefined && seat.team !== null ? el("span", { class: "tag" }, `${t("team")} ${seat.team + 1}`) : null,
-      seat.computer ? null : el("span", { class: "tag " + (seat.connected ? "tag-ok" : "tag-off") }, seat.connected ? t("connected") : t("not_connected")),
+      // the tag keeps the room of the other word: "pas connecté" becoming "connecté" moves nothing
+      seat.computer ? null : el("span", { class: "tag tag-state " + (seat.connected ? "tag-ok" : "tag-off"), dataset: { room: t(seat.connected ? "not_connected" : "connected") } },
+        el("span", {}, seat.connected ? t("connected") : t("not_connected"))),
     )));
     const camera = view.camera || {};
     // Marbles move on the page in simulation and without camera; a real camera reads the real board.

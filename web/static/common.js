@@ -210,6 +210,37 @@ const Tock = (() => {
     return found && found[1].endsWith(" ") ? said.slice(found[1].length) : said;
   }
 
+  /** Where the card is named in `said`, a move's sentence: [start, end], or null. A move of the
+      reader's says it right after the verb ("Vous jouez l'as de cœur : sort un pion", "You discard
+      the 9 of hearts"), however the table worded the card; any other sentence is searched for it. */
+  function cardSaid(said, card) {
+    const you = YOU_PLAY.find(([, verb]) => verb.endsWith(" ") && said.startsWith(verb));
+    if (you) {
+      const start = you[1].length;
+      const end = said.indexOf(colon, start);
+      return [start, end < 0 ? said.length : end];
+    }
+    const name = card ? cardName(card) : "";
+    const start = name ? said.indexOf(name) : -1;
+    return start < 0 ? null : [start, start + name.length];
+  }
+
+  /** The words of a button that offers `move` ({move, fr, en, card?}) to `view.seat`: its sentence in
+      the second person with the card's name in bold where the sentence says it ("Vous jouez **l'as de
+      cœur** : sort un pion"), so that a newcomer reads one sentence naming the card once. Words that
+      do not name the card are led by it; with no words at all, the card (or the notation) alone. */
+  function moveWords(view, move) {
+    const notation = String((move && move.move) || "");
+    const card = (move && move.card) || notation.split(":")[0];
+    const said = yours(view, pick(move));
+    const words = (...parts) => el("span", { class: "move-words" }, ...parts);
+    const bold = (text) => el("strong", {}, text);
+    const at = said ? cardSaid(said, card) : null;
+    if (at && at[1] > at[0]) return words(said.slice(0, at[0]), bold(said.slice(...at)), said.slice(at[1]));
+    if (!card) return words(said || notation);
+    return said ? words(bold(cardName(card)), " ", said) : words(bold(cardName(card)));
+  }
+
   /** The winners' names: the table gives the winning seats as one text of letters ("BD" for a team). */
   const winnerNames = (view) => [...String(view.winner || "")].map((seat) => seatName(view, seat)).join(", ");
 
@@ -379,5 +410,5 @@ const Tock = (() => {
   // every page's script has drawn its first view once the document is parsed: show the page then
   document.addEventListener("DOMContentLoaded", () => document.body.classList.remove("loading"));
 
-  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, yours, whatPlayed, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, yours, whatPlayed, moveWords, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

@@ -123,7 +123,7 @@
   let suggested = null;   // the turn (log length) whose suggestion is shown
 
   const hintButton = (hint, onclick) => el("button", { type: "button", class: "button move", dataset: { move: hint.move }, onclick },
-    el("span", { class: "move-words" }, el("strong", {}, cardName(hint.card)), " ", Tock.yours(view, pick(hint)) || hint.move), el("code", { class: "notation" }, hint.move));
+    Tock.moveWords(view, hint), el("code", { class: "notation" }, hint.move));
 
   async function showHints() {
     let hints = [];

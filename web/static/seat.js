@@ -136,7 +136,7 @@
     bound("question").textContent = pick(question);
     bound("question-moves").replaceChildren(...(question.moves || []).map((move) => el("li", {},
       el("button", { type: "button", class: "button move", dataset: { move: move.move }, onclick: () => playMove(move) },
-        pick(move) || move.move, el("code", { class: "notation" }, move.move)))));
+        Tock.moveWords(view, move), el("code", { class: "notation" }, move.move)))));
   }
 
   function renderMoves() {
@@ -163,7 +163,7 @@
         type: "button", class: "button move", disabled: !myTurn(), dataset: { move: move.move },
         "aria-pressed": pointed !== null && pointed.move === move.move ? "true" : "false",
         onclick: () => point(move),
-      }, pick(move) || move.move, el("code", { class: "notation" }, move.move)),
+      }, Tock.moveWords(view, move), el("code", { class: "notation" }, move.move)),
     )) : [el("li", { class: "muted" }, t("no_move"))]));
     for (const button of list.querySelectorAll("button.move")) {
       const move = moves.find((m) => m.move === button.dataset.move);
@@ -295,8 +295,7 @@
     }
     box.replaceChildren(el("p", {}, t("guided_see")),
       el("button", { type: "button", class: "button move suggested", dataset: { move: best.move }, onclick: () => showSuggestion(best) },
-        el("span", { class: "move-words" }, el("strong", {}, cardName(best.card)), " ", pick(best) || best.move),
-        el("code", { class: "notation" }, best.move)),
+        Tock.moveWords(view, best), el("code", { class: "notation" }, best.move)),
       el("p", { class: "why" }, pick(best.why || {})));
   }
 

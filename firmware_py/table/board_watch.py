@@ -47,7 +47,7 @@ from firmware_py.table.turn import (
     Words,
     reason_of,
 )
-from firmware_py.table.wording import holes_said
+from firmware_py.table.wording import holes_said, swap_asked
 
 if TYPE_CHECKING:
     from firmware_py.table.ports import Frame, Reading
@@ -471,8 +471,8 @@ class BoardWatch:
         if swap is not None and swap.kind is MoveKind.SWAP:
             a, b = swap.steps[0]
             question = {
-                "fr": f"Avez-vous échangé les billes de {a} et {b} ?",
-                "en": f"Did you swap the marbles on {a} and {b}?",
+                "fr": swap_asked(a, b, "fr"),
+                "en": swap_asked(a, b, "en"),
                 "places": sorted((a, b)),
                 "moves": [self._s.move_info(swap)],
             }

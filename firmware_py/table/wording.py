@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from firmware_py.engine import Move, MoveEffect, MoveKind, PlaceKind, Position, move_effect, parse_place
-from firmware_py.engine.board import CELLS_PER_SECTION, SECTION_LETTERS, BoardTopology
+from firmware_py.engine.board import CELLS_PER_SECTION, SECTION_LETTERS, START_CELL, BoardTopology
 from firmware_py.engine.cards import Card, card_words
 from firmware_py.engine.violations import place_at, spoken_list
 from firmware_py.store.saves import StoredEvent
@@ -38,6 +38,38 @@ def holes_said(places: Iterable[str], lang: str) -> str:
     board, not its hole ids; the pages put the seats' names in, and "your" on a seat's own phone."""
     said = list(dict.fromkeys(place_at(place, lang) for place in sorted(places)))
     return spoken_list(said, "et" if lang == "fr" else "and") if said else ""
+
+
+def swap_asked(a: str, b: str, lang: str) -> str:
+    """The question of a Jack's swap the camera cannot tell from a board left as it was (the two
+    marbles look alike), its holes said as the board shows them: "Did you swap the marbles on cells 12
+    and 14 of B's side?", "Did you swap the marble on cell 12 of B's side with the one on C's start
+    cell?". The pages put the seats' names in, and "your" on a seat's own phone."""
+    fr = lang == "fr"
+    one_side = _cells_of_one_side(a, b)
+    if one_side is not None:
+        side, low, high = one_side
+        if fr:
+            return f"Avez-vous échangé les billes des cases {low} et {high} du côté de {side} ?"
+        return f"Did you swap the marbles on cells {low} and {high} of {side}'s side?"
+    if fr:
+        return f"Avez-vous échangé la bille {place_at(a, 'fr')} avec celle {place_at(b, 'fr')} ?"
+    return f"Did you swap the marble {place_at(a, 'en')} with the one {place_at(b, 'en')}?"
+
+
+def _cells_of_one_side(a: str, b: str) -> tuple[str, int, int] | None:
+    """The side and the two cell numbers (lower first) when ``a`` and ``b`` are track cells of one side
+    said by their numbers (a start cell is said by whose it is); else None."""
+    try:
+        places = parse_place(a), parse_place(b)
+    except ValueError:
+        return None
+    if places[0].section != places[1].section:
+        return None
+    if any(p.kind is not PlaceKind.TRACK or p.number == START_CELL for p in places):
+        return None
+    low, high = sorted(p.number for p in places)
+    return SECTION_LETTERS[places[0].section], low, high
 
 
 def _path(move: Move) -> str:

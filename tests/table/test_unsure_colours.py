@@ -102,8 +102,8 @@ def test_a_jack_swap_seen_without_colours_is_asked_on_the_page_and_played_when_a
     eyes.look(table, swapped)
     view = table.public_view()
     assert view["log"][-1]["move"] == OPENING[-1][1], "nothing is played on a guess"
-    assert view["question"]["en"] == "Did you swap the marbles on B12 and B14?"
-    assert view["question"]["fr"] == "Avez-vous échangé les billes de B12 et B14 ?"
+    assert view["question"]["en"] == "Did you swap the marbles on cells 12 and 14 of B's side?"
+    assert view["question"]["fr"] == "Avez-vous échangé les billes des cases 12 et 14 du côté de B ?"
     client: FlaskClient = paired(create_app(TEST_CONFIG, table=table).test_client(), table.table_key())
     asked = client.get(f"/api/seat/{token}").get_json()["question"]
     assert [m["move"] for m in asked["moves"]] == [SWAP]
@@ -133,7 +133,7 @@ def test_the_camera_cannot_weigh_red_against_red_so_the_swap_is_still_asked(eyes
     reading = eyes.look(table, swapped)
     assert abs(_swap_lead(reading, swapped)) < COLOUR_MARGIN, "the same red: no colour evidence to speak of"
     view = table.public_view()
-    assert view["question"]["en"] == "Did you swap the marbles on B12 and B14?"
+    assert view["question"]["en"] == "Did you swap the marbles on cells 12 and 14 of B's side?"
     assert view["log"][-1]["move"] == OPENING[-1][1]
 
 
@@ -155,7 +155,7 @@ def test_colours_that_favour_a_jack_swap_by_less_than_the_margin_still_ask(eyes:
     table.on_reading(reading)
     view = table.public_view()
     assert view["log"][-1]["move"] == OPENING[-1][1], "nothing is played on a guess"
-    assert view["question"]["en"] == "Did you swap the marbles on B12 and B14?"
+    assert view["question"]["en"] == "Did you swap the marbles on cells 12 and 14 of B's side?"
 
 
 def test_a_marble_that_arrives_is_the_one_that_left(eyes: Eyes, table: Table) -> None:

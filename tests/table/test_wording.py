@@ -5,7 +5,7 @@ from __future__ import annotations
 from firmware_py.engine import Capture, Card, Move, MoveEffect, Position, Step, move_effect
 from firmware_py.engine.board import BoardTopology
 from firmware_py.engine.cards import card_words
-from firmware_py.table.wording import describe, holes_said, shown_name
+from firmware_py.table.wording import describe, holes_said, shown_name, swap_asked
 
 NAMES = {"A": "Ana", "B": "Bruno"}
 BOARD = BoardTopology()
@@ -155,3 +155,20 @@ def test_holes_are_said_as_the_board_shows_them_a_reserve_once() -> None:
     )
     assert holes_said(holes, "en") == "on A's start cell, on cell 8 of C's side and in D's reserve"
     assert holes_said(("B5",), "en") == "on cell 5 of B's side"
+
+
+def test_a_swap_asked_about_says_its_holes_as_the_board_shows_them() -> None:
+    """The Jack's swap the camera cannot tell from an unchanged board is asked on the table and the
+    phone: its two holes by where they are (the pages put the seats' names in), never by hole ids."""
+    assert swap_asked("B14", "B12", "fr") == "Avez-vous échangé les billes des cases 12 et 14 du côté de B ?"
+    assert swap_asked("B14", "B12", "en") == "Did you swap the marbles on cells 12 and 14 of B's side?"
+    assert swap_asked("A5", "C18", "fr") == (
+        "Avez-vous échangé la bille sur la case 5 du côté de A avec celle sur la case de départ de C ?"
+    )
+    assert (
+        swap_asked("A5", "C18", "en")
+        == "Did you swap the marble on cell 5 of A's side with the one on C's start cell?"
+    )
+    for a, b in (("B12", "B14"), ("A5", "C18"), ("A18", "A3")):
+        for lang in ("fr", "en"):
+            assert a not in swap_asked(a, b, lang) and b not in swap_asked(a, b, lang)

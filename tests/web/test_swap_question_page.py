@@ -9,6 +9,7 @@ Jack and answers the question by tapping on the page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,11 +49,18 @@ def test_a_jack_swap_seen_without_colours_is_asked_on_the_phone_and_played_when_
             assert {"B12", "B14"} <= set(reading.unsure_colour), "the camera cannot tell the two reds apart"
             panel = phone.locator(".question-panel")
             expect(panel).to_be_visible()
-            expect(panel.locator("h2")).to_have_text("Did you swap the marbles on B12 and B14?")
+            # the holes said as the board shows them, B's side by its seat's name; never by hole ids
+            expect(panel.locator("h2")).to_have_text(
+                "Did you swap the marbles on cells 12 and 14 of Player B's side?"
+            )
+            swap = panel.locator(f'button.move[data-move="{SWAP}"]')
+            expect(swap.locator(".move-words")).to_have_text(re.compile("^You play "))  # A's own phone
             board_page = table_page(context, url)
-            expect(board_page.locator(".banner-question")).to_contain_text("Did you swap the marbles")
+            banner = board_page.locator(".banner-question")
+            expect(banner).to_contain_text("Did you swap the marbles on cells 12 and 14 of Player B's side?")
+            expect(banner).not_to_contain_text(re.compile("B12|B14"))
             assert table.public_view()["log"][-1]["move"] == OPENING[-1][1], "nothing is played on a guess"
-            panel.locator(f'button.move[data-move="{SWAP}"]').click()
+            swap.click()
             expect(panel).to_be_hidden()
             expect(board_page.locator(".banner-question")).to_be_hidden()
             view = table.public_view()

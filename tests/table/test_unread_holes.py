@@ -122,13 +122,19 @@ def test_a_seven_split_either_way_round_onto_the_same_holes_is_played_without_a_
     assert (view["question"], view["problem"]) == (None, None)
 
 
-def test_a_marble_moved_one_hole_too_far_is_refused_with_its_rule_while_an_unrelated_hole_is_not_read(
-    table: Table,
-) -> None:
+def _one_hole_too_far_with_d8_unread(table: Table) -> None:
+    """A plays a 3 and puts the marble four holes on, every hole of the move read, while a shadow over
+    C's marble on D8, far from the move, leaves that hole unread."""
     table.choose_card(token_of(table, "A"), "3")
     board = after(table, "3:B12-B15")
     board["B16"] = board.pop("B15")  # four holes instead of three, all read
     read_with_holes_unread(table, board, ("D8",))  # a shadow over C's marble on D8, far from the move
+
+
+def test_a_marble_moved_one_hole_too_far_is_refused_with_its_rule_while_an_unrelated_hole_is_not_read(
+    table: Table,
+) -> None:
+    _one_hole_too_far_with_d8_unread(table)
     view = table.public_view()
     problem = view["problem"]
     assert view["question"] is None and problem is not None, "refused, not asked about"
@@ -169,10 +175,7 @@ def test_a_refusal_while_a_hole_is_not_read_names_that_hole_and_flashes_it_on_th
     """The refusal carries the holes the camera could not read (``unread``, in the view's problem and the
     log's line), and the LEDs flash them with the wrong holes, white beside red: they were taken as they
     were, and the players check them as they put the wrong ones right."""
-    table.choose_card(token_of(table, "A"), "3")
-    board = after(table, "3:B12-B15")
-    board["B16"] = board.pop("B15")  # four holes instead of three, all read
-    read_with_holes_unread(table, board, ("D8",))  # a shadow over C's marble on D8, far from the move
+    _one_hole_too_far_with_d8_unread(table)
     view = table.public_view()
     problem = view["problem"]
     assert problem is not None and problem["unread"] == ["D8"]

@@ -48,6 +48,22 @@ def _reserves() -> dict[str, str]:
     return places
 
 
+def _guided(
+    context: Any, served: str, table: Table, game: dict[str, Any], query: str = ""
+) -> tuple[Any, str, Any]:
+    """Seat A's Learn page in a new ``game`` where A plays first, the guided game on: the page, A's
+    token and the one suggestion button."""
+    table.new_game(game)
+    assert table.public_view()["turn"] == "A"
+    token = next(link["token"] for link in table.seat_links() if link["seat"] == "A")
+    page = context.new_page()
+    page.goto(f"{served}/learn/{token}{query}")
+    page.check("[data-action=guided]")
+    suggestion = page.locator("[data-bind=suggestion] button.move")
+    expect(suggestion).to_have_count(1)
+    return page, token, suggestion
+
+
 def test_why_not_by_tapping_a_card_and_two_holes(context: Any, real_served: str, real_table: Table) -> None:
     real_table.new_game({"preset": "r1", "seed": 5})
     page = context.new_page()
@@ -70,15 +86,7 @@ def test_a_guided_first_game_suggests_a_move_the_newcomer_plays(
     context: Any, real_served: str, real_table: Table, artifacts: Path
 ) -> None:
     """Seat A is the one person; on its turn the guided game suggests a move, and a tap plays it."""
-    real_table.new_game({"preset": "r1", "seed": 5})
-    view = real_table.public_view()
-    assert view["turn"] == "A"
-    token = next(link["token"] for link in real_table.seat_links() if link["seat"] == "A")
-    page = context.new_page()
-    page.goto(f"{real_served}/learn/{token}")
-    page.check("[data-action=guided]")
-    suggestion = page.locator("[data-bind=suggestion] button.move")
-    expect(suggestion).to_have_count(1)
+    page, token, suggestion = _guided(context, real_served, real_table, {"preset": "r1", "seed": 5})
     move = suggestion.get_attribute("data-move")
     hints = real_table.hints(token)
     assert move in {hint["move"] for hint in hints}, "the strong player's suggestion is a legal move"
@@ -101,14 +109,8 @@ def test_the_guided_game_speaks_to_its_player_in_the_second_person(
 ) -> None:
     """The suggestion and the toast that says it was played speak to the player ("vous", "you"), as the
     rest of the page does and as the seat page's own toast does: the player is never named to herself."""
-    real_table.new_game({"preset": "r1", "seed": 5, "seats": [{"name": "Ana"}] + [{"computer": True}] * 3})
-    assert real_table.public_view()["turn"] == "A"
-    token = next(link["token"] for link in real_table.seat_links() if link["seat"] == "A")
-    page = context.new_page()
-    page.goto(f"{real_served}/learn/{token}?lang={lang}")
-    page.check("[data-action=guided]")
-    suggestion = page.locator("[data-bind=suggestion] button.move")
-    expect(suggestion).to_have_count(1)
+    game = {"preset": "r1", "seed": 5, "seats": [{"name": "Ana"}] + [{"computer": True}] * 3}
+    page, _, suggestion = _guided(context, real_served, real_table, game, f"?lang={lang}")
     words = suggestion.locator(".move-words")
     expect(words).to_contain_text("Vous jouez " if lang == "fr" else "You play ")
     expect(words).not_to_contain_text("Ana")

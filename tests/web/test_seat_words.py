@@ -110,17 +110,24 @@ def test_the_moves_the_table_asks_about_speak_to_the_seat_to_play(browser: Any, 
         _names_its_card_once(move, YOU_PLAY[lang])
 
 
+def _guided(context: Any, served: str, table: Table, kind: str, lang: str) -> tuple[Any, Any]:
+    """Ana's ``kind`` page ("seat" or "learn") in a new game where she plays first, the guided game on:
+    the page and its one suggestion button."""
+    table.new_game({"preset": "r1", "seed": 5, "seats": [{"name": "Ana"}] + [{"computer": True}] * 3})
+    assert table.public_view()["turn"] == "A"
+    page = _phone(context, f"{served}/{kind}/{_token(table, 'A')}?lang={lang}")
+    page.check("[data-action=guided]")
+    suggestion = page.locator("[data-bind=suggestion] button.move")
+    expect(suggestion).to_have_count(1)
+    return page, suggestion
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_seat_pages_suggestion_speaks_to_the_player_and_names_the_card_once(
     browser: Any, real_served: str, real_table: Table, lang: str
 ) -> None:
-    real_table.new_game({"preset": "r1", "seed": 5, "seats": [{"name": "Ana"}] + [{"computer": True}] * 3})
-    assert real_table.public_view()["turn"] == "A"
     with fresh_context(browser, PHONE) as context:
-        page = _phone(context, f"{real_served}/seat/{_token(real_table, 'A')}?lang={lang}")
-        page.check("[data-action=guided]")
-        suggestion = page.locator("[data-bind=suggestion] button.move")
-        expect(suggestion).to_have_count(1)
+        _, suggestion = _guided(context, real_served, real_table, "seat", lang)
         expect(suggestion).not_to_contain_text("Ana")
         _names_its_card_once(suggestion, YOU_PLAY[lang])
 
@@ -129,13 +136,8 @@ def test_the_seat_pages_suggestion_speaks_to_the_player_and_names_the_card_once(
 def test_the_learn_pages_hints_and_suggestion_name_the_card_once(
     browser: Any, real_served: str, real_table: Table, lang: str
 ) -> None:
-    real_table.new_game({"preset": "r1", "seed": 5, "seats": [{"name": "Ana"}] + [{"computer": True}] * 3})
-    assert real_table.public_view()["turn"] == "A"
     with fresh_context(browser, PHONE) as context:
-        page = _phone(context, f"{real_served}/learn/{_token(real_table, 'A')}?lang={lang}")
-        page.check("[data-action=guided]")
-        suggestion = page.locator("[data-bind=suggestion] button.move")
-        expect(suggestion).to_have_count(1)
+        page, suggestion = _guided(context, real_served, real_table, "learn", lang)
         _names_its_card_once(suggestion, YOU_PLAY[lang])
         page.click("[data-action=hints]")
         hints = page.locator("[data-bind=hints] button.move")

@@ -241,6 +241,19 @@ const Tock = (() => {
     return said ? words(bold(cardName(card)), " ", said) : words(bold(cardName(card)));
   }
 
+  /** A button that offers `move` to `view.seat`: its words (see moveWords) and its notation beside
+      them, as every page offers moves; `attrs` are the button's own (onclick, disabled...), `extra` more
+      classes ("suggested"). */
+  const moveButton = (view, move, attrs = {}, extra = "") => el("button",
+    { type: "button", class: `button move${extra ? " " + extra : ""}`, dataset: { move: move.move }, ...attrs },
+    moveWords(view, move), el("code", { class: "notation" }, move.move));
+
+  /** The last move's sentence: two lines at most (tock.css), the whole of it as the hint and in the log. */
+  function showLastMove(view) {
+    const line = bound("last-move");
+    line.textContent = line.title = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
+  }
+
   /** The winners' names: the table gives the winning seats as one text of letters ("BD" for a team). */
   const winnerNames = (view) => [...String(view.winner || "")].map((seat) => seatName(view, seat)).join(", ");
 
@@ -410,5 +423,5 @@ const Tock = (() => {
   // every page's script has drawn its first view once the document is parsed: show the page then
   document.addEventListener("DOMContentLoaded", () => document.body.classList.remove("loading"));
 
-  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, yours, whatPlayed, moveWords, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, yours, whatPlayed, moveButton, showLastMove, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

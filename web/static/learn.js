@@ -122,8 +122,7 @@
   const guided = document.querySelector("[data-action=guided]");
   let suggested = null;   // the turn (log length) whose suggestion is shown
 
-  const hintButton = (hint, onclick) => el("button", { type: "button", class: "button move", dataset: { move: hint.move }, onclick },
-    Tock.moveWords(view, hint), el("code", { class: "notation" }, hint.move));
+  const hintButton = (hint, onclick) => Tock.moveButton(view, hint, { onclick });
 
   async function showHints() {
     let hints = [];

@@ -78,8 +78,7 @@
     }) : [el("p", { class: "muted" }, t("hand_empty"))]));
     renderMoves();
     TockEnd.render(view);
-    // two lines at most (tock.css); the whole sentence as the hint, and in the log
-    bound("last-move").textContent = bound("last-move").title = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
+    Tock.showLastMove(view);
     paintChips(view);
     renderConfirm();
     const places = moves.flatMap((m) => Tock.places(m.to));
@@ -135,8 +134,7 @@
     if (!question) return;
     bound("question").textContent = pick(question);
     bound("question-moves").replaceChildren(...(question.moves || []).map((move) => el("li", {},
-      el("button", { type: "button", class: "button move", dataset: { move: move.move }, onclick: () => playMove(move) },
-        Tock.moveWords(view, move), el("code", { class: "notation" }, move.move)))));
+      Tock.moveButton(view, move, { onclick: () => playMove(move) }))));
   }
 
   function renderMoves() {
@@ -159,11 +157,11 @@
       return;
     }
     list.replaceChildren(...(moves.length ? moves.map((move) => el("li", {},
-      el("button", {
-        type: "button", class: "button move", disabled: !myTurn(), dataset: { move: move.move },
+      Tock.moveButton(view, move, {
+        disabled: !myTurn(),
         "aria-pressed": pointed !== null && pointed.move === move.move ? "true" : "false",
         onclick: () => point(move),
-      }, Tock.moveWords(view, move), el("code", { class: "notation" }, move.move)),
+      }),
     )) : [el("li", { class: "muted" }, t("no_move"))]));
     for (const button of list.querySelectorAll("button.move")) {
       const move = moves.find((m) => m.move === button.dataset.move);
@@ -294,8 +292,7 @@
       return;
     }
     box.replaceChildren(el("p", {}, t("guided_see")),
-      el("button", { type: "button", class: "button move suggested", dataset: { move: best.move }, onclick: () => showSuggestion(best) },
-        Tock.moveWords(view, best), el("code", { class: "notation" }, best.move)),
+      Tock.moveButton(view, best, { onclick: () => showSuggestion(best) }, "suggested"),
       el("p", { class: "why" }, pick(best.why || {})));
   }
 

@@ -26,8 +26,7 @@
     // the computer's sentence already names the seat ("Ordinateur B sort un pion")
     banner("computer", view.computer ? pick(view.computer) : "");
     Tock.notice(view);
-    // two lines at most (tock.css); the whole sentence as the hint, and in the log
-    bound("last-move").textContent = bound("last-move").title = view.last_move ? pick(view.last_move) || view.last_move.text : "—";
+    Tock.showLastMove(view);
     bound("seats").replaceChildren(...(view.seats || []).map((seat) => el("li", { class: "seat-row" + (seat.seat === view.turn ? " seat-turn" : "") },
       chip(seat.colour),
       el("strong", {}, `${seat.seat} · ${Tock.shownName(seat.name)}`),

@@ -202,18 +202,23 @@ class BoardReader:
             empty_nearest = np.array([label == EMPTY for label in labels])
             disagree = occupied & verdicts.seat_sure & empty_nearest & ~verdicts.uncertain
             sure = sure & ~(disagree & ~(strong & alone & ~touching))
-            # A hand spreads over several holes and the wood between them. A place whose wood changed
-            # alone (a neighbour's shadow, a caustic) but whose hole changed as strongly as a marble's
-            # holds a marble; so does a place alone that looks like wood over its hole (a yellow
-            # marble, a wooden peg) and surely changed. Their colours are not clear, as is no colour
-            # still nearer the empty hole's than any seat's (skin over a hole, a marble half hidden).
-            # (A tinted glass's own coloured shadow changes the hue of its wood: alone, that is no hand.)
-            # Nor is the deep shadow a low lamp throws from a marble onto the wood of the next: wood
-            # covered by its darkness only (its hue moved less than a cover's), around a hole that changed
-            # as a marble's does, next to a marble. A row of marbles under a desk lamp lies in each
-            # other's shadows, none of them alone.
+            # A hand spreads over several holes and the wood between them, whose bare points then change
+            # hue (touched). A place whose wood's light changed (a neighbour's shadow, a caustic) but
+            # whose hole changed as strongly as a marble's holds a marble, with nothing over it or its
+            # neighbours; so does a place alone that looks like wood over its hole (a yellow marble, a
+            # wooden peg) and surely changed. Their colours are not clear, as is no colour still nearer
+            # the empty hole's than any seat's (skin over a hole, a marble half hidden). (A tinted glass's
+            # own coloured shadow changes the hue of its wood: alone, that is no hand.) Nor is the deep
+            # shadow a low lamp throws from a marble onto the wood of the next: wood covered by its
+            # darkness only (its hue moved less than a cover's), around a hole that changed as a marble's
+            # does, next to a marble. A row of marbles under a desk lamp lies in each other's shadows,
+            # none of them alone; a row of glass marbles in a home or a reserve throws coloured caustics
+            # onto each other's wood. So a place whose wood changed but none of its bare points between
+            # holes, whose hole surely changed as a marble's and that matches a class (not flat), holds
+            # a marble too.
             in_shadow = (feats.tint <= GAIN_CHROMA) & plan.adjacent[:, occupied].any(axis=1)
-            lone_marble = feats.covered & strong & (alone | in_shadow)
+            lit = occupied & sure & ~feats.touched & ~verdicts.flat
+            lone_marble = feats.covered & ((strong & (alone | in_shadow)) | lit)
             explained = lone_marble
             alone = alone & ~feats.touched
             hidden = feats.covered & verdicts.uncertain & ~lone_marble

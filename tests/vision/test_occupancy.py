@@ -13,6 +13,7 @@ from vision.classify import features
 from vision.geometry import BoardGeometry
 from vision.occupancy import (
     BRIGHTNESS_FLOOR,
+    PARTLY_BEYOND_DOUBT,
     TYPICAL_GAP,
     EmptyLook,
     local_gain,
@@ -74,6 +75,32 @@ def test_a_hole_changed_on_one_side_only_by_a_neighbour_is_read_surely_empty() -
     occupied, sure, moved = _judge(look, changes)
     assert look.empty_below < moved[0] < look.marble_above  # in the band of doubt by the mean
     assert not occupied[0] and sure[0]
+
+
+def test_a_hole_changed_past_a_marbles_mean_on_its_rim_only_is_read_surely_empty() -> None:
+    """A desk lamp lights a clear glass marble's edge and caustic over the rim of the next hole: that
+    hole's mean change goes past a marble's while its typical pixel stays an empty hole's."""
+    look = _learnt()
+    changes = np.full((PLACES, POINTS), CALM)
+    changes[0, : POINTS // 5] = 3.0  # a fifth of the hole lit brightly
+    occupied, sure, moved = _judge(look, changes)
+    assert moved[0] > look.marble_above
+    assert look.typical_empty_below is not None
+    assert typical_change(changes[:1])[0] <= PARTLY_BEYOND_DOUBT * look.typical_empty_below
+    assert not occupied[0] and sure[0]
+
+
+def test_a_marble_whose_typical_pixel_changed_hardly_more_than_an_empty_holes_is_still_a_marble() -> None:
+    """Past the band of doubt the typical pixel must say far more clearly that nothing lies there: a peg
+    in a hand's shadow in evening light changed its typical pixel by 0.92 of the empty bound."""
+    look = _learnt()
+    assert look.typical_empty_below is not None
+    changes = np.full((PLACES, POINTS), CALM)
+    changes[0] = 0.92 * look.typical_empty_below
+    changes[0, : POINTS // 3] = 2.0  # the rest of it changed as a marble's
+    occupied, sure, moved = _judge(look, changes)
+    assert moved[0] > look.marble_above
+    assert occupied[0] and sure[0]
 
 
 def test_a_hole_changed_all_over_in_the_band_of_doubt_stays_uncertain() -> None:

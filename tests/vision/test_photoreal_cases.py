@@ -1,5 +1,5 @@
-"""Boards the reader once failed on, from rendered set-ups of the final seeds after they were measured
-and looked at (``tests/vision/data/photoreal-cases``: three frames of each, not the whole set-up)."""
+"""Boards the reader once failed on, from rendered set-ups of seeds after they were measured and looked
+at (``tests/vision/data/photoreal-cases``: three frames of each, not the whole set-up)."""
 
 from __future__ import annotations
 
@@ -44,3 +44,32 @@ def test_a_cat_s_eye_alone_whose_dark_body_looks_like_its_empty_hole_is_a_marble
     assert "A18" in reading.unsure_colour
     assert not {"A17", "AH1", "B1"} & set(reading.uncertain)
     assert settle_reading(setup.game()["other"], reading) == "right"
+
+
+def test_a_hole_lit_on_its_rim_by_the_next_glass_marble_under_a_desk_lamp_is_read_empty() -> None:
+    """clear-desk-2015: under a desk lamp the glass marble at AR1 throws a bright caustic onto the rim of
+    the empty AR3 (three rim pixels up to twelve times their empty brightness), which changes that hole's
+    mean more than a marble's; the rest of AR3 is still its own dark self, so it reads empty, and the
+    board is read right with the game."""
+    setup, reader = _calibrated("clear-desk-2015")
+    frame = setup.first("board")
+    assert "AR3" not in frame.layout and "AR1" in frame.layout
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert "AR3" not in reading.uncertain and "AR3" not in reading.layout
+    assert settle_reading(setup.game()["board"], reading) == "right"
+
+
+def test_a_home_of_glass_marbles_tinting_each_others_wood_under_a_desk_lamp_is_no_cover() -> None:
+    """clear-desk-2012: under a desk lamp the four glass marbles of D's home throw coloured caustics onto
+    each other's wood (DH2 and DH3 tinted 0.32 and 0.29, past what a cover shows), and C's reserve onto
+    its own. The wood between the holes did not change, every one of those holes changed as a marble's:
+    they hold marbles of unsure colour, the board is not taken for covered, and it is read right with
+    the game."""
+    setup, reader = _calibrated("clear-desk-2012")
+    frame = setup.first("board")
+    assert {"DH1", "DH2", "DH3", "DH4"} <= set(frame.layout)
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert {"DH2", "DH3"} <= set(reading.unsure_colour)
+    assert settle_reading(setup.game()["board"], reading) == "right"

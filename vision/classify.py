@@ -64,6 +64,15 @@ TOUCH_HUE = 0.2
 TOUCH_HUE_POINTS = 4
 """Wood points of one place whose hue changed past :data:`TOUCH_HUE` for something to lie over them
 (up to three do on boards without a hand, in the coloured shadows of tinted glass and at the window)."""
+FINGER_MATCH = 10.0
+"""Lab distance within which a wood point shows the very colour seen over its hole (see
+:func:`over_wood`). On the looked-at photoreal seeds 2006-2015, of the marbles read with a clear colour
+while two or more of their wood points changed hue (472, under hands or not), the second nearest such
+point lay 11.6 from the colour over the hole at least (19.3 for 99 in 100); a hovering finger over an
+empty hole read as a marble of seat D (clear-window-2013), 7.0 and 7.4."""
+FINGER_POINTS = 2
+"""Wood points showing the colour over the hole for something to lie over both (a finger covers the two
+on its axis)."""
 GLARE_THEN = 1.25
 """Wood brighter than this share of the board's typical wood at calibration was under a glare spot."""
 """Local light (against the board's median) outside this range counts as covered or blinded."""
@@ -119,6 +128,9 @@ class Features:
     wood: np.ndarray
     """``(3,)``: Lab of the board's typical wood at calibration: what a place's normalised discs look
     like when something flat and evenly lit covers it (an arm, a sheet of paper)."""
+    bare: np.ndarray
+    """``(places, k)`` bool: the wood points that showed bare wood at calibration (see
+    :attr:`LightThen.wood`)."""
 
 
 def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> Features:
@@ -174,7 +186,24 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
         float(np.exp(board_level)),
         glare_then,
         lab(then.typical[None, :])[0],
+        then.wood,
     )
+
+
+def over_wood(samples: Samples, wood_ref: np.ndarray, bare: np.ndarray, places: np.ndarray) -> np.ndarray:
+    """``(len(places),)`` bool: whatever lies over each of the hole ``places`` lies over the bare wood
+    beside it too, which a marble never does (a finger hanging over the hole): at least
+    :data:`FINGER_POINTS` of its bare wood points changed hue past :data:`TOUCH_HUE` and took the very
+    colour seen over the hole (the top disc's median), within :data:`FINGER_MATCH`."""
+    if not len(places):
+        return np.zeros(0, bool)
+    ratio = samples.wood[places] / np.maximum(wood_ref[places], 1.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        log_ratio = np.log(np.where(bare[places][..., None], ratio, np.nan))
+        hue = np.linalg.norm(log_ratio - log_ratio.mean(axis=2, keepdims=True), axis=2)
+    top = lab(np.median(samples.top[places], axis=1))
+    distance = np.linalg.norm(lab(samples.wood[places]) - top[:, None, :], axis=2)
+    return np.asarray(((hue > TOUCH_HUE) & (distance <= FINGER_MATCH)).sum(axis=1) >= FINGER_POINTS)
 
 
 def _touched(ratio: np.ndarray, board_hue: np.ndarray) -> np.ndarray:

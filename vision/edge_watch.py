@@ -22,6 +22,8 @@ the edge: the holes' own reading still guards those frames. Over seeds 2006 to 2
 measured later), no frame without a hand came past 21 mm either (2,080 frames), 1,463 of 1,920 frames
 with a hand were seen, and two were missed that the holes read wrongly: four fingers hanging over the top
 edge (clear-window-2013), counted 21 mm, as the light along that side is taken partly in their shade.
+The holes now guard those two as well: the finger over an empty hole shows the colour it is read as
+over the bare wood beside the hole too (see :func:`vision.classify.over_wood`).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
-from vision.classify import EMPTY, GAIN_CHROMA, classify, colour_evidence, features
+from vision.classify import EMPTY, GAIN_CHROMA, classify, colour_evidence, features, over_wood
 from vision.geometry import BoardGeometry
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
 from vision.occupancy import local_gain, look
@@ -224,6 +224,11 @@ class BoardReader:
             hidden = feats.covered & verdicts.uncertain & ~lone_marble
             flat = verdicts.flat & ~(occupied & sure & alone)
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
+            # A colour seen over a hole and over the bare wood beside it is no marble's: a finger.
+            reads = np.flatnonzero(occupied & sure & clear)
+            finger = np.zeros(len(ids), bool)
+            finger[reads] = over_wood(samples, calibration.wood_ref, feats.bare, reads)
+            hidden, clear = hidden | finger, clear & ~finger
             unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
             reaching = hidden | flat | ~sure | (feats.touched & ~lone_marble)

@@ -37,6 +37,7 @@ def _features(*top_lab: list[float]) -> Features:
         1.0,
         np.zeros(places, bool),
         np.array([70.0, 5.0, 25.0]),
+        np.ones((places, 6), bool),
     )
 
 

@@ -133,5 +133,7 @@ def test_the_cameras_test_reading_lists_each_hole_with_the_pages_colon(
         expect(lines.first).to_be_visible()
         colon = " : " if lang == "fr" else ": "
         for line in lines.all_inner_texts():
+            # where the marble is, as the board shows it, then whose it is: each in its own reserve
             place, _, seat = line.partition(colon)
-            assert re.fullmatch(r"[A-H]R?\d+", place) and re.fullmatch(r"[A-H]", seat), line
+            in_reserve = f"Dans la réserve de {seat}" if lang == "fr" else f"In {seat}'s reserve"
+            assert re.fullmatch(r"(Joueur|Player) [A-D]", seat) and place == in_reserve, line

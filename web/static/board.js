@@ -54,10 +54,23 @@ class TockBoard {
     this._classes("back", extra.back || []);
     // a refusal takes the holes the camera could not read as they were: ringed, to be checked by hand
     this._classes("unread", [...(view.problem ? view.problem.unread || [] : []), ...(extra.unread || [])]);
-    this._drawMarbles(colours, extra.selected, view.seats || []);
+    this._drawMarbles(colours, extra.selected);
     this._drawGhosts(colours, extra.preview || []);
     // once a marble is chosen, every hole can be reached with Tab and chosen with Enter
     for (const hole of this.holes.values()) hole.setAttribute("tabindex", extra.selected ? "0" : "-1");
+    this._nameHoles();
+  }
+
+  /** Each hole's tooltip, which is also its name when it has the keyboard focus, says it as the board
+      shows it, with the seats' names of now (a lesson's example board, whose seats are no one's, has
+      none: see _board.html). */
+  _nameHoles() {
+    for (const [place, hole] of this.holes) {
+      const title = hole.querySelector("title");
+      if (!title) continue;
+      const said = Tock.placeWords(place);
+      if (title.textContent !== said) title.textContent = said;
+    }
   }
 
   /** A long name is squeezed to the room between its anchor and the board's edge (the 6-section
@@ -109,7 +122,7 @@ class TockBoard {
     }
   }
 
-  _drawMarbles(colours, selected, seats) {
+  _drawMarbles(colours, selected) {
     const ns = "http://www.w3.org/2000/svg";
     const focused = document.activeElement && document.activeElement.classList && document.activeElement.classList.contains("marble")
       ? document.activeElement.dataset.place : null;
@@ -124,10 +137,9 @@ class TockBoard {
       marble.setAttribute("class", "marble" + (place === selected ? " selected" : ""));
       // reachable by keyboard: Tab to a marble, Enter or Space to choose it
       if (this.keyboard) {
-        const owner = seats.find((s) => s.seat === seat);
         marble.setAttribute("tabindex", "0");
         marble.setAttribute("role", "button");
-        marble.setAttribute("aria-label", `${owner && owner.name ? (window.Tock ? Tock.shownName(owner.name) : owner.name) : seat} · ${place}`);
+        marble.setAttribute("aria-label", Tock.marbleWords(seat, place));
       }
       marble.dataset.place = place;
       marble.dataset.seat = seat;

@@ -5,11 +5,12 @@
 "use strict";
 
 (() => {
-  const { t, pick, bound, api, live, showCamera } = Tock;
+  const { t, pick, bound, api, live, showCamera, seatName } = Tock;
   const image = bound("camera-image");
   const missing = bound("no-camera");
   const overlay = bound("overlay");
   const order = ["markers", "colours", "test"];
+  let view = Tock.page.view;
 
   function refresh() {
     image.src = `/api/camera.jpg?overlay=${overlay.checked ? 1 : 0}&t=${Date.now()}`;
@@ -34,7 +35,8 @@
     if (next && state === "done" && next.dataset.state === "waiting") setState(next, "current");
   }
 
-  /** What the test reading found, one line per marble read, the differences first. */
+  /** What the test reading found, one line per marble read, the differences first: where it is, as
+      the board shows it, and whose it is ("In Ana's reserve: Ana"). */
   function showReading(answer) {
     const list = bound("reading");
     list.replaceChildren();
@@ -48,7 +50,8 @@
     for (const [place, seat, kind] of lines) {
       const item = document.createElement("li");
       item.className = `reading-${kind}`;
-      item.textContent = `${place}${Tock.colon}${seat}`;
+      const where = Tock.placeWords(place);
+      item.textContent = `${where.charAt(0).toUpperCase()}${where.slice(1)}${Tock.colon}${seatName(view, seat)}`;
       list.append(item);
     }
   }
@@ -76,7 +79,8 @@
     });
   }
 
-  function render(view) {
+  function render(latest) {
+    view = latest;
     const camera = view.camera || {};
     showCamera("camera", camera, t("no_camera"));
   }

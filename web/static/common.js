@@ -134,10 +134,11 @@ const Tock = (() => {
   };
 
   /* The table's sentences name a seat by its letter where the rules speak ("the marble in B's reserve",
-     "dans la réserve de B", "It is not A's turn"): a page says the seat's name instead, as the board
-     labels it ("in Bruno's reserve", "d'Ana"), and on a seat's own pages "your" ("votre réserve", "à
-     vous de jouer"); the player to play is told a marble "is not yours". A name nobody typed keeps
-     its letter ("Computer B's"), which is left as it is. */
+     "dans la réserve de B", "It is not A's turn"), and so do the words of a marble's label ("la bille
+     de B"): a page says the seat's name instead, as the board labels it ("in Bruno's reserve",
+     "d'Ana"), and on a seat's own pages "your" ("votre réserve", "à vous de jouer"); the player to
+     play is told a marble "is not yours". A name nobody typed keeps its letter ("Computer B's"),
+     which is left as it is. */
   let known = { seats: (page.view && page.view.seats) || [], turn: page.view ? page.view.turn : null };
   const reader = page.token && page.view ? page.view.seat : null;
   /** Keep the latest view's seats and turn, for the sentences said from now on. */
@@ -150,7 +151,7 @@ const Tock = (() => {
   const ofName = (name) => (/^[aeiouyéèêàâîôû]/i.test(name) ? `d'${name}` : `de ${name}`);
   const TYPED = "(?<!(?:Joueur|Ordinateur|Player|Computer) )";
   const STARTS = "(?<=^|[.:;] )";
-  const SEAT_FR = new RegExp(`${TYPED}(?:\\b(la|sa) (réserve|maison|case de départ) de ([A-H])|\\bdu côté de ([A-H])`
+  const SEAT_FR = new RegExp(`${TYPED}(?:\\b(la|sa) (réserve|maison|case de départ|bille) de ([A-H])|\\bdu côté de ([A-H])`
     + `|\\bau tour de ([A-H]) de jouer|\\bde ([A-H])|${STARTS}([A-H]) (n'a pas|doit))(?![\\wÀ-ÿ'’])`, "g");
   const SEAT_EN = new RegExp(`${TYPED}(?:\\b([A-H])'s\\b|${STARTS}([A-H]) (has|must)\\b)`, "g");
   const YOU = { "n'a pas": "Vous n'avez pas", doit: "Vous devez", has: "You have", must: "You must" };
@@ -180,6 +181,41 @@ const Tock = (() => {
     if (known.turn !== reader) return addressed;
     return addressed.replace("n'est pas à la personne qui joue", "n'est pas à vous").replace("is not the player's own", "is not yours");
   }
+
+  /* Holes are said as the board shows them, never by their ids, which players do not see on the
+     wooden board. The engine says them the same way in the table's sentences (place_at in
+     firmware_py/engine/violations.py); the pages word them here rather than being sent the words,
+     since they name the seats as they know them at the moment (names typed since, "your" on a seat's
+     own pages, the seats of a replayed game) and the calibration page has no board to carry them.
+     tests/web/test_board_words.py holds the two to each other for every hole of the 4- and 6-seat
+     boards, in both languages. */
+  const PLACE_ID = /^([A-H])(H|R)?([1-9][0-9]?)$/;
+  const START_CELL = 18;   // firmware_py.engine.board.START_CELL
+  const CENTRE = "CIEL";   // firmware_py.engine.board.CENTRE
+
+  /** Where the hole `place` is, seats by letter, in the engine's words: "dans la réserve de B", "on
+      A's start cell", "au centre", "on cell 15 of A's side". */
+  function placeAt(place) {
+    const fr = lang === "fr";
+    if (place === CENTRE) return fr ? "au centre" : "in the centre";
+    const found = PLACE_ID.exec(place);
+    if (!found) return place;
+    const [, seat, kind, digits] = found;
+    const number = Number(digits);
+    if (kind === "R") return fr ? `dans la réserve de ${seat}` : `in ${seat}'s reserve`;
+    if (kind === "H") return fr ? `dans la maison de ${seat}` : `in ${seat}'s home`;
+    if (number === START_CELL) return fr ? `sur la case de départ de ${seat}` : `on ${seat}'s start cell`;
+    return fr ? `sur la case ${number} du côté de ${seat}` : `on cell ${number} of ${seat}'s side`;
+  }
+
+  /** Where `place` is, in the page's language, seats named as the page names them: "in Bruno's
+      reserve", "sur la case 15 du côté d'Ana", "on your start cell" on the seat's own pages. */
+  const placeWords = (place) => spoken(placeAt(place), lang);
+
+  /** A marble of `seat`'s on `place`, as its label says it: "Ana's marble, on cell 15 of Bruno's
+      side", "la bille d'Ana, dans la réserve d'Ana", "your marble, in your home" on Ana's own pages. */
+  const marbleWords = (seat, place) =>
+    spoken(`${lang === "fr" ? `la bille de ${seat}` : `${seat}'s marble`}, ${placeAt(place)}`, lang);
 
   /** A seat's name for sentences ("Alice"; a default name in the page's language). */
   const seatName = (view, seat) => {
@@ -423,5 +459,5 @@ const Tock = (() => {
   // every page's script has drawn its first view once the document is parsed: show the page then
   document.addEventListener("DOMContentLoaded", () => document.body.classList.remove("loading"));
 
-  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, yours, whatPlayed, moveButton, showLastMove, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
+  return { centreOn, follow, say: (text) => spoken(text, lang), yourTurn, chimeOn, setChime, cardName, shownName, placeWords, marbleWords, t, pick, el, $, bound, toast, notice, banner, showCamera, places, api, live, seatOf, seatName, yours, whatPlayed, moveButton, showLastMove, winnerNames, chip, paintChips, phaseText, boardKey, page, lang, colon };
 })();

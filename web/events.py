@@ -16,8 +16,14 @@ changed, compressed.
   polls every ``TOCK_RETRY_MS``); a comment line every ``TOCK_HEARTBEAT_SECONDS`` keeps phones and
   proxies on the line and lets a closed tab be noticed. ``tock serve`` gives the server enough threads
   for every slot and a few more for the other requests (see :mod:`firmware_py.cli.serve`).
-- A seat stream whose token is no longer valid (a new game) sends a ``gone`` event and ends; a stream
-  opened while the companion stops ends at once.
+- A seat stream tells the table after every heartbeat that the seat's page is still open
+  (:meth:`~firmware_py.table.protocol.TableService.keep_seat`): the table page shows a seat connected
+  as soon as its page asks for its view, and not connected once it has asked for nothing during
+  :data:`~firmware_py.table.role_views.CONNECTED_SECONDS` (60 s; so ``TOCK_HEARTBEAT_SECONDS`` must stay
+  well under it): 50 to 60 s after its page was closed (the server learns it at the next heartbeat). A
+  phone that drops off the network without closing its page is only noticed when its stream ends.
+- A seat stream whose token is no longer valid (a new game, links renewed) sends a ``gone`` event and
+  ends, at the latest at its next heartbeat; a stream opened while the companion stops ends at once.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import threading
 import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Flask, Response, current_app, request
 
@@ -43,6 +49,7 @@ SLOTS_KEY = "tock.stream_slots"
 
 
 View = Callable[[], Mapping[str, Any]]
+Answer = TypeVar("Answer")
 
 
 def init_app(app: Flask) -> None:
@@ -84,16 +91,19 @@ class _Gone(Exception):
         self.error = error
 
 
-def _read(view: View) -> Mapping[str, Any]:
+def _read(ask: Callable[[], Answer]) -> Answer:
     try:
-        return view()
+        return ask()
     except TableError as error:
         raise _Gone(error) from error
 
 
-def _stream(app: Flask, table: TableService, view: View, seen: str | None) -> Iterator[str]:
+def _stream(
+    app: Flask, table: TableService, view: View, seen: str | None, here: Callable[[], None] | None = None
+) -> Iterator[str]:
     """Yield the view now (unless the browser has it: ``seen``), then what changed after every change,
-    heartbeats between, until time is up."""
+    heartbeats between (each telling the table the page is still ``here``, for a seat), until time is
+    up."""
     config = app.config
     slots: threading.BoundedSemaphore = app.extensions[SLOTS_KEY]
     try:
@@ -103,7 +113,7 @@ def _stream(app: Flask, table: TableService, view: View, seen: str | None) -> It
             return
         try:
             yield f"retry: {int(config['TOCK_RENEW_MS'])}\n\n"
-            yield from _follow(app, table, view, seen)
+            yield from _follow(app, table, view, seen, here)
         finally:
             slots.release()
     except _Gone as gone:
@@ -112,9 +122,11 @@ def _stream(app: Flask, table: TableService, view: View, seen: str | None) -> It
         log_failure("live stream failed", error)
 
 
-def _follow(app: Flask, table: TableService, view: View, seen: str | None) -> Iterator[str]:
-    """The view now (unless ``seen``), then deltas after every change, with heartbeats, for
-    ``TOCK_STREAM_SECONDS``."""
+def _follow(
+    app: Flask, table: TableService, view: View, seen: str | None, here: Callable[[], None] | None
+) -> Iterator[str]:
+    """The view now (unless ``seen``), then deltas after every change, with heartbeats (calling
+    ``here``), for ``TOCK_STREAM_SECONDS``."""
     subscription = table.subscribe()
     try:
         if subscription.ended:  # opened while the companion stops
@@ -129,6 +141,8 @@ def _follow(app: Flask, table: TableService, view: View, seen: str | None) -> It
                 return
             if event is None:
                 yield ": heartbeat\n\n"
+                if here is not None:  # after the heartbeat: a closed page's stream stops at it
+                    _read(here)
                 continue
             current = _read(view)
             changed = delta(shown, current)
@@ -175,7 +189,9 @@ def seat_events(token: str) -> Response:
     """That seat's view, live. An unknown token is refused (403) before the stream opens."""
     table = get_table()
     table.seat_view(token)
-    return _response(_stream(_app(), table, lambda: table.seat_view(token), _seen()))
+    return _response(
+        _stream(_app(), table, lambda: table.seat_view(token), _seen(), lambda: table.keep_seat(token))
+    )
 
 
 def _seen() -> str | None:

@@ -226,9 +226,11 @@ class Table:
     # -- the parts' events ---------------------------------------------------------------------------
 
     def tick(self) -> None:
-        """Make a computer seat's move once its delay is over (see :meth:`ComputerSeats.tick`)."""
+        """Make a computer seat's move once its delay is over (see :meth:`ComputerSeats.tick`); show a
+        seat whose page has gone as not connected (see :meth:`GameKeeper.show_presence`)."""
         with self._s.lock:
             self._keeper.apply(self._computers.tick())
+            self._keeper.show_presence()
 
     def move_marble(self, from_place: str, to_place: str) -> MarbleMoved:
         """Move a marble on the page's board (see :meth:`BoardWatch.move_marble`); returns the board the
@@ -315,11 +317,22 @@ class Table:
         with self._s.lock:
             return setup_options(self._s)
 
+    def keep_seat(self, token: str) -> None:
+        """The seat's page is still open (its live stream's heartbeat): the seat stays connected.
+
+        Raises:
+            UnknownSeat: for a link no longer valid (the page is told it is gone).
+        """
+        with self._s.lock:
+            self._seat_of(token)
+
     def _seat_of(self, token: str) -> str:
+        """The seat of ``token``, whose page is then connected (the pages are told if it was not)."""
         seat = self._s.by_token.get(token) if isinstance(token, str) else None
         if seat is None:
             raise refusals.unknown_seat()
-        self._s.seen[seat] = self._s.clock()
+        self._s.seen[token] = self._s.clock()
+        self._keeper.show_presence()
         return seat
 
     def board_geometry(self) -> dict[str, Any] | None:

@@ -27,6 +27,7 @@ from firmware_py.table.board_watch import BoardWatch
 from firmware_py.table.computer_seats import ComputerSeats
 from firmware_py.table.leds import TableLeds
 from firmware_py.table.requests import read_move
+from firmware_py.table.role_views import connected_seats
 from firmware_py.table.state import TableState
 from firmware_py.table.subscription import Listeners
 from firmware_py.table.turn import (
@@ -77,6 +78,8 @@ class GameKeeper:
         self._s.seed = seed
         self._s.tokens = tokens
         self._s.by_token = {token: seat for seat, token in tokens.items()}
+        # a rematch keeps its links, and the phones on them; another game's links are forgotten
+        self._s.seen = {token: at for token, at in self._s.seen.items() if token in self._s.by_token}
         self._s.names = {s.seat: s.name for s in settings.seats}
         self._s.seats = {s.seat: s for s in settings.seats}
         letters = tuple(s.seat for s in settings.seats)
@@ -209,9 +212,17 @@ class GameKeeper:
 
     def changed(self) -> None:
         """Show the new state: LEDs, then every listener. Called under the lock, after saving."""
+        self._s.connected = connected_seats(self._s)
         self._s.version += 1
         self._leds.show()
         self._listeners.tell({"version": self._s.version})
+
+    def show_presence(self) -> None:
+        """Tell the pages when a seat's page has come or has been gone long enough (see
+        :func:`connected_seats`), and only then: the Players panel follows the phones without a push
+        every time a page asks for its view."""
+        if connected_seats(self._s) != self._s.connected:
+            self.changed()
 
     def exchange(self, seat: str, card: Card) -> None:
         """``seat`` gives ``card`` to its partner: checked, saved, logged (never saying which card)."""

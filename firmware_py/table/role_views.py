@@ -9,6 +9,7 @@ public view and that seat's hand and moves), and the seat links (the table's onl
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 from firmware_py.config import BOARD_MODELS, SEAT_COLOURS
@@ -28,7 +29,8 @@ from firmware_py.table.views import (
 )
 
 CONNECTED_SECONDS = 60.0
-"""A seat counts as connected while its page asked for its view this recently."""
+"""A seat counts as connected while its page asked for its view this recently. An open seat page's live
+stream asks at every heartbeat (:mod:`web.events`, every 10 s), far more often than this."""
 
 
 class RoleViews:
@@ -42,15 +44,15 @@ class RoleViews:
 
         Keys: ``game_id``, ``preset``, ``switches``, ``sections`` (4/6/8), ``board`` (the topology),
         ``seats`` [{``seat``, ``name``, ``colour`` "#rrggbb", ``team``, ``computer``, ``cards`` (count),
-        ``connected``}], ``layout`` {place: seat}, ``turn``, ``phase``, ``last_move`` {n, seat, move,
-        fr, en, places} or None, ``log`` [{n, seat, move, fr, en, places, reasons?}], ``leds``
-        {place: "#rrggbb"} (mirror of the strip), ``highlight`` [legal destinations lit], ``problem``
-        {fr, en, places, violations} or None, ``question`` {fr, en, places, moves} or None, ``computer``
-        {seat, move, fr, en, from, to} or None, ``notice`` {fr, en} or None, ``camera`` {mode, status,
-        message}, ``sim_layout`` {place: seat} (the simulated board, with the camera simulated and used)
-        or None, ``winner`` (seat letters) or None, ``cards`` ("digital"/"physical"), ``version``.
+        ``connected`` (always for a computer; see :func:`connected_seats`)}], ``layout`` {place: seat},
+        ``turn``, ``phase``, ``last_move`` {n, seat, move, fr, en, places} or None, ``log`` [{n, seat,
+        move, fr, en, places, reasons?}], ``leds`` {place: "#rrggbb"} (mirror of the strip),
+        ``highlight`` [legal destinations lit], ``problem`` {fr, en, places, violations} or None,
+        ``question`` {fr, en, places, moves} or None, ``computer`` {seat, move, fr, en, from, to} or
+        None, ``notice`` {fr, en} or None, ``camera`` {mode, status, message}, ``sim_layout`` {place:
+        seat} (the simulated board, with the camera simulated and used) or None, ``winner`` (seat
+        letters) or None, ``cards`` ("digital"/"physical"), ``version``.
         """
-        now = self._s.clock()
         topology = self._s.topology
         seats: list[SeatFacts] = [
             {
@@ -60,7 +62,7 @@ class RoleViews:
                 "team": self._s.teams.get(seat, 0),
                 "computer": s.computer,
                 "cards": len(self._s.hand(seat)),
-                "connected": s.computer or now - self._s.seen.get(seat, -1e9) < CONNECTED_SECONDS,
+                "connected": s.computer or seat in self._s.connected,
             }
             for seat, s in self._s.seats.items()
         ]
@@ -177,6 +179,18 @@ class RoleViews:
             }
             for seat, token in self._s.tokens.items()
         ]
+
+
+def connected_seats(state: TableState) -> frozenset[str]:
+    """The seats whose page, by the link the seat holds now, asked for its view less than
+    :data:`CONNECTED_SECONDS` ago. A link of an earlier game, or one renewed since, counts for nothing:
+    nobody has opened the new one yet."""
+    now = state.clock()
+    return frozenset(
+        seat
+        for seat, token in state.tokens.items()
+        if now - state.seen.get(token, -math.inf) < CONNECTED_SECONDS
+    )
 
 
 def setup_options(state: TableState) -> dict[str, Any]:

@@ -88,6 +88,11 @@ class TableState:
         """The empty board's picture from the calibration's first step, until its colours are learnt."""
         self.last_reading: Reading | None = None
         self.seen: dict[str, float] = {}
+        """When each seat link (its token) last asked for its view or kept its live stream open: by link,
+        not by seat letter, so that a new game's links or renewed ones start unseen."""
+        self.connected: frozenset[str] = frozenset()
+        """The seats the views say are connected, as of :attr:`version` (see
+        :func:`~firmware_py.table.role_views.connected_seats`)."""
         self._known_of: TableGame | None = None
         self._known_moves: dict[Move, tuple[dict[str, str], MoveInfo]] = {}
 

@@ -164,6 +164,11 @@ class ScriptedTable:
                 "given": None,
             }
 
+    def keep_seat(self, token: str) -> None:
+        """Its seats are always shown connected: only a link no longer valid is refused."""
+        with self._lock:
+            self._seat(token)
+
     def saved_summary(self, game_id: int) -> Summary:
         raise refusals.no_save()
 

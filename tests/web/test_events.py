@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.web.scripted_table import ScriptedTable
@@ -132,6 +133,32 @@ def test_seat_stream_says_gone_after_a_new_game(
     kind, error = _events(chunks, 1)[0]
     assert kind == "gone" and error["error"] == "unknown_seat"
     assert list(chunks) == []
+    response.close()
+
+
+def test_a_seat_stream_tells_the_table_after_each_heartbeat_that_its_page_is_open(
+    client: FlaskClient, table: ScriptedTable, tokens: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept: list[str] = []
+    monkeypatch.setattr(table, "keep_seat", kept.append)
+    response, chunks = _open(client, "/events")
+    assert ("heartbeat", None) in _events(chunks)
+    assert kept == [], "a spectator's stream keeps no seat"
+    response.close()
+    response, chunks = _open(client, f"/events/seat/{tokens['B']}")
+    heartbeats = [kind for kind, _ in _events(chunks)].count("heartbeat")
+    assert heartbeats >= 1 and kept == [tokens["B"]] * heartbeats
+    response.close()
+
+
+def test_a_seat_stream_whose_link_is_no_longer_valid_says_gone_at_its_heartbeat(
+    client: FlaskClient, table: ScriptedTable, tokens: dict[str, str]
+) -> None:
+    response, chunks = _open(client, f"/events/seat/{tokens['A']}")
+    _events(chunks, 2)
+    table.tokens = {**table.tokens, "A": "another"}  # the pages not told: only the heartbeat finds out
+    kinds = [kind for kind, _ in _events(chunks)]
+    assert kinds == ["heartbeat", "gone"]
     response.close()
 
 

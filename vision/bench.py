@@ -65,18 +65,11 @@ STILL_FRAMES = 3
 FINAL_PER_PAIR = 2
 """Final set-ups never looked at that the measurement needs for each material and light."""
 LOOKED_AT_SEEDS = tuple(range(2000, 2020))
-"""Final seeds no longer a final word, so the target table leaves them out (``docs/calibration.md``):
-2000 and 2001 were measured once (25 November 2026), then looked at to find why boards failed and tuned
-on; 2002 and 2003 were measured once, and the stabiliser was changed after seeing their figures, then
-looked at; 2004 and 2005 were measured once, and which materials and lights missed there guided the next
-changes (their frames were looked at only after); 2006 and 2007 were measured once, then looked at and
-tuned on; 2008 and 2009 were measured (27 November 2026), then looked at and tuned on; 2010 and 2011
-were measured once (27 November 2026), then looked at and tuned on; 2012 and 2013 were measured once
-(27 November 2026), never looked at but for the two hand frames read wrongly there, which the next
-session then tuned on with the seeds before; 2014 and 2015 were measured once the same day, never looked
-at, then tuned on in the next session; 2016 and 2017, then 2018 and 2019, were measured once (27
-November 2026, the reader of commit 64e387a), never looked at, and are spent as a final word once
-measured."""
+"""Final seeds no longer a final word, so the target table leaves them out (``docs/photoreal.md`` tells
+each pair's story): 2000 to 2011 were measured once, then looked at and tuned on (2004 and 2005 guided
+the next changes by which materials and lights missed); 2012 to 2015 were measured once (27 November
+2026), then tuned on in the next session; 2016 to 2019 were measured once with the reader of commit
+64e387a, never looked at, and are spent as a final word once measured."""
 GAME_SEATS = 4
 """The boards whose set-ups read boards of a game (the games are played on 4 seats)."""
 

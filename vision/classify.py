@@ -198,9 +198,7 @@ def over_wood(samples: Samples, wood_ref: np.ndarray, bare: np.ndarray, places: 
     if not len(places):
         return np.zeros(0, bool)
     ratio = samples.wood[places] / np.maximum(wood_ref[places], 1.0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        log_ratio = np.log(np.where(bare[places][..., None], ratio, np.nan))
-        hue = np.linalg.norm(log_ratio - log_ratio.mean(axis=2, keepdims=True), axis=2)
+    hue = _point_hue(np.where(bare[places][..., None], ratio, np.nan), np.zeros(3))
     top = lab(np.median(samples.top[places], axis=1))
     distance = np.linalg.norm(lab(samples.wood[places]) - top[:, None, :], axis=2)
     return np.asarray(((hue > TOUCH_HUE) & (distance <= FINGER_MATCH)).sum(axis=1) >= FINGER_POINTS)
@@ -209,10 +207,16 @@ def over_wood(samples: Samples, wood_ref: np.ndarray, bare: np.ndarray, places: 
 def _touched(ratio: np.ndarray, board_hue: np.ndarray) -> np.ndarray:
     """:attr:`Features.touched` from each bare wood point's light ``ratio`` ``(places, k, 3)`` against
     calibration (NaN where clipped or painted) and the board's change of hue (log)."""
+    return np.asarray((_point_hue(ratio, board_hue) > TOUCH_HUE).sum(axis=1) >= TOUCH_HUE_POINTS)
+
+
+def _point_hue(ratio: np.ndarray, board_hue: np.ndarray) -> np.ndarray:
+    """``(places, k)``: how far the hue of each wood point's light ``ratio`` ``(places, k, 3)`` moved
+    beyond ``board_hue`` (log-ratio norm; NaN where the ratio is NaN, which no threshold passes)."""
     with np.errstate(invalid="ignore", divide="ignore"):
         log_ratio = np.log(ratio)
-        hue = np.linalg.norm(log_ratio - log_ratio.mean(axis=2, keepdims=True) - board_hue, axis=2)
-        return np.asarray((hue > TOUCH_HUE).sum(axis=1) >= TOUCH_HUE_POINTS)
+        shift = log_ratio - log_ratio.mean(axis=2, keepdims=True) - board_hue
+        return np.asarray(np.linalg.norm(shift, axis=2))
 
 
 @dataclass(frozen=True)

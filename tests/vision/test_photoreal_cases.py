@@ -87,3 +87,17 @@ def test_a_finger_hanging_over_an_empty_hole_in_a_marbles_colour_is_not_read_as_
     assert "C17" not in reading.layout
     assert reading.status != "ok" or {"C16", "C17", "C18"} <= set(reading.uncertain)
     assert not wrong_places(GEOMETRY, reading, frame.layout)
+
+
+def test_glass_marbles_tinting_four_wood_points_of_their_reserve_with_coloured_shadows_are_no_hand() -> None:
+    """clear-evening-2018: in the evening, the coloured shadows of C's three glass marbles left in their
+    reserve change the hue of four bare wood points at CR2, as a hand's skin does. Nothing else lies
+    there (a hand changes five or more, and the holes beside): the reserve is read whole, its empty
+    fourth hole too, and the marble entered at C18 is read right with the game."""
+    setup, reader = _calibrated("clear-evening-2018")
+    frame = setup.first("other")
+    assert {"CR1", "CR2", "CR3"} <= set(frame.layout) and "CR4" not in frame.layout
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert not {"CR1", "CR2", "CR3", "CR4"} & (set(reading.uncertain) - set(reading.unsure_colour))
+    assert settle_reading(setup.game()["other"], reading) == "right"

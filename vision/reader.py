@@ -201,7 +201,8 @@ class BoardReader:
             # cat's-eye's dark body under a desk lamp): then it holds a marble whose colour is not clear.
             empty_nearest = np.array([label == EMPTY for label in labels])
             disagree = occupied & verdicts.seat_sure & empty_nearest & ~verdicts.uncertain
-            sure = sure & ~(disagree & ~(strong & alone & ~touching))
+            disagree = disagree & ~(strong & alone & ~touching)
+            sure = sure & ~disagree
             # A hand spreads over several holes and the wood between them, whose bare points then change
             # hue (touched). A place whose wood's light changed (a neighbour's shadow, a caustic) but
             # whose hole changed as strongly as a marble's holds a marble, with nothing over it or its
@@ -221,7 +222,9 @@ class BoardReader:
             lone_marble = feats.covered & ((strong & (alone | in_shadow)) | lit)
             explained = lone_marble
             alone = alone & ~feats.touched
-            hidden = feats.covered & verdicts.uncertain & ~lone_marble
+            # Under a cover, a hole read surely empty in a seat's clear colour is two readings that
+            # disagree (a marble under the fingers): neither is trusted.
+            hidden = feats.covered & (verdicts.uncertain | (~occupied & ~empty_nearest)) & ~lone_marble
             flat = verdicts.flat & ~(occupied & sure & alone)
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
             # A colour seen over a hole and over the bare wood beside it is no marble's: a finger.
@@ -231,7 +234,10 @@ class BoardReader:
             hidden, clear = hidden | finger, clear & ~finger
             unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
-            reaching = hidden | flat | ~sure | (feats.touched & ~lone_marble)
+            # A hole left in the band of doubt with nothing over its wood (a low lamp's shadow across
+            # an empty hole, a caustic on its rim) is not read, but it hides nothing of its neighbours.
+            in_doubt = ~sure & (feats.covered | feats.touched | disagree)
+            reaching = hidden | flat | in_doubt | (feats.touched & ~lone_marble)
             verdicts = replace(verdicts, uncertain=~sure | hidden | flat | unsure_colour, anomalous=flat)
         else:
             reaching = verdicts.uncertain

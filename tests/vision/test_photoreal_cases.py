@@ -101,3 +101,29 @@ def test_glass_marbles_tinting_four_wood_points_of_their_reserve_with_coloured_s
     assert reading.status == "ok", reading.message
     assert not {"CR1", "CR2", "CR3", "CR4"} & (set(reading.uncertain) - set(reading.unsure_colour))
     assert settle_reading(setup.game()["other"], reading) == "right"
+
+
+def test_an_empty_hole_in_a_marbles_long_shadow_under_a_desk_lamp_hides_nothing_of_its_neighbours() -> None:
+    """wood-desk-2018: under a desk lamp the marble just moved to D17 throws its long shadow across the
+    empty D16, whose change then lies in the band of doubt. Nothing lies over D16's wood, so it hides
+    nothing of D15 and D17: the move to D17 is read right with the game."""
+    setup, reader = _calibrated("wood-desk-2018")
+    frame = setup.first("after")
+    assert "D16" not in frame.layout and {"D15", "D17"} <= set(frame.layout)
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert "D16" in reading.uncertain
+    assert not {"D15", "D17"} & (set(reading.uncertain) - set(reading.unsure_colour))
+    assert settle_reading(setup.game()["after"], reading) == "right"
+
+
+def test_a_marble_under_the_fingers_read_as_an_empty_hole_in_its_own_colour_is_not_read() -> None:
+    """catseye-evening-2019: fingers resting on D's reserve darken the cat's-eye at DR2 until its hole
+    reads surely empty, while its colour is clearly seat D's and the skin tints its wood. The two
+    readings disagree: DR2 is not read, and no place is read wrong."""
+    setup, reader = _calibrated("catseye-evening-2019")
+    frame = setup.first("rest")
+    assert frame.layout.get("DR2") == "D" and frame.hand is not None
+    reading = reader.read(frame.image())
+    assert "DR2" in reading.uncertain or reading.status != "ok"
+    assert not wrong_places(GEOMETRY, reading, frame.layout)

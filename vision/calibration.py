@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, classify, features, light_then
-from vision.edge_watch import EdgeStrip
+from vision.edge_watch import EdgeStrip, MarbleOutlines
 from vision.geometry import BoardGeometry
 from vision.lift import measure_lift
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
@@ -314,6 +314,7 @@ def calibrate(
         {labels[i] for i in range(len(places)) if labels[i] != EMPTY and not verdicts.seat_sure[i]}
     )
     watch = AnchorWatch.from_frame(frame, anchor_points)
+    outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px)
     if watch.size < 2:
         raise CalibrationError(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
@@ -330,7 +331,7 @@ def calibrate(
         empty_look,
         glare=tuple(places[i] for i in np.flatnonzero(glare)),
         alike=tuple(alike) if seen is not None else (),
-        edge=EdgeStrip.learn(frame if empty is None else empty, geometry, board_h),
+        edge=EdgeStrip.learn(frame if empty is None else empty, geometry, board_h, outlines),
     )
 
 

@@ -116,6 +116,12 @@ def test_the_strip_is_saved_with_the_calibration_and_older_ones_load_without_it(
     assert saved.edge is not None and plain_rig.calibration.edge is not None
     assert np.array_equal(saved.edge.reference, plain_rig.calibration.edge.reference)
     assert np.allclose(saved.edge.pixels, plain_rig.calibration.edge.pixels, atol=0.01)
+    free = plain_rig.calibration.edge.marble_free
+    assert free is not None and saved.edge.marble_free is not None
+    assert np.array_equal(saved.edge.marble_free, free)
+    strip = plain_rig.calibration.edge.to_data()
+    del strip["marble_free"]  # a strip saved before marbles near the edge were left out
+    assert EdgeStrip.from_data(strip).marble_free is None
     older = json.loads(plain_rig.calibration.to_json())
     del older["edge"]
     without = Calibration.from_json(json.dumps(older))

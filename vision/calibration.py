@@ -314,11 +314,11 @@ def calibrate(
         {labels[i] for i in range(len(places)) if labels[i] != EMPTY and not verdicts.seat_sure[i]}
     )
     watch = AnchorWatch.from_frame(frame, anchor_points)
-    outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px)
     if watch.size < 2:
         raise CalibrationError(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
         )
+    outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px)
     return Calibration(
         geometry.model,
         (width, height),

@@ -235,7 +235,8 @@ class BoardReader:
             unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
             # A hole left in the band of doubt with nothing over its wood (a low lamp's shadow across
-            # an empty hole, a caustic on its rim) is not read, but it hides nothing of its neighbours.
+            # an empty hole, a caustic on its rim) is not read, but it hides nothing of its neighbours;
+            # one whose wood is covered or touched, or whose colour and change disagree (a finger), does.
             in_doubt = ~sure & (feats.covered | feats.touched | disagree)
             reaching = hidden | flat | in_doubt | (feats.touched & ~lone_marble)
             verdicts = replace(verdicts, uncertain=~sure | hidden | flat | unsure_colour, anomalous=flat)

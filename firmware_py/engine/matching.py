@@ -168,7 +168,9 @@ def match_seen(
       marble put one hole too far onto such a hole, or a move that ends there, is never explained away
       as the legal move, and two moves that differ only there are not told apart;
     * no marble the board had in the holes not read can have gone to another of them unseen: they hold
-      no marble, or they are one hole, or one seat's reserve (whose holes are alike).
+      no marble, or they are one hole, or one seat's reserve (whose holes are alike). A reserve not read
+      whole holds no such marble when its holes read hold as many marbles as it had: its marbles are
+      alike, and none is missing from it.
 
     A person who cannot see a few holes, or tell a few colours, still sees a wrong move made where they
     can see. The reading is ``illegal`` when the holes read rule out every legal move and the board as
@@ -325,7 +327,10 @@ def seen_is_whole(seen: SeenBoard, before: Reduced, fitting: Collection[Reduced]
     if not seen.unread and not open_seats:
         return True
     on_board, reserves = before
-    holding = any(p in on_board for p in seen.unread) or any(reserves[s] for s in open_seats)
+    # A reserve's marbles are alike: one whose read holes hold as many as it had lost none unseen.
+    holding = any(p in on_board for p in seen.unread) or any(
+        reserves[s] > seen.reserves[s] for s in open_seats
+    )
     if holding and len(seen.unread) + len(open_seats) > 1:
         return False
     return not _changes_unread(seen, before, fitting)

@@ -111,6 +111,29 @@ def test_two_reserves_not_read_may_hide_a_marble_put_in_the_wrong_one() -> None:
     assert match_seen(p, _read(board, unread), (), Card.parse("KD"), unread=unread).kind == "unsure"
 
 
+def test_a_reserve_whose_holes_read_hold_all_its_marbles_hides_none_beside_another_hole_not_read() -> None:
+    p = pos(START)  # A's reserve holds one marble, on AR1
+    board = _after(p, "KD:B3-B16")
+    unread = ("AR2", "C7")  # an empty reserve hole and an empty track hole, both in a band of doubt
+    result = match_seen(p, _read(board, unread), (), Card.parse("KD"), unread=unread)
+    assert (result.kind, result.moves) == ("move", (Move.parse("KD:B3-B16"),))
+    unsure = ("AR1", "B16")  # clear glass: their colours not told either
+    result = match_seen(p, _read(board, unread, unsure), unsure, Card.parse("KD"), unread=unread)
+    assert (result.kind, result.moves) == ("move", (Move.parse("KD:B3-B16"),))
+
+
+def test_a_reserve_marble_that_may_have_gone_into_another_hole_not_read_leaves_the_board_unsure() -> None:
+    p = pos(START)
+    board = _after(p, "KD:B3-B16")
+    board["C7"] = board.pop("AR1")  # A's reserve marble put on C7 by hand
+    for unread in (("AR1", "C7"), ("AR2", "C7")):
+        result = match_seen(p, _read(board, unread), (), Card.parse("KD"), unread=unread)
+        assert result.kind == "unsure", unread
+    unread = ("AR1", "C7")  # the same holes not read over the legal move: the marble may have gone too
+    result = match_seen(p, _read(_after(p, "KD:B3-B16"), unread), (), Card.parse("KD"), unread=unread)
+    assert result.kind == "unsure"
+
+
 def test_the_board_as_it_was_with_holes_not_read() -> None:
     p = pos(START)
     board = dict(p.layout)
@@ -154,14 +177,33 @@ def test_no_board_moved_wrongly_is_ever_taken_for_a_legal_move_whatever_holes_ar
     rng = random.Random(20)
     settled = wrongly_played = 0
     for p, move, after in moves_played(rng, 40):
-        for board in [after, *misplayed(p.layout, after)]:
-            unread = _holes_near(p, changed(p.layout, board), rng)
+        for board in [after, *misplayed(p.layout, after), *_reserve_marble_slipped(after, rng)]:
+            reserve = [f"{rng.choice('ABCD')}R{n}" for n in range(1, 5) if rng.random() < 0.3]
+            unread = tuple(sorted({*_holes_near(p, changed(p.layout, board), rng), *reserve}))
             result = match_seen(p, _read(board, unread), (), move.card, unread=unread)
             if result.kind == "move":
                 settled += 1
                 assert board_difference(play(p, result.moves[0]), board).unchanged, (p, move, unread)
             wrongly_played += board is not after
     assert settled > 50 and wrongly_played > 1000  # many boards settled, never a wrong one
+
+
+def _reserve_marble_slipped(after: dict[str, str], rng: random.Random) -> list[dict[str, str]]:
+    """The board after a move with, besides, a reserve's marble put by hand on an empty track hole next
+    to a marble (where holes may not be read), if there is such a marble and such a hole."""
+    in_reserve = sorted(q for q in after if "R" in q[1:])
+    free = sorted(
+        f"{q[0]}{int(q[1:]) + step}"
+        for q in after
+        if q[1:].isdigit()
+        for step in (-1, 1)
+        if 1 <= int(q[1:]) + step <= 18 and f"{q[0]}{int(q[1:]) + step}" not in after
+    )
+    if not in_reserve or not free:
+        return []
+    board = dict(after)
+    board[rng.choice(free)] = board.pop(rng.choice(in_reserve))
+    return [board]
 
 
 # -- a wrong move seen where the camera reads is refused, though holes elsewhere are not read -----------

@@ -42,7 +42,11 @@ from vision.sampling import SamplePlan, Samples
 
 BRIGHTNESS_FLOOR = 24.0
 """Levels (0..255) added to a pixel's brightness before a change is divided by it: below this, sensor
-noise, not the scene, sets how much a dark pixel may change."""
+noise, not the scene, sets how much a dark pixel may change. Where a place's light fell to a fraction of
+calibration's (a hand's shadow), its levels are brought back up by that fraction's inverse, and their
+noise with them: the floor rises alike (never falls where the light rose). In the evening, a hand lifting
+a marble shadowed the empty holes next to it to 0.4-0.65 of their light, and the noise of their dark
+pixels changed them past a marble's (clear-evening-2022)."""
 EMPTY_MARGIN = 2.0
 """An empty place may change up to this many times the most an empty place changed at calibration."""
 EMPTY_QUANTILE = 0.99
@@ -81,10 +85,12 @@ def local_gain(gain: np.ndarray, neighbours: np.ndarray) -> np.ndarray:
 
 def pixel_change(now: np.ndarray, empty: np.ndarray, gain: np.ndarray) -> np.ndarray:
     """``(places, n)``: how far each of a place's pixels ``now`` stands from its ``empty`` one, light
-    normalised by ``gain`` ``(places, 3)``, the difference against the pixel's empty brightness."""
+    normalised by ``gain`` ``(places, 3)``, the difference against the pixel's empty brightness (plus
+    :data:`BRIGHTNESS_FLOOR`, raised where the light fell)."""
     normalised = now / gain[:, None, :]
     difference = np.sqrt(((normalised - empty) ** 2).sum(axis=2))
-    brightness = np.sqrt((empty**2).sum(axis=2) / 3) + BRIGHTNESS_FLOOR
+    dimmed = np.minimum(np.exp(np.log(np.maximum(gain, 1e-3)).mean(axis=1)), 1.0)
+    brightness = np.sqrt((empty**2).sum(axis=2) / 3) + (BRIGHTNESS_FLOOR / dimmed)[:, None]
     return np.asarray(difference / brightness)
 
 

@@ -7,7 +7,8 @@ a new still board, or a clearer reading of the same board (fewer places left unc
 noise lets the still frames agree on them), which may settle what the first could not.
 
 Still means: the same light everywhere, and no place read for sure in one frame read otherwise for sure
-in another. A place on the edge of doubt (a clear glass marble, a hole beside a caustic) may be read
+in another (a marble of unsure colour is a marble surely seen: a hole surely empty in the next frame is
+another board). A place on the edge of doubt (a clear glass marble, a hole beside a caustic) may be read
 for sure in one frame and uncertain in the next with sensor noise alone: that is no change of the
 board, and waiting for every frame to agree on it would wait for ever. The reading reported is what
 the still frames agree on: a place is read for sure only where every one of them read it so, the same.
@@ -109,9 +110,13 @@ def _mean_evidence(readings: list[BoardReading], places: set[str]) -> dict[str, 
 
 def _same_board(a: BoardReading, b: BoardReading) -> bool:
     """Two frames show the same still board under the same light: no place read for sure in both is
-    read differently."""
+    read differently, and no hole surely seen holding a marble in one (whatever its colour) is surely
+    seen empty in the other (fingers over a hole, read as a marble of unsure colour, have left it)."""
     doubtful = {*a.uncertain, *b.uncertain}
     if any(a.layout.get(p) != b.layout.get(p) for p in {*a.layout, *b.layout} - doubtful):
+        return False
+    unread = (set(a.uncertain) - set(a.unsure_colour)) | (set(b.uncertain) - set(b.unsure_colour))
+    if ({*a.layout, *a.unsure_colour} ^ {*b.layout, *b.unsure_colour}) - unread:
         return False
     if a.local_light is None or b.local_light is None:
         return abs(a.light - b.light) <= LIGHT_STEP * a.light

@@ -143,6 +143,24 @@ def test_a_place_read_for_sure_otherwise_in_any_still_frame_restarts_the_wait() 
     assert reported is not None and reported.layout == {"A5": "A", "B7": "B"}
 
 
+def test_fingers_read_as_marbles_of_unsure_colour_leaving_their_holes_empty_restart_the_wait() -> None:
+    """Fingers resting beside a marble just put on A17 were read as marbles of unsure colour on A16 and
+    A18 (clear-ceiling-2023); the hand gone, those holes read surely empty. That is another board, not
+    a clearer reading of the same one: it is reported once still, though the sensor's noise leaves as
+    many other places in doubt as the frames under the hand did."""
+    stabiliser = Stabiliser(still_frames=2)
+    fingers = BoardReading(
+        "ok", {"A5": "A"}, ("A16", "A17", "A18"), ("A16", "A17", "A18"), local_light=np.ones(105)
+    )
+    gone = BoardReading("ok", {"A5": "A"}, ("A17", "B7", "C1"), ("A17", "B7", "C1"), local_light=np.ones(105))
+    assert stabiliser.push(fingers) is None
+    assert stabiliser.push(fingers) is not None
+    assert stabiliser.push(gone) is None
+    reported = stabiliser.push(gone)
+    assert reported is not None and reported.unsure_colour == ("A17", "B7", "C1")
+    assert "A16" not in reported.uncertain and "A18" not in reported.uncertain
+
+
 def test_one_place_s_light_alone_is_noise_but_two_places_are_a_change_of_light() -> None:
     one = np.ones(105)
     one[7] = 1.15

@@ -335,6 +335,11 @@ def _notation(layout: dict[str, str], seats: tuple[str, ...], rules: str) -> str
 @click.option(
     "--committed", is_flag=True, help="Render the small committed test set (tests/vision/data/photoreal)."
 )
+@click.option(
+    "--later-light",
+    help="Play the game in this light after calibration (a lamp switched on or off); such set-ups go"
+    " to the cache's 'relit' folder, out of the measured set.",
+)
 def photoreal_command(
     model: str,
     split: str,
@@ -343,6 +348,7 @@ def photoreal_command(
     lights: tuple[str, ...],
     out: Path | None,
     committed: bool,
+    later_light: str | None,
 ) -> None:
     """Ray-trace set-ups with POV-Ray: glass, cat's-eye, milky, wooden marbles and pegs under real lamps.
 
@@ -356,7 +362,9 @@ def photoreal_command(
     from vision.photoreal.setups import LIGHTS, MATERIALS, TUNING_SEEDS
 
     geometry = _geometry(model, None)
-    unknown = [m for m in materials if m not in MATERIALS] + [v for v in lights if v not in LIGHTS]
+    unknown = [m for m in materials if m not in MATERIALS] + [
+        v for v in (*lights, *([later_light] if later_light else [])) if v not in LIGHTS
+    ]
     if unknown:
         raise click.BadParameter(
             f"unknown {', '.join(unknown)} (materials: {', '.join(MATERIALS)}; lights: {', '.join(LIGHTS)})"
@@ -371,11 +379,18 @@ def photoreal_command(
                 geometry, root, wanted, steps=dataset.COMMITTED_STEPS, captures=1, log=click.echo
             )
         else:
-            root = out or dataset.cache_root()
+            root = out or dataset.cache_root() / ("relit" if later_light else "")
             wanted = dataset.split_setups(split, per_pair, materials or MATERIALS, lights or LIGHTS)
-            rendered = dataset.render_set(geometry, root, wanted, log=click.echo)
+            wanted = [(m, v, seed) for m, v, seed in wanted if v != later_light]
+            if not wanted:
+                raise click.BadParameter(
+                    "the light after calibration must differ from calibration's", param_hint="--later-light"
+                )
+            rendered = dataset.render_set(geometry, root, wanted, later_light=later_light, log=click.echo)
     except RenderError as error:
         raise click.ClickException(str(error)) from None
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--later-light") from None
     click.echo(f"{len(rendered)} set-ups in {root}")
 
 

@@ -23,7 +23,7 @@ from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board
 from vision.occupancy import local_gain, look
 from vision.sampling import SamplePlan
 
-Status = Literal["ok", "no_board", "board_moved", "bad_frame", "occluded"]
+Status = Literal["ok", "no_board", "board_moved", "bad_frame", "occluded", "light_changed"]
 
 DARK_LEVEL = 12.0
 """Mean level (0..255) under which a frame is too dark to read."""
@@ -46,6 +46,19 @@ colour no longer settles a doubt about its occupancy: a hand's skin or shade tin
 marble under the fingers then looks like an empty hole. The wood around holes whose occupancy the colour
 settled on the still boards of the looked-at photoreal seeds moved by at most 0.08; around marbles read
 empty under a hand, by up to 0.2."""
+AS_CALIBRATED = 0.15
+"""A place's light within this share of calibration's (either way) is the light it was calibrated in."""
+RELIT_SHARE = 0.15
+"""Share of the places lit as at calibration (:data:`AS_CALIBRATED`) below which the light on the whole
+board is another: a lamp switched on or off, daylight gone, or a shadow over the whole board. With a
+lamp of another kind than calibration's (a desk lamp switched on under a ceiling light, the window's
+light gone for an evening lamp, and back: 20 photoreal set-ups of tuning seed 3), 0 to 13 % of the
+places were so lit, and nearly every hole read was in doubt, or the board taken for covered; on the still
+boards of the photoreal seeds 2006-2023, 89 % or more; under hands, 26 % or more but for a hand lifting a
+marble between a low desk lamp and the board (catseye-desk-2014), whose shadow covered the whole board."""
+RELIT_DOUBT = 0.25
+"""Share of places in doubt from which a board under another light is reported as such rather than read
+(a light that only dims or brightens the board evenly is read through: the colours are normalised)."""
 MOVED_PX = 2.0
 """Largest change of the board's corners, in pixels, still taken as the same board position."""
 
@@ -274,6 +287,9 @@ class BoardReader:
             )
         else:
             status, message = "ok", f"{len(uncertain)} places uncertain" if uncertain else ""
+        if not markers_hidden and (status != "ok" or len(uncertain) >= RELIT_DOUBT * len(ids)):
+            if np.mean(np.abs(np.log(np.maximum(light_map, 1e-3))) < np.log1p(AS_CALIBRATED)) < RELIT_SHARE:
+                status, message = "light_changed", relit_message(feats.light)
         return BoardReading(
             status, layout, uncertain, unsure, confidence, message, feats.light, light_map, evidence
         )
@@ -348,3 +364,13 @@ def _frame_problem(frame: object, size: tuple[int, int]) -> str:
     if float(np.mean(coarse.min(axis=2) >= 250)) > BLOWN_SHARE:
         return "frame overexposed"
     return ""
+
+
+def relit_message(light: float) -> str:
+    """What to do when the light on the whole board is not the light of calibration (``light`` times as
+    bright)."""
+    return (
+        f"the light on the board is not the light it was calibrated in ({light:.1f} times as bright): a"
+        " lamp switched on or off, or a shadow over the whole board? If it lasts, bring that light back,"
+        " or calibrate the camera again"
+    )

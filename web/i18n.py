@@ -54,6 +54,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "une main, ou un objet sur le bord, cache le plateau",
         "a hand, or something on the board's edge, hides the board",
     ),
+    "camera_light_changed": (
+        "la lumière a changé depuis la calibration (lampe allumée ou éteinte ?) : remettez-la, ou"
+        " recalibrez la caméra",
+        "the light changed since calibration",  # vision's detail follows on an English page
+    ),
     "camera_lost": ("perdue, réouverture", "lost, opening again"),
     "camera_error": ("erreur de lecture", "reading error"),
     "cards": ("cartes", "cards"),
@@ -332,7 +337,8 @@ JS_KEYS = (
     "illegal", "physical_help", "undone", "no_hint", "no_camera", "done", "game_started", "tap_card",
     "seat", "name", "colour", "default_person", "default_computer", "seed_digits", "game_over_hand",
     "camera_mode_sim", "camera_mode_none", "camera_off", "camera_starting", "camera_ok", "camera_no_board",
-    "camera_board_moved", "camera_bad_frame", "camera_occluded", "camera_lost", "camera_error",
+    "camera_board_moved", "camera_bad_frame", "camera_occluded", "camera_light_changed", "camera_lost",
+    "camera_error",
     "your_exchange", "exchange_waiting_for", "moves_on_your_turn", "game_length", "minutes", "turns",
     "rounds", "replay_play", "replay_pause", "replay_start", "replay_step", "replay_of", "why_pick_card",
     "why_pick_marble", "why_pick_hole", "guided_wait", "guided_suggests", "guided_discard",

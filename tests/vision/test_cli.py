@@ -193,6 +193,8 @@ def test_a_painted_board_under_a_lamp_calibrated_with_its_empty_picture(tmp_path
         (["--material", "steel"], "unknown steel (materials: clear, catseye, milky, wood, peg"),
         (["--light", "torch"], "unknown torch"),
         (["--per-pair", "0"], "at least 1"),
+        (["--later-light", "torch"], "unknown torch"),
+        (["--light", "desk", "--later-light", "desk"], "must differ from calibration's"),
     ],
 )
 def test_photoreal_says_what_is_wrong_before_rendering(

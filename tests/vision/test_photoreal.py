@@ -33,6 +33,7 @@ from vision.photoreal.setups import (
     TUNING_SEEDS,
     make_hand,
     make_setup,
+    relit,
 )
 from vision.reader import BoardReader
 from vision.synthetic import starting_layout
@@ -341,3 +342,13 @@ def test_a_bumped_camera_keeps_every_holes_empty_look(
         assert reading.status == "ok", (step, reading.message)
         assert set(reading.uncertain) == set(reading.unsure_colour) <= set(frame.layout), step
         assert {**reading.layout, **{p: frame.layout[p] for p in reading.unsure_colour}} == frame.layout
+
+
+def test_a_set_up_relit_after_calibration_keeps_its_camera_and_plays_under_the_other_lamp() -> None:
+    setup = make_setup(GEOMETRY, "clear", "ceiling", 0)
+    later = relit(GEOMETRY, setup, "desk")
+    assert later.name == "clear-ceiling-to-desk-0" and setup.name == "clear-ceiling-0"
+    assert later.later_lamp is not None and later.later_lamp.kind == "desk"
+    assert later.camera == setup.camera and later.lamp == setup.lamp and later.sensor == setup.sensor
+    with pytest.raises(ValueError, match="another one: desk, window, evening"):
+        relit(GEOMETRY, setup, "ceiling")

@@ -345,6 +345,12 @@ def test_the_camera_state_is_said_in_the_pages_language(
     table.announce(camera={"mode": "sim", "status": "occluded", "message": "a hand is over the board"})
     expect(status).to_have_text("simulation · une main, ou un objet sur le bord, cache le plateau")
     expect(status).to_have_attribute("title", "a hand is over the board")
+    table.announce(camera={"mode": "sim", "status": "light_changed", "message": "0.6 times as bright"})
+    expect(status).to_have_text(
+        "simulation · la lumière a changé depuis la calibration (lampe allumée ou éteinte ?) :"
+        " remettez-la, ou recalibrez la caméra"
+    )
+    table.announce(camera={"mode": "sim", "status": "occluded", "message": "a hand is over the board"})
     page.goto(served + "/calibration?lang=en")
     expect(page.locator('[data-bind="camera"]')).to_have_text(
         "simulation · a hand, or something on the board's edge, hides the board · a hand is over the board"

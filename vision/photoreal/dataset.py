@@ -23,7 +23,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -254,6 +254,7 @@ def render_setup(
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
     pipeline = SensorPipeline(setup.camera, setup.sensor)
+    later = setup if setup.later_lamp is None else replace(setup, lamp=setup.later_lamp)
     metering: sensor.Metering | None = None
     frames: list[dict[str, Any]] = []
     cpu: dict[str, float] = {}
@@ -264,8 +265,9 @@ def render_setup(
             if step.name not in wanted:
                 continue
             layout, hand = scenes[step.name]
+            lit = setup if setup.later_lamp is None or step.kind in ("empty", "start") else later
             rendered = povray.render(
-                scene_text(geometry, setup, layout, files, hand), Path(work), setup.camera.canvas
+                scene_text(geometry, lit, layout, files, hand), Path(work), setup.camera.canvas
             )
             cpu[step.name] = round(rendered.cpu_s, 2)
             light = pipeline.optics(rendered.image)
@@ -376,13 +378,21 @@ def render_set(
     *,
     steps: Iterable[str] | None = None,
     captures: int | None = None,
+    later_light: str | None = None,
     log: Callable[[str], None] = print,
 ) -> list[PhotorealSetup]:
-    """Render the set-ups not yet under ``root``, log each with its cost, and return all of them."""
+    """Render the set-ups not yet under ``root``, log each with its cost, and return all of them; with
+    ``later_light``, the game is played in that light after calibration (see :func:`setups.relit`).
+
+    Raises:
+        ValueError: ``later_light`` is unknown or a set-up's own light.
+    """
     done: list[PhotorealSetup] = []
     step_list = None if steps is None else list(steps)
     for material, light, seed in wanted:
         setup = setups.make_setup(geometry, material, light, seed)
+        if later_light is not None:
+            setup = setups.relit(geometry, setup, later_light)
         folder = root / setup.name
         if (folder / TRUTH_FILE).exists():
             done.append(load_setup(folder))

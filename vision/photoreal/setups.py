@@ -8,7 +8,7 @@ say how the reader does on set-ups it was never adjusted to.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -135,10 +135,14 @@ class Setup:
     lamp: Lamp
     wood: Wood
     sensor: Sensor
+    later_lamp: Lamp | None = None
+    """The light the game is played in after calibration, when a lamp was switched on or off since
+    (``None``: calibration's light throughout)."""
 
     @property
     def name(self) -> str:
-        return f"{self.material}-{self.light}-{self.seed}"
+        later = "" if self.later_lamp is None else f"-to-{self.later_lamp.kind}"
+        return f"{self.material}-{self.light}{later}-{self.seed}"
 
     @property
     def held_out(self) -> bool:
@@ -194,6 +198,22 @@ def make_setup(geometry: BoardGeometry, material: str, light: str, seed: int) ->
         awb_strength=float(rng.uniform(0.6, 0.9)),
     )
     return Setup(seed, material, light, camera, lamp, wood, sensor)
+
+
+def relit(geometry: BoardGeometry, setup: Setup, light: str) -> Setup:
+    """``setup`` with the game played in another ``light`` than calibration's (the camera's exposure and
+    colour stay as calibration locked them).
+
+    Raises:
+        ValueError: an unknown light, or calibration's own.
+    """
+    if light not in LIGHTS or light == setup.light:
+        others = [v for v in LIGHTS if v != setup.light]
+        raise ValueError(f"the light after calibration must be another one: {', '.join(others)}")
+    rng = np.random.default_rng(
+        [setup.seed, MATERIALS.index(setup.material), LIGHTS.index(setup.light), LIGHTS.index(light), 99]
+    )
+    return replace(setup, later_lamp=_lamp(geometry, light, rng))
 
 
 def _lamp(geometry: BoardGeometry, light: str, rng: np.random.Generator) -> Lamp:

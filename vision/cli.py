@@ -379,7 +379,7 @@ def photoreal_command(
                 geometry, root, wanted, steps=dataset.COMMITTED_STEPS, captures=1, log=click.echo
             )
         else:
-            root = out or dataset.cache_root() / ("relit" if later_light else "")
+            root = out or (dataset.cache_root() / "relit" if later_light else dataset.cache_root())
             wanted = dataset.split_setups(split, per_pair, materials or MATERIALS, lights or LIGHTS)
             wanted = [(m, v, seed) for m, v, seed in wanted if v != later_light]
             if not wanted:

@@ -299,7 +299,7 @@ class BoardReader:
             if np.mean(lit_as_then) < RELIT_SHARE or (
                 status == "ok" and len(uncertain) >= MOSTLY_IN_DOUBT * len(ids)
             ):
-                status, message = "light_changed", relit_message(feats.light)
+                status, message = "light_changed", _relit_message(feats.light)
         return BoardReading(
             status, layout, uncertain, unsure, confidence, message, feats.light, light_map, evidence
         )
@@ -376,7 +376,7 @@ def _frame_problem(frame: object, size: tuple[int, int]) -> str:
     return ""
 
 
-def relit_message(light: float) -> str:
+def _relit_message(light: float) -> str:
     """What to do when the light on the whole board is not the light of calibration (``light`` times as
     bright)."""
     how = (

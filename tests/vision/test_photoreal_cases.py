@@ -103,19 +103,21 @@ def test_glass_marbles_tinting_four_wood_points_of_their_reserve_with_coloured_s
     assert settle_reading(setup.game()["other"], reading) == "right"
 
 
-def test_an_empty_hole_in_a_marbles_long_shadow_under_a_desk_lamp_hides_nothing_of_its_neighbours() -> None:
-    """wood-desk-2018: under a desk lamp the marble just moved to D17 throws its long shadow across the
-    empty D16, whose change then lay in the band of doubt (it reads empty since the noise floor rises
-    in a shadow). Nothing lies over D16's wood, so it hides nothing of D15 and D17 either way: the move
-    to D17 is read right with the game."""
-    setup, reader = _calibrated("wood-desk-2018")
-    frame = setup.first("after")
-    assert "D16" not in frame.layout and {"D15", "D17"} <= set(frame.layout)
+def test_an_empty_hole_in_the_band_of_doubt_with_nothing_over_its_wood_hides_nothing_of_its_neighbours() -> (
+    None
+):
+    """clear-desk-2014: under a desk lamp, the empty home hole AH3 between two glass marbles changed past
+    the empty bound (their shadows and caustics), short of a marble's: it is not read. Nothing lies over
+    its wood, so it hides nothing of AH2 and AH4, which hold marbles of unsure colour, and the board is
+    read right with the game."""
+    setup, reader = _calibrated("clear-desk-2014")
+    frame = setup.first("board")
+    assert "AH3" not in frame.layout and {"AH2", "AH4"} <= set(frame.layout)
     reading = reader.read(frame.image())
     assert reading.status == "ok", reading.message
-    assert "D16" not in reading.layout
-    assert not {"D15", "D17"} & (set(reading.uncertain) - set(reading.unsure_colour))
-    assert settle_reading(setup.game()["after"], reading) == "right"
+    assert "AH3" in reading.uncertain and "AH3" not in reading.unsure_colour
+    assert {"AH2", "AH4"} <= set(reading.unsure_colour)
+    assert settle_reading(setup.game()["board"], reading) == "right"
 
 
 def test_a_marble_under_the_fingers_read_as_an_empty_hole_in_its_own_colour_is_not_read() -> None:

@@ -350,6 +350,9 @@ def test_the_camera_state_is_said_in_the_pages_language(
         "simulation · la lumière a changé depuis la calibration (lampe allumée ou éteinte ?) :"
         " remettez-la, ou recalibrez la caméra"
     )
+    for size in (PHONE, TABLET):  # the longest camera line wraps; the page never scrolls sideways
+        page.set_viewport_size(size)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], size
     table.announce(camera={"mode": "sim", "status": "occluded", "message": "a hand is over the board"})
     page.goto(served + "/calibration?lang=en")
     expect(page.locator('[data-bind="camera"]')).to_have_text(

@@ -22,6 +22,7 @@ import numpy as np
 from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, classify, features, light_then
 from vision.edge_watch import EdgeStrip, MarbleOutlines
 from vision.geometry import BoardGeometry
+from vision.glow import GlowLook, GlowPlan
 from vision.lift import measure_lift
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
 from vision.occupancy import EmptyLook, local_gain, look, pixel_change
@@ -102,6 +103,10 @@ class Calibration:
     edge: EdgeStrip | None = None
     """The board's edge strip as calibration saw it: a hand over the board crosses it (see
     :mod:`vision.edge_watch`). ``None`` in calibrations saved before it was kept."""
+    glow: GlowLook | None = None
+    """Each seat's coloured glow beside its marbles, where tinted glass throws one (see
+    :mod:`vision.glow`); ``None`` for opaque marbles, without a picture of the empty board, and in
+    calibrations saved before it was learnt."""
 
     def warnings(self) -> list[dict[str, str]]:
         """What calibration succeeded despite, in words (fr, en) that say what to do about it."""
@@ -152,6 +157,7 @@ class Calibration:
                 "glare": list(self.glare),
                 "alike": list(self.alike),
                 "edge": None if self.edge is None else self.edge.to_data(),
+                "glow": None if self.glow is None else self.glow.to_data(),
             }
         )
 
@@ -183,6 +189,7 @@ class Calibration:
                 glare=tuple(str(p) for p in data.get("glare", ())),
                 alike=tuple(str(s) for s in data.get("alike", ())),
                 edge=None if data.get("edge") is None else EdgeStrip.from_data(data["edge"]),
+                glow=None if data.get("glow") is None else GlowLook.from_data(data["glow"]),
             )
         except CalibrationError:
             raise
@@ -332,6 +339,11 @@ def calibrate(
         glare=tuple(places[i] for i in np.flatnonzero(glare)),
         alike=tuple(alike) if seen is not None else (),
         edge=EdgeStrip.learn(frame if empty is None else empty, geometry, board_h, outlines),
+        glow=None
+        if empty is None
+        else GlowLook.learn(
+            GlowPlan(geometry, board_h, centre_h, (width, height)), empty, frame, layout, places
+        ),
     )
 
 

@@ -19,6 +19,7 @@ from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
 from vision.classify import EMPTY, GAIN_CHROMA, classify, colour_evidence, features, over_wood
 from vision.geometry import BoardGeometry
+from vision.glow import GlowPlan
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
 from vision.occupancy import local_gain, look
 from vision.sampling import SamplePlan
@@ -112,6 +113,7 @@ class BoardReader:
         self.geometry = geometry
         self.calibration: Calibration | None = None
         self._plan: SamplePlan | None = None
+        self._glow_plan: GlowPlan | None = None
         if calibration is not None:
             self.use(calibration)
 
@@ -129,6 +131,7 @@ class BoardReader:
             )
         self.calibration = calibration
         self._plan = self._make_plan(calibration)
+        self._glow_plan = None
 
     def calibrate(
         self, frame: np.ndarray, layout: Mapping[str, str], *, empty: np.ndarray | None = None
@@ -274,6 +277,9 @@ class BoardReader:
         unsure = tuple(ids[i] for i in np.flatnonzero(unsure_colour))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
         evidence = colour_evidence(feats.values, calibration.classes, ids, np.flatnonzero(unsure_colour))
+        if calibration.glow is not None and unsure_colour.any():
+            bodies = np.array([label != EMPTY for label in labels]) | verdicts.uncertain
+            evidence = self._with_glow(frame, calibration, np.flatnonzero(unsure_colour), bodies, evidence)
         # Under a glare, clipped wood flickers with the exposure: it says nothing of passing shadows.
         light_map = np.where(feats.glared, feats.light, np.exp(np.log(feats.gain).mean(axis=1)))
         # a marble explains the dark wood around its hole: that is no cover
@@ -303,6 +309,33 @@ class BoardReader:
         return BoardReading(
             status, layout, uncertain, unsure, confidence, message, feats.light, light_map, evidence
         )
+
+    def _with_glow(
+        self,
+        frame: np.ndarray,
+        calibration: Calibration,
+        places: np.ndarray,
+        bodies: np.ndarray,
+        evidence: dict[str, dict[str, float]],
+    ) -> dict[str, dict[str, float]]:
+        """The colour evidence of ``places`` with their glow's added (see :mod:`vision.glow`)."""
+        assert calibration.glow is not None
+        if self._glow_plan is None:
+            self._glow_plan = GlowPlan(
+                self.geometry,
+                calibration.board_h,
+                calibration.homography_at(marble_centre_height(self.geometry)),
+                calibration.size,
+            )
+        ids = self.geometry.place_ids
+        weighed = calibration.glow.evidence(self._glow_plan, frame, [int(i) for i in places], bodies)
+        merged = {place: dict(seats) for place, seats in evidence.items()}
+        for i, glow in zip(places, weighed, strict=True):
+            if glow is not None:
+                seen = merged[ids[i]]
+                for seat in seen:
+                    seen[seat] = round(seen[seat] + glow.get(seat, 0.0), 3)
+        return merged
 
     def _relocate(
         self, frame: np.ndarray, calibration: Calibration, watch: WatchResult
@@ -345,6 +378,7 @@ class BoardReader:
             frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids]))
         )
         before, self._plan = self._plan, self._make_plan(calibration)
+        self._glow_plan = None  # the watched points follow the board (they are in its millimetres)
         # The wood points now fall on other grain, or across a painted area's edge: take them again from
         # this frame, brought back to the calibration's light so the learnt colours still hold.
         wood = self._plan.gather(frame).wood

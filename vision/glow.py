@@ -1,0 +1,232 @@
+"""Whose marble it is by the coloured light it throws on the wood beside it.
+
+Seen from above, a clear tinted glass marble shows the dark hole under it and the lamp's highlight, and
+hardly any colour of its own. But the light that passes through it comes out tinted: beside the marble,
+on the wood, lies a red or a green glow (its coloured shadow and the caustic the glass focuses in it).
+A person at the table sees at once which marble is red by that glow, and so can the camera.
+
+Around every hole, points on the board's surface are watched: rings from just outside the marble to a
+little over two marble radii, each point kept for the hole nearest to it. A point's *chroma* is the hue of
+its change since the empty board (the log of the ratio of each channel to the empty board's, less their
+mean): a grey shadow has none, a tinted glow has its glass's hue. A marble's glow is the mean chroma of
+the most coloured quarter of its points, leaving out the points any marble may lie over as the camera
+sees it (its own, or a neighbour's). Calibration learns each seat's glow from the marbles of the starting
+layout, and how far a marble's glow strays from its seat's; a seat is then weighed by how near the glow
+seen is to it (a log-likelihood, capped per hole so that one hole alone never decides a board).
+
+Painted marbles throw some of their colour too (the light they scatter onto the wood). Where the seats'
+glows cannot be told apart (under a low desk lamp, whose long shadows fall over the next holes), nothing
+is learnt.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from vision.geometry import BoardGeometry
+from vision.markers import project
+
+RINGS = (1.1, 1.4, 1.7, 2.0, 2.3)
+"""Radii of the rings of watched points, in marble radii from the hole's centre."""
+RING_POINTS = 24
+BODY_MARGIN_PX = 0.0
+"""Watched points closer than a marble's radius plus this to where a marble would lie are left out."""
+GLOWING_SHARE = 0.25
+"""The share of a hole's points, the most coloured, whose mean chroma is its glow."""
+LEAST_POINTS = 8
+"""Fewer points left around a hole than this, and its glow says nothing."""
+LEAST_SEPARATION = 3.0
+"""The glows of every two seats must lie this many strays apart for any of them to be weighed."""
+LEAST_HUE_APART = 0.6
+"""Every two seats' glows must differ in hue by at least this sine (37 degrees) for any of them to be
+weighed. Under a low desk lamp, whose long shadows fall over the next holes, the glows learnt lay 14 to
+32 degrees apart for some two seats, and a glow misled (a Jack's swap simulated on clear-desk-0 led the
+wrong way by 11); in ceiling, window and evening light, 45 degrees or more (photoreal tuning seed 0 and
+seeds 2007-2017)."""
+LEAST_STRAY = 0.01
+"""Floor of a glow's stray from its seat's (chroma, natural log): a few marbles may agree too well."""
+CAP = 8.0
+"""The most one hole's glow can favour one seat over another (log-likelihood): a swap is chosen only
+when both of its holes agree (the engine's margin is 12)."""
+OFFSET = 4.0
+"""Levels added to each channel before the log: dark pixels' noise stays small."""
+
+
+def _ring_offsets() -> np.ndarray:
+    angles = np.arange(RING_POINTS) * 2 * np.pi / RING_POINTS
+    circle = np.column_stack([np.cos(angles), np.sin(angles)])
+    return np.concatenate([radius * circle for radius in RINGS])
+
+
+class GlowPlan:
+    """The watched points around every hole for one camera pose, and the marbles that may hide them.
+
+    Args:
+        geometry: the board.
+        board_h: homography from board millimetres (board surface) to pixels.
+        centre_h: homography from board millimetres at a resting marble's centre height to pixels.
+        size: (width, height) of the frames.
+    """
+
+    def __init__(
+        self, geometry: BoardGeometry, board_h: np.ndarray, centre_h: np.ndarray, size: tuple[int, int]
+    ) -> None:
+        centres = geometry.centres
+        radius_mm = geometry.marble_diameter / 2
+        points = centres[:, None, :] + radius_mm * _ring_offsets()[None]
+        apart = np.linalg.norm(points[:, :, None, :] - centres[None, None, :, :], axis=3)
+        own = np.argmin(apart, axis=2) == np.arange(len(centres))[:, None]
+        pixels = project(board_h, points.reshape(-1, 2)).reshape(points.shape)
+        width, height = size
+        inside = (pixels[..., 0] >= 1) & (pixels[..., 0] < width - 2)
+        inside &= (pixels[..., 1] >= 1) & (pixels[..., 1] < height - 2)
+        self.usable = own & inside
+        """``(places, points)``: the points of each hole's own cell, inside the frame."""
+        holes_px, marbles_px = project(board_h, centres), project(centre_h, centres)
+        shift = project(board_h, centres + [radius_mm, 0.0]) - holes_px
+        reach = np.linalg.norm(shift, axis=1) + BODY_MARGIN_PX
+        flat = pixels.reshape(-1, 2)
+        under = np.zeros((len(flat), len(centres)), bool)
+        under |= np.linalg.norm(flat[:, None, :] - marbles_px[None], axis=2) <= reach[None]
+        self.under = under.reshape(len(centres), -1, len(centres))
+        """``(places, points, places)``: the point lies where the last place's marble would be seen."""
+        x = np.clip(np.rint(pixels[..., 0]), 1, width - 2).astype(np.intp)
+        y = np.clip(np.rint(pixels[..., 1]), 1, height - 2).astype(np.intp)
+        cross = np.array([0, 1, -1, width, -width])
+        self._index = (y * width + x)[..., None] + cross
+        """``(places, points, 5)``: each point and its 4 neighbours (averaged: grain and noise)."""
+
+    def gather(self, frame: np.ndarray, places: Sequence[int]) -> np.ndarray:
+        """``(len(places), points, 3)`` float32 BGR of the watched points of ``places``."""
+        flat = frame.reshape(-1, 3)
+        return np.asarray(flat[self._index[list(places)]].astype(np.float32).mean(axis=2))
+
+    def open_points(self, places: Sequence[int], bodies: np.ndarray) -> np.ndarray:
+        """``(len(places), points)`` bool: the usable points of ``places`` that no marble of ``bodies``
+        (``(places,)`` bool: holes that hold or may hold one) nor their own may lie over."""
+        chosen = list(places)
+        hidden = self.under[chosen][:, :, bodies].any(axis=2) | self.under[chosen, :, chosen]
+        return np.asarray(self.usable[chosen] & ~hidden)
+
+
+def chroma(now: np.ndarray, empty: np.ndarray) -> np.ndarray:
+    """``(..., 3)``: the hue of each point's change since the empty board (see the module doc)."""
+    change = np.log(now + OFFSET) - np.log(empty + OFFSET)
+    return np.asarray(change - change.mean(axis=-1, keepdims=True))
+
+
+def _off(glow: np.ndarray, direction: np.ndarray) -> float:
+    """How far ``glow`` lies from the ray of the unit ``direction`` (its whole length if it points away)."""
+    along = float(glow @ direction)
+    return float(np.sqrt(max(float(glow @ glow) - max(along, 0.0) ** 2, 0.0)))
+
+
+def glows(tints: np.ndarray, open_points: np.ndarray) -> list[np.ndarray | None]:
+    """Each place's glow (mean chroma of its most coloured open points), or ``None`` if too few."""
+    found: list[np.ndarray | None] = []
+    for tint, keep in zip(tints, open_points, strict=True):
+        seen = tint[keep]
+        if len(seen) < LEAST_POINTS:
+            found.append(None)
+            continue
+        strongest = np.argsort(-np.linalg.norm(seen, axis=1))[
+            : max(LEAST_POINTS, int(len(seen) * GLOWING_SHARE))
+        ]
+        found.append(seen[strongest].mean(axis=0))
+    return found
+
+
+@dataclass(frozen=True)
+class GlowLook:
+    """The empty board at the watched points, and each seat's glow learnt at calibration.
+
+    A glow's strength varies (a neighbour's marble may hide much of it), its hue much less: each seat's
+    glow is a direction of chroma, and a glow seen is weighed by how far it lies from that direction
+    (whatever its strength; a glow pointing away from it lies as far as it is long).
+    """
+
+    empty: np.ndarray
+    """``(places, points, 3)`` float32 BGR of the empty board."""
+    seats: dict[str, np.ndarray]
+    """Seat letter -> the unit direction of its marbles' glows (chroma)."""
+    stray: float
+    """How far a marble's glow strays from its seat's direction (root mean square)."""
+
+    @classmethod
+    def learn(
+        cls,
+        plan: GlowPlan,
+        empty: np.ndarray,
+        frame: np.ndarray,
+        layout: Mapping[str, str],
+        ids: Sequence[str],
+    ) -> GlowLook | None:
+        """Learn from the empty board and a frame of marbles in known places; ``None`` when the seats'
+        glows cannot be told apart (opaque marbles), or too few marbles show one."""
+        every = list(range(len(ids)))
+        empty_points = plan.gather(empty, every)
+        held = [ids.index(p) for p in layout]
+        bodies = np.zeros(len(ids), bool)
+        bodies[held] = True
+        seen = glows(chroma(plan.gather(frame, held), empty_points[held]), plan.open_points(held, bodies))
+        by_seat: dict[str, list[np.ndarray]] = {}
+        for place, glow in zip(layout, seen, strict=True):
+            if glow is not None:
+                by_seat.setdefault(layout[place], []).append(glow)
+        if len(by_seat) < 2 or min(len(v) for v in by_seat.values()) < 2:
+            return None
+        seats = {}
+        for seat, found in by_seat.items():
+            mean = np.mean(found, axis=0)
+            seats[seat] = mean / max(float(np.linalg.norm(mean)), 1e-9)
+        strays = [_off(glow, seats[seat]) for seat, found in by_seat.items() for glow in found]
+        stray = max(float(np.sqrt(np.mean(np.square(strays)))), LEAST_STRAY)
+        typical = float(np.median([np.linalg.norm(g) for found in by_seat.values() for g in found]))
+        closest = min(_off(typical * seats[a], seats[b]) for a in seats for b in seats if a != b)
+        hues_apart = min(_off(seats[a], seats[b]) for a in seats for b in seats if a != b)
+        if closest < LEAST_SEPARATION * stray or hues_apart < LEAST_HUE_APART:
+            return None
+        return cls(np.ascontiguousarray(empty_points, np.float32), seats, stray)
+
+    def evidence(
+        self, plan: GlowPlan, frame: np.ndarray, places: Sequence[int], bodies: np.ndarray
+    ) -> list[dict[str, float] | None]:
+        """For each of ``places``, seat -> log-likelihood of its glow (the best seat at 0, none below
+        ``-CAP``), or ``None`` when too little of its glow is open to view.
+
+        Args:
+            bodies: ``(places,)`` bool, the holes that hold or may hold a marble (their marbles may hide
+                the wood around them).
+        """
+        chosen = list(places)
+        seen = glows(chroma(plan.gather(frame, chosen), self.empty[chosen]), plan.open_points(chosen, bodies))
+        found: list[dict[str, float] | None] = []
+        for glow in seen:
+            if glow is None:
+                found.append(None)
+                continue
+            scores = {s: -(_off(glow, u) ** 2) / (2 * self.stray**2) for s, u in self.seats.items()}
+            best = max(scores.values())
+            found.append({s: max(v - best, -CAP) for s, v in scores.items()})
+        return found
+
+    def to_data(self) -> dict[str, Any]:
+        empty = np.ascontiguousarray(self.empty, np.float32)
+        return {
+            "shape": list(empty.shape),
+            "data": base64.b64encode(empty.astype(np.float16).tobytes()).decode(),
+            "seats": {s: [round(float(v), 6) for v in u] for s, u in self.seats.items()},
+            "stray": round(self.stray, 6),
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> GlowLook:
+        shape = tuple(int(n) for n in data["shape"])
+        empty = np.frombuffer(base64.b64decode(data["data"]), np.float16).reshape(shape)
+        seats = {str(s): np.array(m, np.float64) for s, m in data["seats"].items()}
+        return cls(empty.astype(np.float32), seats, float(data["stray"]))

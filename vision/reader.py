@@ -96,9 +96,9 @@ class BoardReading:
     """Per place, the light against calibration (what the stabiliser watches for passing shadows)."""
     colour_evidence: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     """Place id of ``unsure_colour`` -> seat letter -> log-likelihood of that seat's learnt colour there
-    (natural log, up to a constant of the place): graded evidence where no colour is clear. Two pale
-    tinted marbles that swapped still differ a little, which the game weighs (see
-    :func:`firmware_py.engine.matching.match_seen`)."""
+    (natural log, up to a constant of the place): graded evidence where no colour is clear, with the
+    coloured glow a tinted glass throws beside it (:mod:`vision.glow`). Two pale tinted marbles that
+    swapped still differ, which the game weighs (see :func:`firmware_py.engine.matching.match_seen`)."""
 
 
 class BoardReader:

@@ -1,5 +1,5 @@
 """Boards the reader once failed on, from rendered set-ups of seeds after they were measured and looked
-at (``tests/vision/data/photoreal-cases``: three frames of each, not the whole set-up)."""
+at (``tests/vision/data/photoreal-cases``: three or four frames of each, not the whole set-up)."""
 
 from __future__ import annotations
 
@@ -179,3 +179,20 @@ def test_a_lamp_as_bright_switched_on_from_another_side_after_calibration_reads_
     reading = reader.read(frame.image())
     assert reading.status == "light_changed"
     assert "shading moved" in reading.message
+
+
+def test_two_jack_swaps_of_clear_glass_in_window_light_are_settled_by_the_marbles_glows() -> None:
+    """clear-window-2011: two Jack's swaps in a row (A15 with A16, then B16 with B17), of clear glass
+    marbles whose own colours the camera cannot tell. Before the glows beside them were weighed, the table
+    asked both times; the low window light throws each marble's tint on the wood beside it, and the game
+    now settles both to the true board."""
+    setup, reader = _calibrated("clear-window-2011")
+    assert reader.calibration is not None and reader.calibration.glow is not None
+    game = setup.game()
+    for step in ("after", "other"):
+        assert str(game[step].move.card) == "J"
+        reading = reader.read(setup.first(step).image())
+        assert reading.status == "ok", reading.message
+        swapped = {p for p in game[step].layout if game[step].previous.layout.get(p) != game[step].layout[p]}
+        assert swapped <= set(reading.unsure_colour), step
+        assert settle_reading(game[step], reading) == "right", step

@@ -128,17 +128,13 @@ def _off(glow: np.ndarray, direction: np.ndarray) -> float:
 
 def glows(tints: np.ndarray, open_points: np.ndarray) -> list[np.ndarray | None]:
     """Each place's glow (mean chroma of its most coloured open points), or ``None`` if too few."""
-    found: list[np.ndarray | None] = []
-    for tint, keep in zip(tints, open_points, strict=True):
-        seen = tint[keep]
-        if len(seen) < LEAST_POINTS:
-            found.append(None)
-            continue
-        strongest = np.argsort(-np.linalg.norm(seen, axis=1))[
-            : max(LEAST_POINTS, int(len(seen) * GLOWING_SHARE))
-        ]
-        found.append(seen[strongest].mean(axis=0))
-    return found
+    strength = np.where(open_points, np.linalg.norm(tints, axis=2), -1.0)
+    ranked = np.take_along_axis(tints, np.argsort(-strength, axis=1)[:, :, None], axis=1)
+    counts = open_points.sum(axis=1)
+    kept = np.maximum(LEAST_POINTS, (counts * GLOWING_SHARE).astype(int))
+    within = np.arange(tints.shape[1])[None, :] < kept[:, None]
+    means = (ranked * within[:, :, None]).sum(axis=1) / kept[:, None]
+    return [means[i] if counts[i] >= LEAST_POINTS else None for i in range(len(tints))]
 
 
 @dataclass(frozen=True)

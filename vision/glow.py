@@ -98,13 +98,16 @@ class GlowPlan:
         x = np.clip(np.rint(pixels[..., 0]), 1, width - 2).astype(np.intp)
         y = np.clip(np.rint(pixels[..., 1]), 1, height - 2).astype(np.intp)
         cross = np.array([0, 1, -1, width, -width])
-        self._index = (y * width + x)[..., None] + cross
-        """``(places, points, 5)``: each point and its 4 neighbours (averaged: grain and noise)."""
+        self._index = np.ascontiguousarray(((y * width + x)[..., None] + cross).transpose(2, 0, 1))
+        """``(5, places, points)``: each point and its 4 neighbours (averaged: grain and noise), the pixel
+        of the cross first so that :meth:`gather` sums whole planes (a tenth of a millisecond a frame)."""
 
     def gather(self, frame: np.ndarray, places: Sequence[int]) -> np.ndarray:
         """``(len(places), points, 3)`` float32 BGR of the watched points of ``places``."""
         flat = frame.reshape(-1, 3)
-        return np.asarray(flat[self._index[list(places)]].astype(np.float32).mean(axis=2))
+        return np.asarray(
+            np.take(flat, self._index[:, list(places)], axis=0).sum(axis=0, dtype=np.float32) / 5
+        )
 
     def open_points(self, places: Sequence[int], bodies: np.ndarray) -> np.ndarray:
         """``(len(places), points)`` bool: the usable points of ``places`` that no marble of ``bodies``
@@ -201,15 +204,17 @@ class GlowLook:
         """
         chosen = list(places)
         seen = glows(chroma(plan.gather(frame, chosen), self.empty[chosen]), plan.open_points(chosen, bodies))
-        found: list[dict[str, float] | None] = []
-        for glow in seen:
-            if glow is None:
-                found.append(None)
-                continue
-            scores = {s: -(_off(glow, u) ** 2) / (2 * self.stray**2) for s, u in self.seats.items()}
-            best = max(scores.values())
-            found.append({s: max(v - best, -CAP) for s, v in scores.items()})
-        return found
+        seats = list(self.seats)
+        directions = np.array([self.seats[s] for s in seats])
+        shown = np.array([np.zeros(3) if glow is None else glow for glow in seen])
+        along = np.maximum(shown @ directions.T, 0.0)
+        off = np.maximum((shown**2).sum(axis=1)[:, None] - along**2, 0.0)  # squared, see _off
+        scores = -off / (2 * self.stray**2)
+        weighed = np.maximum(scores - scores.max(axis=1, keepdims=True), -CAP)
+        return [
+            None if glow is None else {s: float(weighed[row, k]) for k, s in enumerate(seats)}
+            for row, glow in enumerate(seen)
+        ]
 
     def to_data(self) -> dict[str, Any]:
         empty = np.ascontiguousarray(self.empty, np.float32)

@@ -62,6 +62,15 @@ def test_under_a_low_desk_lamp_the_glows_are_too_alike_to_be_learnt() -> None:
     assert _calibration(_setup("clear-desk-0")).glow is None
 
 
+def test_fingers_over_the_board_in_window_light_never_turn_a_glow_toward_another_seat() -> None:
+    """clear-window-2013, a hand lifting a marble, its fingers over the board's top edge: every two clear
+    glass marbles of different seats, swapped in thought, still lead the true board (most by the margin)."""
+    leads = _swap_leads(_setup("clear-window-2013"), ("lift",))
+    assert len(leads) >= 50
+    assert min(leads) > 0
+    assert np.mean(np.array(leads) >= COLOUR_MARGIN) >= 0.5
+
+
 def test_the_seats_glows_are_learnt_apart_and_kept_with_the_calibration() -> None:
     calibration = _calibration(_setup("clear-evening-2008"))
     glow = calibration.glow

@@ -105,8 +105,8 @@ class Calibration:
     :mod:`vision.edge_watch`). ``None`` in calibrations saved before it was kept."""
     glow: GlowLook | None = None
     """Each seat's coloured glow beside its marbles, where tinted glass throws one (see
-    :mod:`vision.glow`); ``None`` for opaque marbles, without a picture of the empty board, and in
-    calibrations saved before it was learnt."""
+    :mod:`vision.glow`); ``None`` where the seats' glows cannot be told apart (under a low desk lamp),
+    without a picture of the empty board, and in calibrations saved before it was learnt."""
 
     def warnings(self) -> list[dict[str, str]]:
         """What calibration succeeded despite, in words (fr, en) that say what to do about it."""
@@ -326,6 +326,11 @@ def calibrate(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
         )
     outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px)
+    glow = None
+    if empty is not None:  # a glow is the change since the empty board
+        glow = GlowLook.learn(
+            GlowPlan(geometry, board_h, centre_h, (width, height)), empty, frame, layout, places
+        )
     return Calibration(
         geometry.model,
         (width, height),
@@ -339,11 +344,7 @@ def calibrate(
         glare=tuple(places[i] for i in np.flatnonzero(glare)),
         alike=tuple(alike) if seen is not None else (),
         edge=EdgeStrip.learn(frame if empty is None else empty, geometry, board_h, outlines),
-        glow=None
-        if empty is None
-        else GlowLook.learn(
-            GlowPlan(geometry, board_h, centre_h, (width, height)), empty, frame, layout, places
-        ),
+        glow=glow,
     )
 
 

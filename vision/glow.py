@@ -30,12 +30,11 @@ import numpy as np
 
 from vision.geometry import BoardGeometry
 from vision.markers import project
+from vision.sampling import distances
 
 RINGS = (1.1, 1.4, 1.7, 2.0, 2.3)
 """Radii of the rings of watched points, in marble radii from the hole's centre."""
 RING_POINTS = 24
-BODY_MARGIN_PX = 0.0
-"""Watched points closer than a marble's radius plus this to where a marble would lie are left out."""
 GLOWING_SHARE = 0.25
 """The share of a hole's points, the most coloured, whose mean chroma is its glow."""
 LEAST_POINTS = 8
@@ -46,8 +45,8 @@ LEAST_HUE_APART = 0.6
 """Every two seats' glows must differ in hue by at least this sine (37 degrees) for any of them to be
 weighed. Under a low desk lamp, whose long shadows fall over the next holes, the glows learnt lay 14 to
 32 degrees apart for some two seats, and a glow misled (a Jack's swap simulated on clear-desk-0 led the
-wrong way by 11); in ceiling, window and evening light, 45 degrees or more (photoreal tuning seed 0 and
-seeds 2007-2017)."""
+wrong way by 11); in ceiling, window and evening light, 46 degrees or more (clear-ceiling-0,
+clear-ceiling-2017, clear-window-2007, clear-evening-2009 and 2013)."""
 LEAST_STRAY = 0.01
 """Floor of a glow's stray from its seat's (chroma, natural log): a few marbles may agree too well."""
 CAP = 8.0
@@ -78,23 +77,21 @@ class GlowPlan:
     ) -> None:
         centres = geometry.centres
         radius_mm = geometry.marble_diameter / 2
-        points = centres[:, None, :] + radius_mm * _ring_offsets()[None]
-        apart = np.linalg.norm(points[:, :, None, :] - centres[None, None, :, :], axis=3)
-        own = np.argmin(apart, axis=2) == np.arange(len(centres))[:, None]
-        pixels = project(board_h, points.reshape(-1, 2)).reshape(points.shape)
+        points = (centres[:, None, :] + radius_mm * _ring_offsets()[None]).reshape(-1, 2)
+        places = len(centres)
+        own = np.argmin(distances(points, centres), axis=1).reshape(places, -1) == np.arange(places)[:, None]
+        pixels = project(board_h, points).reshape(places, -1, 2)
         width, height = size
         inside = (pixels[..., 0] >= 1) & (pixels[..., 0] < width - 2)
         inside &= (pixels[..., 1] >= 1) & (pixels[..., 1] < height - 2)
         self.usable = own & inside
         """``(places, points)``: the points of each hole's own cell, inside the frame."""
-        holes_px, marbles_px = project(board_h, centres), project(centre_h, centres)
-        shift = project(board_h, centres + [radius_mm, 0.0]) - holes_px
-        reach = np.linalg.norm(shift, axis=1) + BODY_MARGIN_PX
-        flat = pixels.reshape(-1, 2)
-        under = np.zeros((len(flat), len(centres)), bool)
-        under |= np.linalg.norm(flat[:, None, :] - marbles_px[None], axis=2) <= reach[None]
-        self.under = under.reshape(len(centres), -1, len(centres))
-        """``(places, points, places)``: the point lies where the last place's marble would be seen."""
+        holes_px = project(board_h, centres)
+        reach = np.linalg.norm(project(board_h, centres + [radius_mm, 0.0]) - holes_px, axis=1)
+        seen_as_marble = distances(pixels.reshape(-1, 2), project(centre_h, centres)) <= reach[None]
+        self.under = seen_as_marble.reshape(places, -1, places)
+        """``(places, points, places)``: the point lies where the last place's marble is seen (within a
+        marble's radius of the image of its centre)."""
         x = np.clip(np.rint(pixels[..., 0]), 1, width - 2).astype(np.intp)
         y = np.clip(np.rint(pixels[..., 1]), 1, height - 2).astype(np.intp)
         cross = np.array([0, 1, -1, width, -width])
@@ -123,10 +120,11 @@ def chroma(now: np.ndarray, empty: np.ndarray) -> np.ndarray:
     return np.asarray(change - change.mean(axis=-1, keepdims=True))
 
 
-def _off(glow: np.ndarray, direction: np.ndarray) -> float:
-    """How far ``glow`` lies from the ray of the unit ``direction`` (its whole length if it points away)."""
-    along = float(glow @ direction)
-    return float(np.sqrt(max(float(glow @ glow) - max(along, 0.0) ** 2, 0.0)))
+def _off_squared(glows: np.ndarray, directions: np.ndarray) -> np.ndarray:
+    """``(len(glows), len(directions))``: how far each glow lies from the ray of each unit direction,
+    squared (its whole length if it points away)."""
+    along = np.maximum(glows @ directions.T, 0.0)
+    return np.asarray(np.maximum((glows**2).sum(axis=1)[:, None] - along**2, 0.0))
 
 
 def glows(tints: np.ndarray, open_points: np.ndarray) -> list[np.ndarray | None]:
@@ -166,7 +164,8 @@ class GlowLook:
         ids: Sequence[str],
     ) -> GlowLook | None:
         """Learn from the empty board and a frame of marbles in known places; ``None`` when the seats'
-        glows cannot be told apart (opaque marbles), or too few marbles show one."""
+        glows cannot be told apart (under a low desk lamp, see :data:`LEAST_HUE_APART`), or too few
+        marbles show one."""
         every = list(range(len(ids)))
         empty_points = plan.gather(empty, every)
         held = [ids.index(p) for p in layout]
@@ -183,12 +182,12 @@ class GlowLook:
         for seat, found in by_seat.items():
             mean = np.mean(found, axis=0)
             seats[seat] = mean / max(float(np.linalg.norm(mean)), 1e-9)
-        strays = [_off(glow, seats[seat]) for seat, found in by_seat.items() for glow in found]
-        stray = max(float(np.sqrt(np.mean(np.square(strays)))), LEAST_STRAY)
+        strays = [_off_squared(np.array(found), seats[seat][None])[:, 0] for seat, found in by_seat.items()]
+        stray = max(float(np.sqrt(np.concatenate(strays).mean())), LEAST_STRAY)
         typical = float(np.median([np.linalg.norm(g) for found in by_seat.values() for g in found]))
-        closest = min(_off(typical * seats[a], seats[b]) for a in seats for b in seats if a != b)
-        hues_apart = min(_off(seats[a], seats[b]) for a in seats for b in seats if a != b)
-        if closest < LEAST_SEPARATION * stray or hues_apart < LEAST_HUE_APART:
+        units = np.array(list(seats.values()))
+        apart = np.sqrt(_off_squared(units, units)[~np.eye(len(units), dtype=bool)])
+        if typical * apart.min() < LEAST_SEPARATION * stray or apart.min() < LEAST_HUE_APART:
             return None
         return cls(np.ascontiguousarray(empty_points, np.float32), seats, stray)
 
@@ -205,11 +204,8 @@ class GlowLook:
         chosen = list(places)
         seen = glows(chroma(plan.gather(frame, chosen), self.empty[chosen]), plan.open_points(chosen, bodies))
         seats = list(self.seats)
-        directions = np.array([self.seats[s] for s in seats])
         shown = np.array([np.zeros(3) if glow is None else glow for glow in seen])
-        along = np.maximum(shown @ directions.T, 0.0)
-        off = np.maximum((shown**2).sum(axis=1)[:, None] - along**2, 0.0)  # squared, see _off
-        scores = -off / (2 * self.stray**2)
+        scores = -_off_squared(shown, np.array([self.seats[s] for s in seats])) / (2 * self.stray**2)
         weighed = np.maximum(scores - scores.max(axis=1, keepdims=True), -CAP)
         return [
             None if glow is None else {s: float(weighed[row, k]) for k, s in enumerate(seats)}

@@ -131,7 +131,7 @@ class BoardReader:
             )
         self.calibration = calibration
         self._plan = self._make_plan(calibration)
-        self._glow_plan = None
+        self._glow_plan = self._make_glow_plan(calibration)
 
     def calibrate(
         self, frame: np.ndarray, layout: Mapping[str, str], *, empty: np.ndarray | None = None
@@ -164,6 +164,18 @@ class BoardReader:
         calibration = calibrate(frame, self.geometry, layout, corners=corners)
         self.use(calibration)
         return calibration
+
+    def _make_glow_plan(self, calibration: Calibration) -> GlowPlan | None:
+        """The points watched for the marbles' glows, when calibration learnt them: made with the sample
+        plan (16 ms of CPU here), never in the middle of reading a frame."""
+        if calibration.glow is None:
+            return None
+        return GlowPlan(
+            self.geometry,
+            calibration.board_h,
+            calibration.homography_at(marble_centre_height(self.geometry)),
+            calibration.size,
+        )
 
     def _make_plan(self, calibration: Calibration) -> SamplePlan:
         return SamplePlan(
@@ -277,9 +289,9 @@ class BoardReader:
         unsure = tuple(ids[i] for i in np.flatnonzero(unsure_colour))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
         evidence = colour_evidence(feats.values, calibration.classes, ids, np.flatnonzero(unsure_colour))
-        if calibration.glow is not None and unsure_colour.any():
+        if calibration.glow is not None and self._glow_plan is not None and unsure_colour.any():
             bodies = np.array([label != EMPTY for label in labels]) | verdicts.uncertain
-            evidence = self._with_glow(frame, calibration, np.flatnonzero(unsure_colour), bodies, evidence)
+            self._add_glows(frame, np.flatnonzero(unsure_colour), bodies, evidence)
         # Under a glare, clipped wood flickers with the exposure: it says nothing of passing shadows.
         light_map = np.where(feats.glared, feats.light, np.exp(np.log(feats.gain).mean(axis=1)))
         # a marble explains the dark wood around its hole: that is no cover
@@ -310,32 +322,18 @@ class BoardReader:
             status, layout, uncertain, unsure, confidence, message, feats.light, light_map, evidence
         )
 
-    def _with_glow(
-        self,
-        frame: np.ndarray,
-        calibration: Calibration,
-        places: np.ndarray,
-        bodies: np.ndarray,
-        evidence: dict[str, dict[str, float]],
-    ) -> dict[str, dict[str, float]]:
-        """The colour evidence of ``places`` with their glow's added (see :mod:`vision.glow`)."""
-        assert calibration.glow is not None
-        if self._glow_plan is None:
-            self._glow_plan = GlowPlan(
-                self.geometry,
-                calibration.board_h,
-                calibration.homography_at(marble_centre_height(self.geometry)),
-                calibration.size,
-            )
-        ids = self.geometry.place_ids
+    def _add_glows(
+        self, frame: np.ndarray, places: np.ndarray, bodies: np.ndarray, evidence: dict[str, dict[str, float]]
+    ) -> None:
+        """Add to the colour ``evidence`` of ``places`` their glows' (see :mod:`vision.glow`)."""
+        calibration = self.calibration
+        assert calibration is not None and calibration.glow is not None and self._glow_plan is not None
         weighed = calibration.glow.evidence(self._glow_plan, frame, [int(i) for i in places], bodies)
-        merged = {place: dict(seats) for place, seats in evidence.items()}
         for i, glow in zip(places, weighed, strict=True):
             if glow is not None:
-                seen = merged[ids[i]]
+                seen = evidence[self.geometry.place_ids[i]]
                 for seat in seen:
                     seen[seat] = round(seen[seat] + glow.get(seat, 0.0), 3)
-        return merged
 
     def _relocate(
         self, frame: np.ndarray, calibration: Calibration, watch: WatchResult
@@ -378,7 +376,7 @@ class BoardReader:
             frame, project(board_h, np.array([self.geometry.marker(i).centre for i in ids]))
         )
         before, self._plan = self._plan, self._make_plan(calibration)
-        self._glow_plan = None  # the watched points follow the board (they are in its millimetres)
+        self._glow_plan = self._make_glow_plan(calibration)  # its points are in the board's millimetres
         # The wood points now fall on other grain, or across a painted area's edge: take them again from
         # this frame, brought back to the calibration's light so the learnt colours still hold.
         wood = self._plan.gather(frame).wood

@@ -167,14 +167,14 @@ def _wood_points(
     hole_r = geometry.hole_radius * scale
     for blocker, radius in ((hole_px, hole_r), (top_px, marble_r), (mid_px, marble_r)):
         # each blocker only tests the points the ones before kept (calibration builds several plans)
-        keep = np.all(_distances(grid_px, blocker) > radius[None, :] + WOOD_CLEARANCE_PX, axis=1)
+        keep = np.all(distances(grid_px, blocker) > radius[None, :] + WOOD_CLEARANCE_PX, axis=1)
         grid, grid_px = grid[keep], grid_px[keep]
-    nearest = np.argsort(_distances(centres, grid), axis=1)[:, :WOOD_POINTS]
+    nearest = np.argsort(distances(centres, grid), axis=1)[:, :WOOD_POINTS]
     return grid_px[nearest]
 
 
-def _distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``(len(a), len(b))`` Euclidean distances between two sets of 2D points."""
+def distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``(len(a), len(b))`` Euclidean distances between two sets of 2D points (pixels or millimetres)."""
     dx = a[:, None, 0] - b[None, :, 0]
     dy = a[:, None, 1] - b[None, :, 1]
     return np.asarray(np.sqrt(dx * dx + dy * dy))

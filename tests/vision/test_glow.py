@@ -98,10 +98,11 @@ def test_one_hole_alone_never_favours_a_seat_by_more_than_the_cap() -> None:
     frame = setup.first("board")
     held = [ids.index(p) for p in frame.layout]
     bodies = np.isin(np.arange(len(ids)), held)
-    for weighed in calibration.glow.evidence(plan, frame.image(), held, bodies):
-        if weighed is not None:
-            assert max(weighed.values()) == 0.0
-            assert min(weighed.values()) >= -CAP
+    weighed = [w for w in calibration.glow.evidence(plan, frame.image(), held, bodies) if w is not None]
+    for seats in weighed:
+        assert max(seats.values()) == 0.0
+        assert min(seats.values()) >= -CAP
+    assert sum(min(seats.values()) == -CAP for seats in weighed) >= len(weighed) // 2  # glows that clear
 
 
 def test_a_grey_shadow_has_no_hue_and_a_tinted_glow_has_its_glass_s() -> None:

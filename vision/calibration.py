@@ -189,7 +189,7 @@ class Calibration:
                 glare=tuple(str(p) for p in data.get("glare", ())),
                 alike=tuple(str(s) for s in data.get("alike", ())),
                 edge=None if data.get("edge") is None else EdgeStrip.from_data(data["edge"]),
-                glow=None if data.get("glow") is None else GlowLook.from_data(data["glow"]),
+                glow=None if data.get("glow") is None else GlowLook.from_data(data["glow"], len(wood)),
             )
         except CalibrationError:
             raise

@@ -222,8 +222,18 @@ class GlowLook:
         }
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> GlowLook:
+    def from_data(cls, data: Mapping[str, Any], places: int) -> GlowLook:
+        """Read what :meth:`to_data` wrote, for a board of ``places`` holes.
+
+        Raises:
+            ValueError: the data is damaged (a wrong shape, a seat's glow not a hue, no spread).
+        """
         shape = tuple(int(n) for n in data["shape"])
+        if len(shape) != 3 or shape[0] != places or shape[2] != 3:
+            raise ValueError(f"glow points of shape {shape} for a board of {places} holes")
         empty = np.frombuffer(base64.b64decode(data["data"]), np.float16).reshape(shape)
-        seats = {str(s): np.array(m, np.float64) for s, m in data["seats"].items()}
-        return cls(empty.astype(np.float32), seats, float(data["stray"]))
+        seats = {str(s): np.array(u, np.float64) for s, u in data["seats"].items()}
+        stray = float(data["stray"])
+        if len(seats) < 2 or any(u.shape != (3,) for u in seats.values()) or not stray > 0:
+            raise ValueError("the seats' glows are damaged")
+        return cls(empty.astype(np.float32), seats, stray)

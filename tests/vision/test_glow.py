@@ -5,12 +5,13 @@ unsure colour where each other were."""
 from __future__ import annotations
 
 import itertools
+import json
 
 import numpy as np
 import pytest
 
 from firmware_py.engine.colour_evidence import COLOUR_MARGIN
-from vision.calibration import Calibration, calibrate, marble_centre_height
+from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
 from vision.geometry import BoardGeometry
 from vision.glow import CAP, GlowPlan, chroma, glows
 from vision.photoreal.dataset import PhotorealSetup, committed_setups, load_setup
@@ -82,6 +83,17 @@ def test_the_seats_glows_are_learnt_apart_and_kept_with_the_calibration() -> Non
     assert saved is not None and saved.seats.keys() == glow.seats.keys()
     assert saved.stray == pytest.approx(glow.stray, rel=1e-4)
     assert np.allclose(saved.empty, glow.empty, rtol=2e-3, atol=0.1)  # kept as half floats
+
+
+@pytest.mark.parametrize(
+    ("damage", "value"),
+    [("shape", [3, 120, 3]), ("seats", {"A": [1.0, 0.0]}), ("stray", 0.0), ("data", "not base64!")],
+)
+def test_a_saved_calibration_with_damaged_glows_is_refused_in_words(damage: str, value: object) -> None:
+    saved = json.loads(_calibration(_setup("clear-evening-2008")).to_json())
+    saved["glow"][damage] = value
+    with pytest.raises(CalibrationError, match="not a saved calibration"):
+        Calibration.from_json(json.dumps(saved))
 
 
 def test_one_hole_alone_never_favours_a_seat_by_more_than_the_cap() -> None:

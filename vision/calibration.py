@@ -23,7 +23,7 @@ from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, class
 from vision.edge_watch import EdgeStrip, MarbleOutlines
 from vision.geometry import BoardGeometry
 from vision.glow import GlowLook, GlowPlan
-from vision.lift import measure_lift
+from vision.lift import measure_lift, shade_offset
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
 from vision.occupancy import EmptyLook, local_gain, look, pixel_change
 from vision.sampling import SamplePlan, Samples
@@ -325,7 +325,8 @@ def calibrate(
         raise CalibrationError(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
         )
-    outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px)
+    shade = np.zeros(2) if empty is None else shade_offset(frame, empty, geometry, board_h, centre_h, layout)
+    outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px, shade)
     glow = None
     if empty is not None:  # a glow is the change since the empty board
         glow = GlowLook.learn(

@@ -397,7 +397,9 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     rows = np.arange(places)
     best, second = d2[rows, order[:, 0]], d2[rows, order[:, 1]]
     flat = (((values - np.tile(feats.wood, FEATURE_PARTS)) / FLAT_SIGMA) ** 2).sum(axis=1)
-    confidence = 1.0 - np.exp(-(second - best) / 2)
+    # Where the light fell (a hand's shade), the colours were brought back up and their noise with them.
+    noise = np.minimum(np.exp(np.log(np.maximum(feats.gain, 1e-3)).mean(axis=1)), 1.0) ** 2
+    confidence = 1.0 - np.exp(-(second - best) * noise / 2)
     rms = np.sqrt(best / values.shape[1])
     wood_like = (flat < best) & (flat < FLAT_MATCH**2 * values.shape[1])
     anomalous = (rms > REJECT) | wood_like
@@ -414,7 +416,7 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     seat_best = seat_d2[rows, seat_order[:, 0]]
     seat_second = seat_d2[rows, seat_order[:, 1]] if seat_d2.shape[1] > 1 else np.full(places, np.inf)
     seat_sure = (
-        (1.0 - np.exp(-(seat_second - seat_best) / 2) >= MIN_CONFIDENCE)
+        (1.0 - np.exp(-(seat_second - seat_best) * noise / 2) >= MIN_CONFIDENCE)
         & (np.sqrt(seat_best / values.shape[1]) <= REJECT)
         & (seat_second >= COLOUR_RATIO**2 * seat_best)
         & _hue_agrees(values, classes, seat_order[:, 0])

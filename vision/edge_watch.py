@@ -35,7 +35,7 @@ mm), and 2,896 of the 3,840 frames with a hand were seen (2,986 before); none of
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -145,10 +145,13 @@ def _window_sums(flags: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class MarbleOutlines:
-    """Where a marble resting in each hole shows in the picture, as the reader samples it: around the
-    line from its hole up to its centre, as wide as the marble. (Reaching on up to its crown, the outline
-    would leave out so much of the edge next to homes and reserves that hands there go unseen: on the
-    looked-at photoreal seeds 2006-2021, 11 frames with a hand were then read wrong.)"""
+    """Where a marble resting in each hole shows in the picture, as the reader samples it, with the shade
+    it throws: around the line from its hole up to its centre and on by the shade's offset, as wide as
+    the marble. (Reaching on up to its crown, the outline would leave out so much of the edge next to
+    homes and reserves that hands there go unseen: on the looked-at photoreal seeds 2006-2021, 11 frames
+    with a hand were then read wrong.) Under a low desk lamp, a glass marble's long shadow over the strip
+    is no hand (clear-desk-2020: two marbles' shadows taken for an arm once the marbles were placed on
+    their holes rather than in their shadows)."""
 
     holes: np.ndarray
     """``(places, 2)`` each hole's centre on the board surface, in pixels."""
@@ -156,16 +159,26 @@ class MarbleOutlines:
     """``(places, 2)`` the centre of a marble resting in each hole, in pixels."""
     radius: np.ndarray
     """``(places,)`` a marble's radius in pixels at each hole."""
+    shade: np.ndarray = field(default_factory=lambda: np.zeros(2))
+    """``(2,)`` pixels from a marble's centre to the middle of its change with its shade (see
+    :func:`vision.lift.shade_offset`)."""
 
     def leave_free(self, pixels: np.ndarray) -> np.ndarray:
         """``(n,)`` bool: which of ``pixels`` lie farther than :data:`MARBLE_CLEARANCE_PX` from every
         outline."""
-        axis = self.centres - self.holes
-        along = np.einsum("nmk,mk->nm", pixels[:, None, :] - self.holes[None], axis)
-        t = np.clip(along / np.maximum(np.einsum("mk,mk->m", axis, axis), 1e-9), 0.0, 1.0)
-        nearest = self.holes[None] + t[..., None] * axis[None]
-        distance = np.linalg.norm(pixels[:, None, :] - nearest, axis=2)
-        return np.asarray(np.all(distance > self.radius[None, :] + MARBLE_CLEARANCE_PX, axis=1))
+        reach = self.radius[None, :] + MARBLE_CLEARANCE_PX
+        near_marble = _segment_distance(pixels, self.holes, self.centres) <= reach
+        near_shade = _segment_distance(pixels, self.centres, self.centres + self.shade) <= reach
+        return np.asarray(~np.any(near_marble | near_shade, axis=1))
+
+
+def _segment_distance(pixels: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """``(n, m)`` distance of each of ``pixels`` ``(n, 2)`` from each segment ``starts[m]``-``ends[m]``."""
+    axis = ends - starts
+    along = np.einsum("nmk,mk->nm", pixels[:, None, :] - starts[None], axis)
+    t = np.clip(along / np.maximum(np.einsum("mk,mk->m", axis, axis), 1e-9), 0.0, 1.0)
+    nearest = starts[None] + t[..., None] * axis[None]
+    return np.asarray(np.linalg.norm(pixels[:, None, :] - nearest, axis=2))
 
 
 @dataclass(frozen=True)

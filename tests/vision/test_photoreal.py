@@ -43,6 +43,8 @@ NAMES = [f"{m}-{light}-{TUNING_SEEDS[0]}" for m, light in COMMITTED_SETUPS]
 
 READ_GAPS = {
     "clear-desk-0": "all 16 clear glass marbles read as marbles of unsure colour, before and after the move",
+    "clear-ceiling-0": "1 clear glass marble (DR2) read as of unsure colour after the move",
+    "peg-desk-0": "1 peg of seat C (B7) read as of unsure colour, before and after the move",
     "catseye-window-0": "1 cat's-eye marble read as of unsure colour before the move, 1 after",
     "milky-evening-0": "1 milky marble read as of unsure colour before the move, 1 after",
 }

@@ -493,8 +493,9 @@ def _check_learnt(
 
     With the empty board's look (``seen``: occupied, sure, change per place, from
     :meth:`EmptyLook.judge <vision.occupancy.EmptyLook.judge>`), a place is right when its occupancy is
-    surely the layout's and a marble's colour is not clearly another seat's: colours the camera cannot
-    tell apart are left to the game (see :func:`firmware_py.engine.matching.match_seen`).
+    surely the layout's, or in doubt where the colour read is clearly the layout's seat, and a marble's
+    colour is not clearly another seat's: colours the camera cannot tell apart are left to the game (see
+    :func:`firmware_py.engine.matching.match_seen`).
 
     Args:
         glare: ``(places,)`` bool, the places under a lamp's reflection (see :func:`under_reflection`).
@@ -510,11 +511,17 @@ def _check_learnt(
     else:
         occupied, sure_arr, _ = seen
         found, sure = [bool(v) for v in occupied], [bool(v) for v in sure_arr]
+        # In the band of doubt, a colour clearly the layout's seat says the marble is there, as it does
+        # when reading (a dark peg in the evening changes its hole little).
+        told = [
+            labels[i] != EMPTY and not verdicts.uncertain[i] and verdicts.labels[i] == labels[i]
+            for i in range(len(ids))
+        ]
         bad = [
             i
             for i in range(len(ids))
-            if found[i] != (labels[i] != EMPTY)
-            or not sure[i]
+            if (not sure[i] and not told[i])
+            or (sure[i] and found[i] != (labels[i] != EMPTY))
             or (labels[i] != EMPTY and verdicts.seat_sure[i] and verdicts.seat[i] != labels[i])
         ]
     if not bad:

@@ -198,3 +198,17 @@ def test_two_jack_swaps_of_clear_glass_in_window_light_are_settled_by_the_marble
         swapped = {p for p in game[step].layout if game[step].previous.layout.get(p) != game[step].layout[p]}
         assert swapped <= set(reading.unsure_colour), step
         assert settle_reading(game[step], reading) == "right", step
+
+
+def test_a_dark_peg_that_changes_its_hole_little_in_the_evening_is_told_by_its_clear_colour() -> None:
+    """peg-evening-2031 (a final seed, measured once before this case was taken): in the evening light the
+    peg at CR2 changes its hole less than half as much as the reserve's other pegs, into the band of
+    doubt, and calibration refused the starting layout as "the camera cannot tell whether a marble is
+    there". Its colour is clearly seat C's, which settles the doubt when reading: calibration now accepts
+    it, and the starting layout reads whole."""
+    setup, reader = _calibrated("peg-evening-2031")
+    reading = reader.read(setup.start.image())
+    assert reading.status == "ok", reading.message
+    assert reading.layout.get("CR2") == "C"
+    assert not set(reading.uncertain) - set(reading.unsure_colour)
+    assert {**reading.layout, **{p: setup.start.layout[p] for p in reading.unsure_colour}} == setup.start.layout

@@ -7,10 +7,10 @@ measured on the marbles of a known layout, each found near where it should be se
 A marble is found where the frame differs from the empty board's, but not by the shade it casts: under a
 low desk lamp a clear glass marble's long shadow differs more from the empty wood than the glass over its
 dark hole does, and a search for the most changed marble-sized disc lands in the shadow (the marble
-centres of clear glass under a desk lamp then came out 7 to 17 px off for a marble radius of 14, on every
-such photoreal set-up). A shadow only darkens what was there, evenly over its colours; so the darkening
-common to the colours is taken out of the change, and what is left is the marble: its colour, its rim,
-its highlight, the hole's edge bent by the glass.
+centres of clear glass under a desk lamp then came out 6.6 to 17 px off in the median for a marble radius
+of 14, on 23 of the 24 such photoreal set-ups of seeds 2006 to 2029). A shadow only darkens what was
+there, evenly over its colours; so the darkening common to the colours is taken out of the change, and
+what is left is the marble: its colour, its rim, its highlight, the hole's edge bent by the glass.
 """
 
 from __future__ import annotations

@@ -211,4 +211,5 @@ def test_a_dark_peg_that_changes_its_hole_little_in_the_evening_is_told_by_its_c
     assert reading.status == "ok", reading.message
     assert reading.layout.get("CR2") == "C"
     assert not set(reading.uncertain) - set(reading.unsure_colour)
-    assert {**reading.layout, **{p: setup.start.layout[p] for p in reading.unsure_colour}} == setup.start.layout
+    read = {**reading.layout, **{p: setup.start.layout[p] for p in reading.unsure_colour}}
+    assert read == setup.start.layout

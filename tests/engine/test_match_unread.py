@@ -166,8 +166,9 @@ def _around(position: Position, places: set[str]) -> set[str]:
 
 
 def _holes_near(position: Position, places: set[str], rng: random.Random) -> tuple[str, ...]:
-    """Holes not read: each of ``places`` and of the track holes next to them, at random."""
-    return tuple(sorted(h for h in _around(position, places) if rng.random() < 0.6))
+    """Holes not read: each of ``places`` and of the track holes next to them, at random (drawn in the
+    holes' order, so that the draw does not follow the hash seed's order of a set)."""
+    return tuple(h for h in sorted(_around(position, places)) if rng.random() < 0.6)
 
 
 def test_no_board_moved_wrongly_is_ever_taken_for_a_legal_move_whatever_holes_are_not_read() -> None:

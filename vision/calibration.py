@@ -19,7 +19,17 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from vision.classify import EMPTY, SATURATED, Classes, Features, Verdicts, classify, features, light_then
+from vision.classify import (
+    EMPTY,
+    SATURATED,
+    Classes,
+    Features,
+    Verdicts,
+    classify,
+    colour_settles,
+    features,
+    light_then,
+)
 from vision.edge_watch import EdgeStrip, MarbleOutlines
 from vision.geometry import BoardGeometry
 from vision.glow import GlowLook, GlowPlan
@@ -325,7 +335,7 @@ def calibrate(
         raise CalibrationError(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
         )
-    shade = np.zeros(2) if empty is None else shade_offset(frame, empty, geometry, board_h, centre_h, layout)
+    shade = np.zeros(2) if empty is None else shade_offset(frame, empty, geometry, plan, layout)
     outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px, shade)
     glow = None
     if empty is not None:  # a glow is the change since the empty board
@@ -513,10 +523,8 @@ def _check_learnt(
         found, sure = [bool(v) for v in occupied], [bool(v) for v in sure_arr]
         # In the band of doubt, a colour clearly the layout's seat says the marble is there, as it does
         # when reading (a dark peg in the evening changes its hole little).
-        told = [
-            labels[i] != EMPTY and not verdicts.uncertain[i] and verdicts.labels[i] == labels[i]
-            for i in range(len(ids))
-        ]
+        settles = colour_settles(verdicts, feats)
+        told = [p != EMPTY and settles[i] and verdicts.labels[i] == p for i, p in enumerate(labels)]
         bad = [
             i
             for i in range(len(ids))

@@ -43,6 +43,7 @@ LONE_MATCH = 1.5
 REJECT = 4.5
 """RMS distance, in spreads, beyond which a place matches no class (a hand, a foreign object)."""
 MIN_CONFIDENCE = 0.97
+"""Below this a place is reported uncertain rather than guessed."""
 COLOUR_RATIO = 1.5
 """A marble's colour is clear when the next seat's colour is at least this many times as far (in
 spreads) as the nearest: far from every class (a clear glass marble, a peg under a warm desk lamp), the
@@ -50,12 +51,12 @@ Gaussian confidence alone is sure of the nearest when it is hardly nearer than t
 peg under a desk lamp was read green as yellow (held-out seed 1000: that set-up is no longer held out);
 on the tuning seeds no colour is read wrongly from 1.0 to 2.0, and 1.5 keeps most colours of the
 synthetic camera's green and yellow under a warm lamp."""
-"""Below this a place is reported uncertain rather than guessed."""
 HUE_CHROMA = 5.0
 """Least chroma (Lab a, b) of a top disc for its hue to say which seat's colour it is nearest."""
 GAIN_CHROMA = 0.18
 """Largest change of the wood's hue at a place against the whole board before it counts as covered."""
 GAIN_RANGE = (0.3, 2.5)
+"""Local light (against the board's median) outside this range counts as covered or blinded."""
 PAINT_HUE = 0.12
 """Largest change of hue (log-ratio norm) of a wood point against the board's typical wood before it is
 taken for paint rather than wood lit differently."""
@@ -79,7 +80,12 @@ FINGER_POINTS = 2
 on its axis)."""
 GLARE_THEN = 1.25
 """Wood brighter than this share of the board's typical wood at calibration was under a glare spot."""
-"""Local light (against the board's median) outside this range counts as covered or blinded."""
+DOUBT_TINT = 0.1
+"""Change of the hue of a place's light (see :attr:`vision.classify.Features.tint`) past which its
+colour no longer settles a doubt about its occupancy: a hand's skin or shade tints the light there, and a
+marble under the fingers then looks like an empty hole. The wood around holes whose occupancy the colour
+settled on the still boards of the looked-at photoreal seeds moved by at most 0.08; around marbles read
+empty under a hand, by up to 0.2."""
 
 
 def nan_median(values: np.ndarray, *, axis: int) -> np.ndarray:
@@ -374,6 +380,12 @@ class Verdicts:
     """bool: that colour is clear: near that seat's and far nearer it than any other seat's."""
 
 
+def colour_settles(verdicts: Verdicts, feats: Features) -> np.ndarray:
+    """``(places,)`` bool: where a place's occupancy is in doubt, its colour settles it (the class read
+    is sure, and no hand tints the light there: :data:`DOUBT_TINT`), when reading and at calibration."""
+    return np.asarray(~verdicts.uncertain & (feats.tint <= DOUBT_TINT))
+
+
 def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = None) -> Verdicts:
     """Match every place's features against the learnt classes.
 
@@ -397,7 +409,8 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     rows = np.arange(places)
     best, second = d2[rows, order[:, 0]], d2[rows, order[:, 1]]
     flat = (((values - np.tile(feats.wood, FEATURE_PARTS)) / FLAT_SIGMA) ** 2).sum(axis=1)
-    # Where the light fell (a hand's shade), the colours were brought back up and their noise with them.
+    # Where the light fell (a hand's shade), the colours were brought back up and their noise with them:
+    # the spreads learnt at calibration's light grow as the light's inverse.
     noise = np.minimum(np.exp(np.log(np.maximum(feats.gain, 1e-3)).mean(axis=1)), 1.0) ** 2
     confidence = 1.0 - np.exp(-(second - best) * noise / 2)
     rms = np.sqrt(best / values.shape[1])

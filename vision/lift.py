@@ -100,21 +100,21 @@ def measure_lift(
     xy = np.array([geometry.places[p] for p in places])
     index = [geometry.place_ids.index(p) for p in places]
     c = centre_height
-    distance: Callable[[int, tuple[slice, slice]], np.ndarray]
-    if empty is not None:
-        prior_h = board_h + c * np.outer(lift, [0.0, 0.0, 1.0])
-        radius = SamplePlan(geometry, board_h, prior_h, (width, height)).marble_radius_px[index]
-        change = unshaded_change(frame, empty, SHADE_SMOOTHING * float(np.median(radius)))
-        distance, least = (lambda _, cut: change[cut]), LEAST_UNSHADED
-    else:
-        frame_lab, least = lab(frame.astype(np.float32)), LEAST_LAB
+    change: np.ndarray | None = None
+    frame_lab: np.ndarray | None = None
     for reach_share in REACH_SHARES:
         centre_h = board_h + c * np.outer(lift, [0.0, 0.0, 1.0])
         plan = SamplePlan(geometry, board_h, centre_h, (width, height))
-        if empty is None:
-            wood = lab(np.median(plan.gather(frame).wood[index], axis=1))
-            distance = partial(_from_colours, frame_lab, wood)
         radius = plan.marble_radius_px[index]
+        distance: Callable[[int, tuple[slice, slice]], np.ndarray]
+        if empty is not None:
+            if change is None:
+                change = unshaded_change(frame, empty, SHADE_SMOOTHING * float(np.median(radius)))
+            distance, least = partial(_cut, change), LEAST_UNSHADED
+        else:
+            frame_lab = lab(frame.astype(np.float32)) if frame_lab is None else frame_lab
+            wood = lab(np.median(plan.gather(frame).wood[index], axis=1))
+            distance, least = partial(_from_colours, frame_lab, wood), LEAST_LAB
         points = _find(distance, project(centre_h, xy), radius, reach_share, geometry, least=least)
         found = [i for i in range(len(places)) if not np.isnan(points[i, 0])]
         if len(found) < 4 or len({places[i][0] for i in found}) < LEAST_RESERVES:
@@ -124,27 +124,19 @@ def measure_lift(
 
 
 def shade_offset(
-    frame: np.ndarray,
-    empty: np.ndarray,
-    geometry: BoardGeometry,
-    board_h: np.ndarray,
-    centre_h: np.ndarray,
-    layout: Mapping[str, str],
+    frame: np.ndarray, empty: np.ndarray, geometry: BoardGeometry, plan: SamplePlan, layout: Mapping[str, str]
 ) -> np.ndarray:
     """``(2,)`` pixels from a marble's centre to the middle of all it changes, shade and all: the
     median over the marbles of ``layout`` of where a marble-sized disc changes most from the ``empty``
-    board's frame, against where ``centre_h`` puts the marble. Under a low desk lamp a glass marble's
-    shadow pulls it 6 to 17 px away from the lamp; under a lamp above, it stays on the marble."""
-    width_height = (frame.shape[1], frame.shape[0])
-    places = [p for p in geometry.place_ids if p in layout]
-    index = [geometry.place_ids.index(p) for p in places]
-    radius = SamplePlan(geometry, board_h, centre_h, width_height).marble_radius_px[index]
-    predicted = project(centre_h, np.array([geometry.places[p] for p in places]).reshape(-1, 2))
+    board's frame, against where ``plan`` (calibration's) sees the marble. Under a low desk lamp a glass
+    marble's shadow pulls it 6 to 17 px away from the lamp; under a lamp above, it stays on the marble."""
+    index = [i for i, p in enumerate(geometry.place_ids) if p in layout]
+    predicted = plan.top_px[index]
     frame_lab, empty_lab = lab(frame.astype(np.float32)), lab(empty.astype(np.float32))
     points = _find(
         lambda _, cut: np.linalg.norm(frame_lab[cut] - empty_lab[cut], axis=2).astype(np.float32),
         predicted,
-        radius,
+        plan.marble_radius_px[index],
         REACH_SHARES[0],
         geometry,
         least=LEAST_LAB,
@@ -160,6 +152,11 @@ def unshaded_change(frame: np.ndarray, empty: np.ndarray, smoothing_px: float) -
     ratio = np.log((frame.astype(np.float32) + SHADE_FLOOR) / (empty.astype(np.float32) + SHADE_FLOOR))
     shade = np.minimum(cv2.GaussianBlur(ratio.mean(axis=2), (0, 0), smoothing_px), 0.0)
     return np.asarray(np.linalg.norm(ratio - shade[:, :, None], axis=2) * 100, np.float32)
+
+
+def _cut(change: np.ndarray, _: int, cut: tuple[slice, slice]) -> np.ndarray:
+    """A window ``cut`` of a whole frame's ``change`` (the same for every marble)."""
+    return change[cut]
 
 
 def _from_colours(frame_lab: np.ndarray, colours: np.ndarray, i: int, cut: tuple[slice, slice]) -> np.ndarray:

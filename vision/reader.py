@@ -17,7 +17,7 @@ import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
-from vision.classify import EMPTY, GAIN_CHROMA, classify, colour_evidence, features, over_wood
+from vision.classify import EMPTY, GAIN_CHROMA, classify, colour_evidence, colour_settles, features, over_wood
 from vision.geometry import BoardGeometry
 from vision.glow import GlowPlan
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
@@ -41,12 +41,6 @@ a clear glass marble in a reserve under its own coloured shadow changed its hole
 ``marble_above`` while fingers alone over empty holes changed theirs 1.32-1.48 times on four set-ups;
 against the median change of calibration's marbles, 0.86-0.93 and up to 1.02 for a finger; the light
 on the wood is no better (brightest channel 0.91-1.00 of the board's, 0.95-0.99 beside two fingers)."""
-DOUBT_TINT = 0.1
-"""Change of the hue of a place's light (see :attr:`vision.classify.Features.tint`) past which its
-colour no longer settles a doubt about its occupancy: a hand's skin or shade tints the light there, and a
-marble under the fingers then looks like an empty hole. The wood around holes whose occupancy the colour
-settled on the still boards of the looked-at photoreal seeds moved by at most 0.08; around marbles read
-empty under a hand, by up to 0.2."""
 AS_CALIBRATED = 0.15
 """A place's light within this share of calibration's (either way) is the light it was calibrated in."""
 RELIT_SHARE = 0.15
@@ -224,7 +218,7 @@ class BoardReader:
             # also where the hole was found empty for only part of it having changed, unless the light
             # on the place's wood is tinted (a hand).
             partly = sure & ~occupied & (changed > empty_look.empty_below)
-            by_colour = (~sure | partly) & ~verdicts.uncertain & (feats.tint <= DOUBT_TINT)
+            by_colour = (~sure | partly) & colour_settles(verdicts, feats)
             occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
             sure = sure | by_colour
             touching = verdicts.flat | feats.covered | feats.touched

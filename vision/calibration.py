@@ -30,10 +30,10 @@ from vision.classify import (
     features,
     light_then,
 )
-from vision.edge_watch import EdgeStrip, MarbleOutlines
+from vision.edge_watch import EdgeStrip, MarbleOutlines, shade_reach
 from vision.geometry import BoardGeometry
 from vision.glow import GlowLook, GlowPlan
-from vision.lift import measure_lift, shade_offset
+from vision.lift import measure_lift
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
 from vision.occupancy import EmptyLook, local_gain, look, pixel_change
 from vision.sampling import SamplePlan, Samples
@@ -335,8 +335,11 @@ def calibrate(
         raise CalibrationError(
             "fewer than 2 markers or corners usable to watch the board: too close to the frame's edge"
         )
-    shade = np.zeros(2) if empty is None else shade_offset(frame, empty, geometry, plan, layout)
-    outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px, shade)
+    outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px)
+    if empty is not None:  # the shade is the change around the marbles since the empty board
+        marbles = [i for i, place in enumerate(geometry.place_ids) if place in layout]
+        reach = shade_reach(frame, empty, plan.top_px[marbles], plan.marble_radius_px[marbles])
+        outlines = replace(outlines, reach=reach)
     glow = None
     if empty is not None:  # a glow is the change since the empty board
         glow = GlowLook.learn(
@@ -354,7 +357,9 @@ def calibrate(
         empty_look,
         glare=tuple(places[i] for i in np.flatnonzero(glare)),
         alike=tuple(alike) if seen is not None else (),
-        edge=EdgeStrip.learn(frame if empty is None else empty, geometry, board_h, outlines),
+        edge=EdgeStrip.learn(
+            frame if empty is None else empty, geometry, board_h, outlines, None if empty is None else frame
+        ),
         glow=glow,
     )
 

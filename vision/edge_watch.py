@@ -39,10 +39,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.classify import SATURATED, nan_median
 from vision.geometry import BoardGeometry
+from vision.lift import SHADE_SMOOTHING, log_ratio
 from vision.markers import project
 
 INSET_MM = 3.0
@@ -77,6 +79,29 @@ LEVEL_FLOOR = 4.0
 """Least level (0..255) a channel is taken at, so that black pixels give finite ratios."""
 MARBLE_CLEARANCE_PX = 3.0
 """Least distance, in pixels, of a strip point that counts from a marble's outline (blur, noise)."""
+SHADE_DIRECTIONS = 24
+"""Directions around a marble in which calibration measures how far its shade reaches."""
+SHADE_CHANGE = float(np.log(1.25))
+"""Change of the light (log ratio of the colours' mean to the empty board's) past which a pixel beside a
+marble lies in its shade or its caustic."""
+SHADE_MAX = 7.0
+"""Farthest a marble's shade is followed, in marble radii (a low lamp's shadow reaches about 5 on the
+photoreal set-ups)."""
+SHADE_HUE_NOISE = 2.0
+"""Levels (0..255) of noise in a point's colours: a shade's hue changes up to :data:`HUE_CHANGED` plus
+this over the point's level (a shadow two thirds dark in an evening light changed the hue of the points
+under it by up to 0.36: milky-evening-2030)."""
+TEXTURE_PX = 4
+"""Half the side, in pixels, of the square of grain kept around each strip point."""
+TEXTURE_REPEATS = 0.5
+"""Correlation of a point's grain between calibration's two frames from which the board shows grain
+there (camera noise alone correlates near 0; a painted or plain board shows none)."""
+TEXTURE_LOST = 0.2
+"""Correlation with calibration's grain under which a changed point no longer shows the board: a shade
+keeps the grain, only darker; a finger or a sleeve hides it."""
+LOST_POINTS = 5
+"""Changed points of a run that lost their grain for it to be a hand, whatever its hue (light skin over
+light wood in the shade changes hue no more than a shadow does: milky-window-2025)."""
 SPREAD_PX = np.array([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]])
 """Pixel offsets averaged at each point (grain and sensor noise)."""
 
@@ -143,15 +168,42 @@ def _window_sums(flags: np.ndarray) -> np.ndarray:
     return np.asarray(total[min(width, len(flags)) :] - total[: len(total) - min(width, len(flags))])
 
 
+def shade_reach(frame: np.ndarray, empty: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """``(SHADE_DIRECTIONS,)``: how far, in marble radii from a marble's centre, its shade and caustic
+    reach in each direction (the angle in the picture, from its x axis towards its y axis), the median
+    over the marbles at ``centres`` (radii ``radii``, pixels) in ``frame`` against the ``empty`` board's.
+
+    A direction's reach ends at the first pixel whose light changed less than :data:`SHADE_CHANGE`,
+    passing over the other marbles (a reserve's marbles touch). The light is smoothed as the lift's shade
+    is (:data:`vision.lift.SHADE_SMOOTHING`): a shadow's change is smooth, the grain's noise is not."""
+    smoothing = SHADE_SMOOTHING * float(np.median(radii))
+    change = np.abs(cv2.GaussianBlur(log_ratio(frame, empty).mean(axis=2), (0, 0), smoothing))
+    height, width = change.shape
+    angles = np.arange(SHADE_DIRECTIONS) * 2 * np.pi / SHADE_DIRECTIONS
+    rays = np.column_stack([np.cos(angles), np.sin(angles)])
+    steps = np.linspace(1.0, SHADE_MAX, 61)
+    reaches = []
+    for i, (centre, radius) in enumerate(zip(centres, radii, strict=True)):
+        points = centre + rays[:, None, :] * (steps[None, :, None] * radius)
+        x = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, width - 1)
+        y = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, height - 1)
+        others = np.delete(np.arange(len(centres)), i)
+        on_other = np.linalg.norm(points[:, :, None, :] - centres[others], axis=3) < radii[others] * 1.05
+        shaded = (change[y, x] > SHADE_CHANGE) | on_other.any(axis=2)
+        first_gap = np.argmin(np.column_stack([shaded, np.zeros(len(rays), bool)]), axis=1)
+        reaches.append(np.where(first_gap > 0, steps[np.maximum(first_gap - 1, 0)], 1.0))
+    return np.asarray(np.median(reaches, axis=0)) if reaches else np.ones(SHADE_DIRECTIONS)
+
+
 @dataclass(frozen=True)
 class MarbleOutlines:
     """Where a marble resting in each hole shows in the picture, as the reader samples it, with the shade
-    it throws: around the line from its hole up to its centre and on by the shade's offset, as wide as
-    the marble. (Reaching on up to its crown, the outline would leave out so much of the edge next to
-    homes and reserves that hands there go unseen: on the looked-at photoreal seeds 2006-2021, 11 frames
-    with a hand were then read wrong.) Under a low desk lamp, a glass marble's long shadow over the strip
-    is no hand (clear-desk-2020: two marbles' shadows taken for an arm once the marbles were placed on
-    their holes rather than in their shadows)."""
+    and caustic it throws around it. (Reaching on up to its crown, the outline would leave out so much of
+    the edge next to homes and reserves that hands there go unseen: on the looked-at photoreal seeds
+    2006-2021, 11 frames with a hand were then read wrong.) Under a low lamp, the shadows of marbles in
+    the holes next to the edge fall over the strip: on the photoreal seeds 2006 to 2032, 18 frames
+    without a hand were taken for one (milky-evening-2030, three marbles' shadows side by side; desk
+    lamps)."""
 
     holes: np.ndarray
     """``(places, 2)`` each hole's centre on the board surface, in pixels."""
@@ -159,17 +211,22 @@ class MarbleOutlines:
     """``(places, 2)`` the centre of a marble resting in each hole, in pixels."""
     radius: np.ndarray
     """``(places,)`` a marble's radius in pixels at each hole."""
-    shade: np.ndarray = field(default_factory=lambda: np.zeros(2))
-    """``(2,)`` pixels from a marble's centre to the middle of its change with its shade (see
-    :func:`vision.lift.shade_offset`)."""
+    reach: np.ndarray = field(default_factory=lambda: np.ones(SHADE_DIRECTIONS))
+    """``(SHADE_DIRECTIONS,)`` how far a marble's shade reaches around it (see :func:`shade_reach`)."""
 
-    def leave_free(self, pixels: np.ndarray) -> np.ndarray:
-        """``(n,)`` bool: which of ``pixels`` lie farther than :data:`MARBLE_CLEARANCE_PX` from every
-        outline."""
-        reach = self.radius[None, :] + MARBLE_CLEARANCE_PX
-        near_marble = _segment_distance(pixels, self.holes, self.centres) <= reach
-        near_shade = _segment_distance(pixels, self.centres, self.centres + self.shade) <= reach
-        return np.asarray(~np.any(near_marble | near_shade, axis=1))
+    def hiding(self, pixels: np.ndarray) -> np.ndarray:
+        """``(n, places)`` bool: which of ``pixels`` a marble in each hole may change, itself or by its
+        shade (within :data:`MARBLE_CLEARANCE_PX`)."""
+        clearance = self.radius[None, :] + MARBLE_CLEARANCE_PX
+        on_marble = _segment_distance(pixels, self.holes, self.centres) <= clearance
+        offset = pixels[:, None, :] - self.centres[None]
+        distance = np.linalg.norm(offset, axis=2) / self.radius[None, :]
+        turn = np.mod(np.arctan2(offset[..., 1], offset[..., 0]), 2 * np.pi) * SHADE_DIRECTIONS / (2 * np.pi)
+        below = np.floor(turn).astype(np.intp) % SHADE_DIRECTIONS
+        share = turn - np.floor(turn)
+        reach = self.reach[below] * (1 - share) + self.reach[(below + 1) % SHADE_DIRECTIONS] * share
+        in_shade = distance <= reach + MARBLE_CLEARANCE_PX / self.radius[None, :]
+        return np.asarray(on_marble | in_shade)
 
 
 def _segment_distance(pixels: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -179,6 +236,38 @@ def _segment_distance(pixels: np.ndarray, starts: np.ndarray, ends: np.ndarray) 
     t = np.clip(along / np.maximum(np.einsum("mk,mk->m", axis, axis), 1e-9), 0.0, 1.0)
     nearest = starts[None] + t[..., None] * axis[None]
     return np.asarray(np.linalg.norm(pixels[:, None, :] - nearest, axis=2))
+
+
+def _grain(frame: np.ndarray, pixels: np.ndarray) -> np.ndarray:
+    """``(n, side * side)`` uint8: the grey square of :data:`TEXTURE_PX` around each pixel (clipped to the
+    frame)."""
+    height, width = frame.shape[:2]
+    span = np.arange(-TEXTURE_PX, TEXTURE_PX + 1)
+    x = np.clip(np.rint(pixels[:, 0]).astype(np.intp)[:, None, None] + span[None, None, :], 0, width - 1)
+    y = np.clip(np.rint(pixels[:, 1]).astype(np.intp)[:, None, None] + span[None, :, None], 0, height - 1)
+    grey = np.rint(frame[y, x].astype(np.float32).mean(axis=3))
+    return np.asarray(grey, np.uint8).reshape(len(pixels), (2 * TEXTURE_PX + 1) ** 2)
+
+
+def _correlation(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``(n,)`` the normalised correlation of the grain squares ``a`` and ``b`` (see :func:`_grain`)."""
+    a, b = (np.asarray(g, np.float32) for g in (a, b))
+    a, b = a - a.mean(axis=1, keepdims=True), b - b.mean(axis=1, keepdims=True)
+    return np.asarray((a * b).sum(axis=1) / np.sqrt((a * a).sum(axis=1) * (b * b).sum(axis=1) + 1e-6))
+
+
+def _longest(side: np.ndarray, changed: np.ndarray, signs: list[tuple[np.ndarray, int]]) -> int:
+    """The most ``changed`` points within :data:`WINDOW_MM` of one ``side``, counted only where one of
+    the ``signs`` (flags, and how many of them a window needs) is there too."""
+    longest = 0
+    for k in np.unique(side):
+        along = side == k
+        counts = _window_sums(changed[along])
+        shown = np.zeros(len(counts), bool)
+        for flags, need in signs:
+            shown |= _window_sums(flags[along]) >= need
+        longest = max(longest, int(counts[shown].max(initial=0)))
+    return longest
 
 
 @dataclass(frozen=True)
@@ -191,10 +280,20 @@ class EdgeStrip:
     """``(n,)`` the board side each point lies on."""
     reference: np.ndarray
     """``(n, 3)`` float32 BGR of each point in the calibration picture."""
-    marble_free: np.ndarray | None = None
-    """``(n,)`` bool: no marble in any hole can hide the point from the camera (None: none can hide
-    any). Seen from a tilted camera, a marble in a hole near the edge stands out over the strip: its
-    change there is no hand's (clear-desk-2016 and 2020, two glass marbles over 36 and 39 mm)."""
+    hidden_by: np.ndarray | None = None
+    """``(n, places)`` bool: the points a marble in each hole, or its shade, may change (see
+    :class:`MarbleOutlines`); ``None``: none. Seen from a tilted camera, a marble in a hole near the edge
+    stands out over the strip (clear-desk-2016 and 2020, two glass marbles over 36 and 39 mm), and under a
+    low lamp its shadow falls over it. Only the holes a reading finds a marble in leave their points out
+    (see :meth:`crossed_mm`). A strip saved before the holes were told apart has one column, for any
+    hole."""
+    grain: np.ndarray | None = None
+    """``(n, side * side)`` uint8: the grain around each point in the calibration picture (see
+    :func:`_grain`); ``None``: not kept (a single calibration picture cannot tell grain from
+    noise)."""
+    grained: np.ndarray | None = None
+    """``(n,)`` bool: the board shows the same grain there in calibration's two pictures
+    (:data:`TEXTURE_REPEATS`)."""
 
     @classmethod
     def learn(
@@ -203,75 +302,116 @@ class EdgeStrip:
         geometry: BoardGeometry,
         board_h: np.ndarray,
         marbles: MarbleOutlines | None = None,
+        again: np.ndarray | None = None,
     ) -> EdgeStrip:
         """The strip of ``geometry`` where ``board_h`` (board millimetres to pixels) puts it, as ``frame``
-        shows it (a picture with no hand over the board), its points that ``marbles`` may hide left
-        out."""
+        shows it (a picture with no hand over the board), with the points each hole's marble (``marbles``)
+        may change, and the board's grain where ``again``, a second such picture, shows the same."""
         points, side = strip_points(geometry, _inset(geometry, board_h))
         pixels = project(board_h, points)
-        free = None if marbles is None else marbles.leave_free(pixels)
-        return cls(pixels, side, _sample(frame, pixels), free)
+        hidden = None if marbles is None else marbles.hiding(pixels)
+        grain = grained = None
+        if again is not None:
+            grain = _grain(frame, pixels)
+            grained = _correlation(grain, _grain(again, pixels)) >= TEXTURE_REPEATS
+        return cls(pixels, side, _sample(frame, pixels), hidden, grain, grained)
 
     @cached_property
     def _windows(self) -> np.ndarray:
         return _light_windows(self.side)
 
-    def crossed_mm(self, frame: np.ndarray) -> float:
+    def _hidden(self, present: np.ndarray | None) -> np.ndarray:
+        """``(n,)`` bool: the points a marble in a hole of ``present`` ``(places,)`` (bool; ``None``: any
+        hole) may change."""
+        if self.hidden_by is None:
+            return np.zeros(len(self.pixels), bool)
+        if present is None or self.hidden_by.shape[1] != len(present):
+            return np.asarray(self.hidden_by.any(axis=1))
+        return np.asarray(self.hidden_by[:, present].any(axis=1))
+
+    def crossed_mm(self, frame: np.ndarray, present: np.ndarray | None = None) -> float:
         """The most edge, in millimetres within :data:`WINDOW_MM` of one side, whose colour changed past
         :data:`CHANGED` since calibration, counted only where :data:`HUE_POINTS` of its points changed
-        hue too."""
+        hue too, or :data:`LOST_POINTS` of them lost the board's grain; the points that a marble in a hole
+        of ``present`` ``(places,)`` (bool; ``None``: any hole) may change are left out, unless their hue
+        changed past a shade's (:data:`SHADE_HUE_NOISE`)."""
         now = _sample(frame, self.pixels)
         # a channel clipped white, then or now, says nothing of what lies there; a hue needs them all
         seen = (now < SATURATED) & (self.reference < SATURATED)
-        log_ratio = np.log(np.maximum(now, LEVEL_FLOOR) / np.maximum(self.reference, LEVEL_FLOOR))
+        ratio = np.log(np.maximum(now, LEVEL_FLOOR) / np.maximum(self.reference, LEVEL_FLOOR))
         with np.errstate(invalid="ignore"):
-            level = np.where(seen, log_ratio, 0.0).sum(axis=1) / seen.sum(axis=1)
-        hue = np.where(seen.all(axis=1, keepdims=True), log_ratio - level[:, None], np.nan)
+            level = np.where(seen, ratio, 0.0).sum(axis=1) / seen.sum(axis=1)
+        hue = np.where(seen.all(axis=1, keepdims=True), ratio - level[:, None], np.nan)
         # each against the light along its side around it: it changes smoothly along the edge (a lamp's
         # pool, a person's shadow), where a hand is a bump a few centimetres wide
         windows = self._windows
         level_change = np.nan_to_num(level - nan_median(level[windows], axis=1))
         hue_change = np.nan_to_num(np.linalg.norm(hue - nan_median(hue[windows], axis=1), axis=1))
         # the norm of the whole change: the level counts once per channel, as the hue's three parts do
-        free = True if self.marble_free is None else self.marble_free
+        # A marble's shade darkens the wood and keeps its hue, but for the noise of a dark point: a hand
+        # whose hue changed past that, where a marble read in a hole might shade the strip (fingers over
+        # the holes next to the edge read as marbles), still counts.
+        noise = SHADE_HUE_NOISE / np.maximum(now.mean(axis=1), 1.0)
+        free = ~self._hidden(present) | (hue_change > HUE_CHANGED + noise)
         changed = (np.sqrt(3 * level_change**2 + hue_change**2) > CHANGED) & free
-        hued = (hue_change > HUE_CHANGED) & free
-        longest = 0
-        for side in np.unique(self.side):
-            along = self.side == side
-            counts = _window_sums(changed[along]), _window_sums(hued[along])
-            longest = max(longest, int(counts[0][counts[1] >= HUE_POINTS].max(initial=0)))
-        return longest * STEP_MM
+        signs = [((hue_change > HUE_CHANGED) & free, HUE_POINTS)]
+        if self.grain is not None and self.grained is not None:
+            looked = np.flatnonzero(changed & self.grained)  # a grain is compared only where it counts
+            lost = np.zeros(len(changed), bool)
+            lost[looked] = _correlation(self.grain[looked], _grain(frame, self.pixels[looked])) < TEXTURE_LOST
+            signs.append((lost, LOST_POINTS))
+        return _longest(self.side, changed, signs) * STEP_MM
 
-    def covered(self, frame: np.ndarray) -> bool:
-        """Whether a hand or an arm crosses the board's edge in ``frame``."""
-        return self.crossed_mm(frame) >= ARM_MM
+    def covered(self, frame: np.ndarray, present: np.ndarray | None = None) -> bool:
+        """Whether a hand or an arm crosses the board's edge in ``frame`` (``present``: see
+        :meth:`crossed_mm`)."""
+        return self.crossed_mm(frame, present) >= ARM_MM
 
     def carried_over(self, before_h: np.ndarray, after_h: np.ndarray) -> EdgeStrip:
         """The strip where the board now lies (``before_h`` and ``after_h`` map board millimetres to
         pixels before and after a bump), with the look calibration saw at the same places of the board."""
         pixels = project(after_h @ np.linalg.inv(before_h), self.pixels)
-        return EdgeStrip(pixels, self.side, self.reference, self.marble_free)
+        return EdgeStrip(pixels, self.side, self.reference, self.hidden_by, self.grain, self.grained)
 
     def to_data(self) -> dict[str, Any]:
         reference = np.ascontiguousarray(self.reference, np.float32)
-        return {
+        data: dict[str, Any] = {
             "pixels": np.round(self.pixels, 2).tolist(),
             "side": self.side.astype(int).tolist(),
             "reference": base64.b64encode(reference.tobytes()).decode(),
-            **({} if self.marble_free is None else {"marble_free": self.marble_free.astype(int).tolist()}),
         }
+        if self.hidden_by is not None:
+            data["hidden_by"] = {
+                "places": int(self.hidden_by.shape[1]),
+                "bits": base64.b64encode(np.packbits(self.hidden_by, axis=1).tobytes()).decode(),
+            }
+        if self.grain is not None and self.grained is not None:
+            data["grain"] = base64.b64encode(np.ascontiguousarray(self.grain, np.uint8).tobytes()).decode()
+            data["grained"] = self.grained.astype(int).tolist()
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> EdgeStrip:
         pixels = np.array(data["pixels"], np.float64).reshape(-1, 2)
+        count = len(pixels)
         reference = np.frombuffer(base64.b64decode(data["reference"]), np.float32).reshape(-1, 3)
         side = np.array(data["side"], np.intp)
-        free = None if data.get("marble_free") is None else np.array(data["marble_free"], bool)
+        hidden = None
+        if data.get("hidden_by") is not None:
+            places = int(data["hidden_by"]["places"])
+            bits = np.frombuffer(base64.b64decode(data["hidden_by"]["bits"]), np.uint8)
+            hidden = np.unpackbits(bits.reshape(count, -1), axis=1, count=places).astype(bool)
+        elif data.get("marble_free") is not None:  # saved before the holes were told apart
+            hidden = ~np.array(data["marble_free"], bool)[:, None]
+        grain = grained = None
+        if data.get("grain") is not None:
+            grain = np.frombuffer(base64.b64decode(data["grain"]), np.uint8).reshape(count, -1).copy()
+            grained = np.array(data["grained"], bool)
         if (
-            len(reference) != len(pixels)
-            or len(side) != len(pixels)
-            or (free is not None and len(free) != len(pixels))
+            len(reference) != count
+            or len(side) != count
+            or (hidden is not None and len(hidden) != count)
+            or (grained is not None and len(grained) != count)
         ):
             raise ValueError("the edge strip's points, sides and looks differ in number")
-        return cls(pixels, side, reference.copy(), free)
+        return cls(pixels, side, reference.copy(), hidden, grain, grained)

@@ -40,8 +40,8 @@ LEAST_UNSHADED = 5.0
 """Least mean change (log ratio, in hundredths) over a marble-sized disc for a marble to count as found
 where the empty board's frame is known."""
 LEAST_LAB = 20.0
-"""Least mean Lab distance over a marble-sized disc (from the local wood, where there is no empty board's
-frame; from that frame, for the shade) for a marble to count as found."""
+"""Least mean Lab distance over a marble-sized disc from the local wood, where there is no empty board's
+frame, for a marble to count as found."""
 REACH_SHARES = (0.45, 0.25)
 """How far from where it is predicted a marble is searched for, in shares of the pitch between holes:
 first around the camera model's guess, then around the lift fitted to the first marbles found."""
@@ -123,35 +123,19 @@ def measure_lift(
     return lift
 
 
-def shade_offset(
-    frame: np.ndarray, empty: np.ndarray, geometry: BoardGeometry, plan: SamplePlan, layout: Mapping[str, str]
-) -> np.ndarray:
-    """``(2,)`` pixels from a marble's centre to the middle of all it changes, shade and all: the
-    median over the marbles of ``layout`` of where a marble-sized disc changes most from the ``empty``
-    board's frame, against where ``plan`` (calibration's) sees the marble. Under a low desk lamp a glass
-    marble's shadow pulls it 6 to 17 px away from the lamp; under a lamp above, it stays on the marble."""
-    index = [i for i, p in enumerate(geometry.place_ids) if p in layout]
-    predicted = plan.top_px[index]
-    frame_lab, empty_lab = lab(frame.astype(np.float32)), lab(empty.astype(np.float32))
-    points = _find(
-        lambda _, cut: np.linalg.norm(frame_lab[cut] - empty_lab[cut], axis=2).astype(np.float32),
-        predicted,
-        plan.marble_radius_px[index],
-        REACH_SHARES[0],
-        geometry,
-        least=LEAST_LAB,
-    )
-    offsets = (points - predicted)[~np.isnan(points[:, 0])]
-    return np.median(offsets, axis=0) if len(offsets) else np.zeros(2)
-
-
 def unshaded_change(frame: np.ndarray, empty: np.ndarray, smoothing_px: float) -> np.ndarray:
     """``(height, width)`` float32: how far each pixel of ``frame`` stands from ``empty``, the shade
     taken out (log ratio of the colours, in hundredths, less the darkening common to them smoothed over
     ``smoothing_px``; see the module doc)."""
-    ratio = np.log((frame.astype(np.float32) + SHADE_FLOOR) / (empty.astype(np.float32) + SHADE_FLOOR))
+    ratio = log_ratio(frame, empty)
     shade = np.minimum(cv2.GaussianBlur(ratio.mean(axis=2), (0, 0), smoothing_px), 0.0)
     return np.asarray(np.linalg.norm(ratio - shade[:, :, None], axis=2) * 100, np.float32)
+
+
+def log_ratio(frame: np.ndarray, empty: np.ndarray) -> np.ndarray:
+    """``(height, width, 3)`` float32: the log ratio of each colour of ``frame`` to the ``empty`` board's
+    (both raised by :data:`SHADE_FLOOR`): a shade lowers it alike in every colour."""
+    return np.log((frame.astype(np.float32) + SHADE_FLOOR) / (empty.astype(np.float32) + SHADE_FLOOR))
 
 
 def _cut(change: np.ndarray, _: int, cut: tuple[slice, slice]) -> np.ndarray:

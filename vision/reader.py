@@ -203,13 +203,13 @@ class BoardReader:
             if moved is not None:
                 return moved
             markers_hidden = watch.seen < 2
-        hand_over = calibration.edge is not None and calibration.edge.covered(frame)
         samples = plan.gather(frame)
         feats = features(samples, calibration.wood_ref, plan.neighbours)
         verdicts = classify(feats, calibration.classes, plan.adjacent)
         ids = self.geometry.place_ids
         unsure_colour = np.zeros(len(ids), bool)
         labels = verdicts.labels
+        present: np.ndarray | None = None
         if calibration.empty_look is not None:
             # Occupancy first, from each hole's empty look; a colour only where it is clear.
             empty_look = calibration.empty_look
@@ -263,6 +263,7 @@ class BoardReader:
             hidden, clear = hidden | finger, clear & ~finger
             unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
+            present = occupied
             # A hole left in the band of doubt with nothing over its wood (a low lamp's shadow across
             # an empty hole, a caustic on its rim) is not read, but it hides nothing of its neighbours;
             # one whose wood is covered or touched, or whose colour and change disagree (a finger), does.
@@ -272,6 +273,8 @@ class BoardReader:
         else:
             reaching = verdicts.uncertain
             explained = np.zeros(len(ids), bool)
+        # The edge strip leaves out what the marbles read in the holes near it change, with their shade.
+        hand_over = calibration.edge is not None and calibration.edge.covered(frame, present)
         # Whatever hides part of a hole (a finger, a sleeve's edge) reaches over the holes next to it.
         doubtful = verdicts.uncertain | (plan.adjacent[:, reaching].any(axis=1))
         unsure_colour = unsure_colour & ~np.asarray(plan.adjacent[:, reaching].any(axis=1))

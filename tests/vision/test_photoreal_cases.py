@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from vision.bench import calibrate_photoreal, settle_reading, wrong_places
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup, load_setup
@@ -213,3 +216,34 @@ def test_a_dark_peg_that_changes_its_hole_little_in_the_evening_is_told_by_its_c
     assert not set(reading.uncertain) - set(reading.unsure_colour)
     read = {**reading.layout, **{p: setup.start.layout[p] for p in reading.unsure_colour}}
     assert read == setup.start.layout
+
+
+def test_the_shadows_of_marbles_in_the_holes_next_to_the_edge_under_an_evening_lamp_are_no_hand() -> None:
+    """milky-evening-2030: after the move, three milky marbles sit in the holes nearest the board's left
+    edge, and a low lamp throws their shadows over 30 mm of the edge strip, darker by two thirds (the
+    hue's noise in that dark passes a hand's). Calibration measured how far a marble's shade reaches
+    around it: the points the marbles now read in those holes may shade are left out, and the board is
+    read, right with the game. Taken for a hand, the move was never settled."""
+    setup, reader = _calibrated("milky-evening-2030")
+    frame = setup.first("after")
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert settle_reading(setup.game()["after"], reading) == "right"
+    edge = reader.calibration.edge if reader.calibration is not None else None
+    assert edge is not None
+    nothing_read = np.zeros(len(GEOMETRY.place_ids), bool)
+    assert edge.covered(frame.image(), nothing_read)  # the strip without the marbles' shade: a "hand"
+
+
+@pytest.mark.parametrize("step", ["rest", "lift"])
+def test_light_fingers_across_the_edge_in_daylight_are_seen_by_the_grain_they_hide(step: str) -> None:
+    """milky-window-2025: light-skinned fingers reach over the top edge in daylight, in the hand's own
+    shade, as light and nearly as pale as the wood; their hue changes no more than a shadow's, and over
+    the holes they read as marbles of seats A and D. Where they cross the edge strip, the board's grain is
+    gone, which no shade does: a hand, and nothing is read."""
+    setup, reader = _calibrated("milky-window-2025")
+    frame = setup.first(step)
+    assert frame.hand is not None
+    reading = reader.read(frame.image())
+    assert reading.status == "occluded"
+    assert "across the board's edge" in reading.message

@@ -30,6 +30,22 @@ marbles side by side darkened 36 to 39 mm of it (clear-desk-2016 and 2020): the 
 hole may hide are left out (see :class:`MarbleOutlines`). Over seeds 2006 to 2021 (320 set-ups), the
 frames without a hand taken for one went from 8 to 3 (the three story frames of clear-desk-2016, at 36
 mm), and 2,896 of the 3,840 frames with a hand were seen (2,986 before); none of them was read wrong.
+
+Those points were left out around every hole, and with only a short stretch of a marble's shade: under a
+low lamp, the shadows of marbles in the holes next to the edge still fell past them (on seeds 2006 to
+2032, 18 frames without a hand were taken for one, on five set-ups, and their moves never settled). So
+calibration now measures how far a marble's shade reaches around it in every direction
+(:func:`shade_reach`), and only the holes the frame's own reading finds a marble in leave their points
+out. Fingers over the holes next to the edge read as marbles too: a change there whose hue moved past a
+shade's noise still counts (:data:`SHADE_HUE_NOISE`).
+
+Light skin in its own shade over light wood changes the hue no more than a shadow does (milky-window-2025,
+fingers over the top edge in daylight, then read as marbles of seats A and D over the holes). What a
+shade keeps and a finger hides is the board's grain: where calibration's two pictures show the same grain
+at a point (:data:`TEXTURE_REPEATS`; a painted or plain board shows none, and the test then says
+nothing), a run of changed points of which :data:`LOST_POINTS` lost it is a hand too. On seeds 2006 to
+2032 (540 set-ups), with both: no frame without a hand taken for one (7,020; 18 before), 5,275 of 6,480
+frames with a hand seen (4,978 before).
 """
 
 from __future__ import annotations

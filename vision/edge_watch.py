@@ -44,7 +44,7 @@ fingers over the top edge in daylight, then read as marbles of seats A and D ove
 shade keeps and a finger hides is the board's grain: where calibration's two pictures show the same grain
 at a point (:data:`TEXTURE_REPEATS`; a painted or plain board shows none, and the test then says
 nothing), a run of changed points of which :data:`LOST_POINTS` lost it is a hand too. On seeds 2006 to
-2032 (540 set-ups), with both: no frame without a hand taken for one (7,020; 18 before), 5,275 of 6,480
+2032 (540 set-ups), with both: no frame without a hand taken for one (7,020; 18 before), 5,277 of 6,480
 frames with a hand seen (4,978 before).
 """
 

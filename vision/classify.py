@@ -98,6 +98,12 @@ def nan_median(values: np.ndarray, *, axis: int) -> np.ndarray:
     return np.squeeze(np.where(valid > 0, (low + high) / 2, np.nan), axis=axis)
 
 
+def dimmed(gain: np.ndarray) -> np.ndarray:
+    """``(places,)``: how far the light ``gain`` ``(places, 3)`` fell at each place (the geometric mean of
+    its channels, never above 1): what the pixels there were brought back up by, their noise with them."""
+    return np.asarray(np.minimum(np.exp(np.log(np.maximum(gain, 1e-3)).mean(axis=1)), 1.0))
+
+
 def _robust_spread(values: np.ndarray) -> np.ndarray:
     """Per-column standard deviation estimated from the median absolute deviation, so that a few
     odd holes (under a glare spot) do not widen a class for the whole board."""
@@ -411,7 +417,7 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     flat = (((values - np.tile(feats.wood, FEATURE_PARTS)) / FLAT_SIGMA) ** 2).sum(axis=1)
     # Where the light fell (a hand's shade), the colours were brought back up and their noise with them:
     # the spreads learnt at calibration's light grow as the light's inverse.
-    noise = np.minimum(np.exp(np.log(np.maximum(feats.gain, 1e-3)).mean(axis=1)), 1.0) ** 2
+    noise = dimmed(feats.gain) ** 2
     confidence = 1.0 - np.exp(-(second - best) * noise / 2)
     rms = np.sqrt(best / values.shape[1])
     wood_like = (flat < best) & (flat < FLAT_MATCH**2 * values.shape[1])

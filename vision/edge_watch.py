@@ -363,12 +363,12 @@ class EdgeStrip:
         windows = self._windows
         level_change = np.nan_to_num(level - nan_median(level[windows], axis=1))
         hue_change = np.nan_to_num(np.linalg.norm(hue - nan_median(hue[windows], axis=1), axis=1))
-        # the norm of the whole change: the level counts once per channel, as the hue's three parts do
         # A marble's shade darkens the wood and keeps its hue, but for the noise of a dark point: a hand
         # whose hue changed past that, where a marble read in a hole might shade the strip (fingers over
         # the holes next to the edge read as marbles), still counts.
         noise = SHADE_HUE_NOISE / np.maximum(now.mean(axis=1), 1.0)
         free = ~self._hidden(present) | (hue_change > HUE_CHANGED + noise)
+        # the norm of the whole change: the level counts once per channel, as the hue's three parts do
         changed = (np.sqrt(3 * level_change**2 + hue_change**2) > CHANGED) & free
         signs = [((hue_change > HUE_CHANGED) & free, HUE_POINTS)]
         if self.grain is not None and self.grained is not None:
@@ -421,7 +421,8 @@ class EdgeStrip:
             hidden = ~np.array(data["marble_free"], bool)[:, None]
         grain = grained = None
         if data.get("grain") is not None:
-            grain = np.frombuffer(base64.b64decode(data["grain"]), np.uint8).reshape(count, -1).copy()
+            square = (2 * TEXTURE_PX + 1) ** 2  # a grain of another size would fail every frame's reading
+            grain = np.frombuffer(base64.b64decode(data["grain"]), np.uint8).reshape(count, square).copy()
             grained = np.array(data["grained"], bool)
         if (
             len(reference) != count

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from vision.classify import dimmed
 from vision.markers import project
 from vision.sampling import SamplePlan, Samples
 
@@ -89,8 +90,7 @@ def pixel_change(now: np.ndarray, empty: np.ndarray, gain: np.ndarray) -> np.nda
     :data:`BRIGHTNESS_FLOOR`, raised where the light fell)."""
     normalised = now / gain[:, None, :]
     difference = np.sqrt(((normalised - empty) ** 2).sum(axis=2))
-    dimmed = np.minimum(np.exp(np.log(np.maximum(gain, 1e-3)).mean(axis=1)), 1.0)
-    brightness = np.sqrt((empty**2).sum(axis=2) / 3) + (BRIGHTNESS_FLOOR / dimmed)[:, None]
+    brightness = np.sqrt((empty**2).sum(axis=2) / 3) + (BRIGHTNESS_FLOOR / dimmed(gain))[:, None]
     return np.asarray(difference / brightness)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import replace
 
@@ -11,7 +12,7 @@ import pytest
 
 from tests.vision.conftest import Rig, make_rig
 from vision.bench import calibrate_photoreal
-from vision.calibration import Calibration
+from vision.calibration import Calibration, CalibrationError
 from vision.edge_watch import ARM_MM, EdgeStrip, strip_points
 from vision.geometry import BoardGeometry
 from vision.markers import locate_board, project
@@ -181,6 +182,16 @@ def test_a_strip_whose_parts_differ_in_number_is_no_saved_strip(plain_rig: Rig) 
     data["side"] = data["side"][:-1]
     with pytest.raises(ValueError, match="differ in number"):
         EdgeStrip.from_data(data)
+
+
+def test_a_saved_strip_whose_grain_is_not_of_squares_of_the_strip_s_size_is_refused(grain_rig: Rig) -> None:
+    """A grain of another size would fail the reading of every frame: the file is refused when loaded."""
+    text = json.loads(grain_rig.calibration.to_json())
+    edge = text["edge"]
+    points = len(edge["pixels"])
+    edge["grain"] = base64.b64encode(np.zeros((points, 4), np.uint8).tobytes()).decode()
+    with pytest.raises(CalibrationError, match="not a saved calibration"):
+        Calibration.from_json(json.dumps(text))
 
 
 def test_a_board_bumped_by_a_hand_is_read_again_once_the_hand_has_gone() -> None:

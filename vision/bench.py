@@ -45,7 +45,7 @@ import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE, SECTION_LETTERS, reserve_id
 from vision.calibration import CalibrationError
-from vision.game_boards import OUTCOMES, GameBoard, game_boards, settle
+from vision.game_boards import OUTCOMES, GameBoard, game_boards, settle_reading
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup, cache_root, committed_setups, load_set, split_setups
 from vision.photoreal.setups import FINAL_SEEDS, LIGHTS, MATERIALS
@@ -64,17 +64,13 @@ STILL_FRAMES = 3
 """Still frames the stabiliser waits for (the table's default)."""
 FINAL_PER_PAIR = 2
 """Final set-ups never looked at that the measurement needs for each material and light."""
-LOOKED_AT_SEEDS = tuple(range(2000, 2033))
-"""Final seeds no longer a final word, so the target table leaves them out (``docs/photoreal.md`` tells
-each pair's story): 2000 to 2011 were measured once, then looked at and tuned on (2004 and 2005 guided
-the next changes by which materials and lights missed); 2012 to 2015 were measured once (27 November
-2026), then tuned on in the next session; so were 2016 to 2019 (measured with the reader of commit
-64e387a); 2020 and 2021 were measured once with the reader of commit 25b2ddb, then looked at; so were
-2022 and 2023 (commit 6f35ff6). 2024 to 2029 were measured with the glows' readers, then the spread of
-the shade taken out when calibration finds the marbles was chosen on the renderer's truth of 2006 to 2029;
-2030 and 2031 were measured once with that reader (commit 08eedf7), then one of their set-ups was looked
-at (a calibration refused); 2032 was measured once (commit 9034f1e), then the edge strip's handling of
-the marbles' shadows and of fingers was chosen on the figures of every set-up of 2006 to 2032."""
+LOOKED_AT_SEEDS = tuple(range(2000, 2036))
+"""Final seeds no longer a final word, so the target table leaves them out: measured once each, then
+looked at or tuned on (``docs/photoreal.md`` tells each seed's story; 2033 to 2035 were measured once at
+commit 8177af4, then the holes' looks held against the board before the move were chosen on every
+set-up of 2006 to 2035)."""
+BOARD_BEFORE = {"after": "board", "other": "after"}
+"""The still board before each still board of a rendered story (the first board has none rendered)."""
 GAME_SEATS = 4
 """The boards whose set-ups read boards of a game (the games are played on 4 seats)."""
 
@@ -137,11 +133,13 @@ def record_board(
     geometry: BoardGeometry,
     ms: float,
     game: GameBoard | None = None,
+    then: BoardReading | None = None,
 ) -> str | None:
     """Count a board read (clear of hands) in the target-table rows ``groups``; a board of a game is also
-    settled as the table does, and its outcome returned (see :func:`vision.game_boards.settle`)."""
+    settled as the table does, held against ``then`` (the still board before the move, when it was
+    read), and its outcome returned (see :func:`vision.game_boards.settle`)."""
     wrong = wrong_places(geometry, reading, truth) if reading.status == "ok" else []
-    outcome = None if game is None else settle_reading(game, reading)
+    outcome = None if game is None else settle_reading(game, reading, then)
     for counts in groups:
         if outcome is not None:
             counts.game_boards += 1
@@ -155,12 +153,6 @@ def record_board(
             counts.place_errors += len(wrong)
             counts.perfect += not wrong and not reading.uncertain
     return outcome
-
-
-def settle_reading(game: GameBoard, reading: BoardReading) -> str:
-    """What the table makes of a reading of a game's board (one of :data:`vision.game_boards.OUTCOMES`)."""
-    colours = reading.colour_evidence
-    return settle(game, reading.status, reading.layout, reading.uncertain, reading.unsure_colour, colours)
 
 
 def timed_read(reader: BoardReader, frame: np.ndarray, times: list[float]) -> BoardReading:
@@ -278,11 +270,14 @@ def run_boards(
         geometry = camera.geometry
         # the 4-seat board reads consecutive boards of a game; other boards random layouts
         games: list[GameBoard | None] = list(game_boards(rng, count)) if of_a_game else [None] * count
+        then: BoardReading | None = None
         for game in games:
             truth = random_layout(geometry, rng) if game is None else game.layout
             camera.set_layout(truth)
-            reading = timed_read(reader, camera.capture(), result.read_ms)
-            outcome = record_board(groups, reading, truth, geometry, result.read_ms[-1], game)
+            frame = camera.capture()
+            reading = reader.with_looks(timed_read(reader, frame, result.read_ms), frame)
+            outcome = record_board(groups, reading, truth, geometry, result.read_ms[-1], game, then)
+            then = reading
             if outcome is not None:
                 result.outcomes[outcome] += 1
             result.boards += 1
@@ -506,11 +501,14 @@ def run_photoreal(setups: list[PhotorealSetup], geometry: BoardGeometry) -> Targ
                 counts.moves += 1
         if isinstance(reader, str):
             continue
+        still: dict[str, BoardReading] = {}
         for frame in boards:
             times: list[float] = []
-            reading = timed_read(reader, frame.image(), times)
-            record_board(groups, reading, frame.layout, geometry, times[0], game.get(frame.step))
-        _play_story(setup, reader, geometry, groups, game.get("after"))
+            image = frame.image()
+            reading = still[frame.step] = reader.with_looks(timed_read(reader, image, times), image)
+            then = still.get(BOARD_BEFORE.get(frame.step, ""))
+            record_board(groups, reading, frame.layout, geometry, times[0], game.get(frame.step), then)
+        _play_story(setup, reader, geometry, groups, game.get("after"), still.get("board"))
     return table
 
 
@@ -520,17 +518,20 @@ def _play_story(
     geometry: BoardGeometry,
     groups: list[Counts],
     game: GameBoard | None,
+    then: BoardReading | None,
 ) -> None:
     """The move is accepted once a stable reading of the board after it is right: settled by the game
-    (``game``, the board after the move) or, for set-ups not rendered from a game, read right by the
-    camera alone."""
+    (``game``, the board after the move, held against ``then``, the board before it, as the table holds
+    a still board against the last one it accepted) or, for set-ups not rendered from a game, read right
+    by the camera alone."""
     stabiliser = Stabiliser(still_frames=STILL_FRAMES)
     story = setup.story()
     after = [f for f in story if f.step == "after"]
     delay: float | None = None
     for frame in story:
         times: list[float] = []
-        reading = timed_read(reader, frame.image(), times)
+        image = frame.image()
+        reading = timed_read(reader, image, times)
         wrong = bool(wrong_places(geometry, reading, frame.layout))
         hand = frame.kind == "hand"
         accepted = stabiliser.push(reading)
@@ -547,7 +548,7 @@ def _play_story(
             right = (
                 accepted.layout == frame.layout and not accepted.uncertain
                 if game is None
-                else settle_reading(game, accepted) == "right"
+                else settle_reading(game, reader.with_looks(accepted, image), then) == "right"
             )
             if right:
                 delay = (after.index(frame) + 1) / FPS if frame in after else 0.0

@@ -21,6 +21,7 @@ import numpy as np
 from firmware_py.engine import Card, Move, Position, find_preset, legal_moves, match, match_seen, play
 from firmware_py.engine.cards import RANKS
 from firmware_py.engine.colour_evidence import ColourEvidence
+from vision.reader import BoardReading
 
 RULES = "r1"
 """The rule set the games are played with (the first rule sheet's)."""
@@ -113,6 +114,7 @@ def settle(
     uncertain: tuple[str, ...],
     unsure: tuple[str, ...],
     colours: ColourEvidence | None = None,
+    touched: ColourEvidence | None = None,
 ) -> str:
     """What the table makes of a reading of ``board`` (one of :data:`OUTCOMES`).
 
@@ -121,13 +123,14 @@ def settle(
         layout: place -> seat of the marbles read for sure.
         uncertain: places not read for sure; ``unsure`` those of them holding a marble of unsure colour.
         colours: the graded colour evidence of the ``unsure`` places, weighed where several boards fit.
+        touched: which of them were touched since the board before, weighed between moves.
     """
     if status != "ok":
         return "unsettled"
     previous, card = board.previous, board.move.card
     unread = [place for place in uncertain if place not in unsure]
     result = (
-        match_seen(previous, layout, unsure, card, unread=unread, colours=colours)
+        match_seen(previous, layout, unsure, card, unread=unread, colours=colours, touched=touched)
         if uncertain
         else match(previous, layout, card)
     )
@@ -140,3 +143,12 @@ def settle(
     if result.kind != "move":
         return "unsettled"
     return "right" if play(previous, result.moves[0]).layout == board.layout else "wrong"
+
+
+def settle_reading(game: GameBoard, reading: BoardReading, then: BoardReading | None = None) -> str:
+    """What the table makes of a reading of a game's board (one of :data:`vision.game_boards.OUTCOMES`),
+    held as the table does against ``then``, the still board read before the move (see
+    :meth:`vision.reader.BoardReading.since`)."""
+    reading = reading.since(then, game.previous.layout)
+    seen = reading.status, reading.layout, reading.uncertain, reading.unsure_colour
+    return settle(game, *seen, reading.colour_evidence, reading.touched)

@@ -150,6 +150,7 @@ class SyntheticCamera:
         self.geometry = model if isinstance(model, BoardGeometry) else BoardGeometry.from_model(model)
         self.size = (int(size[0]), int(size[1]))
         self.rng = rng if rng is not None else np.random.default_rng(seed)
+        self._tints: dict[tuple[str, str], np.ndarray] = {}
         self.blur = float(blur)
         self.noise = float(noise)
         self.white_balance = float(white_balance)
@@ -408,6 +409,15 @@ class SyntheticCamera:
         p = (world - self._camera) @ self._rotation.T @ self._k.T
         return np.asarray(p[:, :2] / p[:, 2:3])
 
+    def _tint(self, place: str, seat: str) -> np.ndarray:
+        """A marble's own shade of its seat's colour (glass and paint vary by 7 % a channel): drawn when a
+        marble of that seat first lies in that hole, and the same in every frame after, as a real
+        marble's (a colour that changed from frame to frame would look like a marble swapped)."""
+        key = (place, seat)
+        if key not in self._tints:
+            self._tints[key] = self.rng.uniform(0.93, 1.07, 3).astype(np.float32)
+        return self._tints[key]
+
     def _draw_marbles(self, frame: np.ndarray) -> np.ndarray | None:
         """Draw the marbles and their shadows; under a lamp, also return the light they change (their
         highlights and the caustics of the glass, less the varnish's reflection they hide), which the
@@ -422,7 +432,7 @@ class SyntheticCamera:
         points = self._world(xy, centre_h)
         depth = (points - self._camera) @ self._rotation[2]
         radii = self._focal * radius_mm / depth
-        jitter = self.rng.uniform(0.93, 1.07, (len(places), 3)).astype(np.float32)
+        jitter = np.array([self._tint(p, self.layout[p]) for p in places])
         colours = [self.colours[self.layout[p]] * jitter[i] for i, p in enumerate(places)]
         if self._lamp is None:
             floor = _apply(self.homography(0.0), xy)

@@ -151,7 +151,8 @@ class CameraLoop:
         self._sink.on_frame(frame, reading)
         stable = self.stabiliser.push(reading)
         if stable is not None:
-            self._sink.on_reading(stable)
+            # every hole's look on this still board, for the table to hold the next one against
+            self._sink.on_reading(self.reader.with_looks(stable, frame))
         return True
 
     def _run(self) -> None:

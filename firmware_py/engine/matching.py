@@ -152,6 +152,7 @@ def match_seen(
     *,
     unread: Collection[str] = (),
     colours: ColourEvidence | None = None,
+    touched: ColourEvidence | None = None,
 ) -> Match:
     """Interpret a board on which some holes were not read for sure: marbles whose colour was not told,
     and holes whose occupancy was not read at all.
@@ -199,6 +200,12 @@ def match_seen(
     :data:`~firmware_py.engine.colour_evidence.COLOUR_MARGIN` (see
     :func:`~firmware_py.engine.colour_evidence.favoured`); otherwise it stays ``ambiguous``.
 
+    A person who looked away still sees which marbles were touched, but not whether one was only lifted
+    and put back: the ``touched`` evidence (a marble whose look changed since the board before weighs
+    against the seat that was there) is added to the colours to choose between moves, never to choose a
+    move over the board as it was. A move is chosen over the board as it was by the colours alone, and
+    when the colours alone choose another move than colours and touch together, nothing is chosen.
+
     Args:
         position: the position before the move.
         layout: place id -> seat letter of every marble whose colour was seen for sure.
@@ -206,6 +213,8 @@ def match_seen(
         card: the card played, when known.
         unread: the places whose occupancy was not read for sure.
         colours: graded colour evidence of the ``unsure`` places (place -> seat -> log-likelihood).
+        touched: evidence of the ``unsure`` places that their marble was touched (place -> seat ->
+            log-likelihood, only its differences between seats matter; seats absent weigh nothing).
 
     Returns:
         ``unchanged`` when only the board as it was fits; ``move`` when the legal moves that fit all lead
@@ -240,28 +249,53 @@ def match_seen(
     if len(moves) == 1 and not unchanged:
         return Match("move", moves)
     if colours:
-        chosen = _by_colour(position, moves, unchanged, seen, colours)
+        chosen = _by_colour(position, moves, unchanged, seen, colours, touched or {})
         if chosen is not None:
             return chosen
     return Match("ambiguous", moves, unchanged_too=unchanged)
 
 
 def _by_colour(
-    position: Position, moves: tuple[Move, ...], unchanged: bool, seen: SeenBoard, colours: ColourEvidence
+    position: Position,
+    moves: tuple[Move, ...],
+    unchanged: bool,
+    seen: SeenBoard,
+    colours: ColourEvidence,
+    touched: ColourEvidence,
 ) -> Match | None:
     """The move (or the board as it was, when it fits) the graded colours of the unsure holes favour
-    over every other board that fits, or None. Two moves that leave the same marbles (their positions
-    differ in nothing a camera sees) score alike, so neither is ever chosen."""
-    boards: list[dict[str, str]] = [_reduce(position, position.layout)[0]] if unchanged else []
-    boards += [_reduce(position, apply_delta(position, m, m.delta).layout)[0] for m in moves]
+    over every other board that fits, the ``touched`` evidence helping between moves only (see
+    :func:`match_seen`), or None. Two moves that leave the same marbles (their positions differ in
+    nothing a camera sees) score alike, so neither is ever chosen."""
+    before = [_reduce(position, position.layout)[0]] if unchanged else []
+    boards = [_reduce(position, apply_delta(position, m, m.delta).layout)[0] for m in moves]
     unsure = [place for place, seat in seen.board.items() if seat is None]
-    choice = favoured(boards, unsure, colours)
-    if choice is None:
-        return None
-    if unchanged and choice.index == 0:
-        return Match("unchanged", colour_lead=choice.lead)
-    first_move = 1 if unchanged else 0
-    return Match("move", (moves[choice.index - first_move],), colour_lead=choice.lead)
+    by_colour = favoured(before + boards, unsure, colours)
+    if by_colour is not None and before and by_colour.index == 0:
+        return Match("unchanged", colour_lead=by_colour.lead)
+    colour_move = None if by_colour is None else by_colour.index - len(before)
+    both = favoured(boards, unsure, _added(colours, touched)) if touched else None
+    if both is not None and colour_move is not None and both.index != colour_move:
+        return None  # the colours and the touch point at two moves
+    if both is None:
+        if by_colour is None:
+            return None
+        return Match("move", (moves[by_colour.index - len(before)],), colour_lead=by_colour.lead)
+    lead = both.lead
+    if before:
+        over = favoured([before[0], boards[both.index]], unsure, colours)
+        if over is None or over.index == 0:
+            return None  # the touched marbles may have been put back where they were
+        lead = min(lead, over.lead)
+    return Match("move", (moves[both.index],), colour_lead=lead)
+
+
+def _added(colours: ColourEvidence, touched: ColourEvidence) -> ColourEvidence:
+    """The colour evidence with the touch's added, seat by seat."""
+    return {
+        place: {seat: value + touched.get(place, {}).get(seat, 0.0) for seat, value in seats.items()}
+        for place, seats in colours.items()
+    }
 
 
 def read_as_before(position: Position, layout: Mapping[str, str], unread: Collection[str]) -> dict[str, str]:

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from firmware_py import refusals
 from firmware_py.engine import Card, Move, MoveKind, Rule, board_difference, match, move_effect
-from firmware_py.engine.colour_evidence import ColourEvidence
 from firmware_py.engine.matching import Match, match_seen, seen_unchanged
 from firmware_py.engine.violations import violation
 from firmware_py.table.ports import BoardCamera, Camera, CameraParts, SimulatedBoard
@@ -383,6 +382,29 @@ class BoardWatch:
         self._s.last_stable = reading
         return self._judge_reading(reading)
 
+    def remember_game_board(self) -> None:
+        """Keep the last stable reading as the board the next still board is held against, when the game
+        now agrees with it (a move played from it, or the board as it was): every hole it read for sure
+        holds what the game has there."""
+        reading = self._s.last_stable
+        if reading is None or not isinstance(self._s.turn.board, BoardAgrees) or reading.status != "ok":
+            return
+        board = self._s.position.layout
+        doubtful = set(reading.uncertain)
+        shows = all(board.get(p) == seat for p, seat in reading.layout.items()) and all(
+            p in reading.layout or p in doubtful for p in board
+        )
+        if shows:
+            self._s.board_seen = (reading, dict(board))
+
+    def _since_board_seen(self, reading: Reading) -> Reading:
+        """``reading`` held against the last stable board that showed the game's board, when the game has
+        not moved since (see :meth:`vision.reader.BoardReading.since`)."""
+        seen = self._s.board_seen
+        if seen is None or seen[1] != self._s.position.layout:
+            return reading
+        return reading.since(*seen)
+
     def rejudge(self) -> Outcome | None:
         """Judge the last stable board again: a card has just been named, the board may now mean a move.
 
@@ -401,10 +423,11 @@ class BoardWatch:
     def _judge_reading(self, reading: Reading) -> Outcome | None:
         if not self._s.uses_camera or reading.status != "ok":
             return None
+        reading = self._since_board_seen(reading)
         layout = dict(reading.layout)
         turn = self._s.turn
         if reading.uncertain:
-            judged = self._judge_unsure(layout, *_not_sure(reading), turn, reading.colour_evidence)
+            judged = self._judge_unsure(layout, *_not_sure(reading), turn, reading)
             if judged is not None:
                 return judged
             question: Question = {
@@ -433,12 +456,13 @@ class BoardWatch:
         unsure: tuple[str, ...],
         unread: tuple[str, ...],
         turn: Turn,
-        colours: ColourEvidence,
+        reading: Reading,
     ) -> Outcome | None:
         """A board with holes not read for sure: marbles whose colour is unsure (the game tells whose
         they are) and holes whose occupancy was not read (no evidence either way). The engine's
         ``match_seen`` settles it against the legal moves where nothing unread can hide another board,
-        weighing the graded ``colours`` of the unsure marbles where several boards fit, and refuses a
+        weighing the ``reading``'s graded colours of the unsure marbles where several boards fit (and
+        which of them were touched since the board before, between moves), and refuses a
         wrong move seen where the camera reads with the rule's reasons (the holes not read taken as they
         were, and named; the marbles of unsure colour given the seats the game tells, when it tells them
         without doubt); where two explanations remain (a Jack's swap changes no hole's occupancy, and
@@ -459,7 +483,8 @@ class BoardWatch:
             if seen_unchanged(position, layout, unsure, unread):
                 return Outcome()
             return Outcome(_asking(turn, _which_card((*unsure, *unread))), (Show(),))
-        result = match_seen(position, layout, unsure, card, unread=unread, colours=colours)
+        colours, touched = reading.colour_evidence, reading.touched
+        result = match_seen(position, layout, unsure, card, unread=unread, colours=colours, touched=touched)
         if result.kind == "unsure":
             return None
         if result.kind == "illegal":

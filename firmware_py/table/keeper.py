@@ -88,6 +88,7 @@ class GameKeeper:
         self._s.log = []
         self._s.last_move = None
         self._s.last_stable = None
+        self._s.board_seen = None
         self._s.turn = Turn()
         self._leds.open()
 
@@ -151,6 +152,7 @@ class GameKeeper:
                 self._search_aside(effect)
             else:
                 self.changed()
+        self._board.remember_game_board()
         if outcome.refusal is not None:
             raise outcome.refusal
 

@@ -61,6 +61,9 @@ class TableState:
     log: list[LogLine]
     last_move: LogLine | None
     last_stable: Reading | None
+    board_seen: tuple[Reading, dict[str, str]] | None
+    """The last stable reading that showed the game's board, with that board: the next still board is
+    held against it, hole by hole (see :meth:`vision.reader.BoardReading.since`)."""
 
     def __init__(self, config: Config, store: GameStore, lights: Lights, clock: Callable[[], float]) -> None:
         self.config = config

@@ -114,3 +114,56 @@ def test_places_where_every_board_agrees_do_not_weigh_even_without_evidence() ->
 def test_two_boards_that_put_the_same_seats_at_the_unsure_places_are_never_told_apart() -> None:
     boards = [{"P": "A"}, {"P": "A"}]
     assert favoured(boards, ("P",), {"P": {"A": 0.0}}, margin=0.0) is None
+
+
+# -- marbles touched since the board before (a camera that kept every hole's look) -----------------------
+
+TOUCH = 2 * STRONG / 3
+"""How much one touched hole weighs against the seat that was there: one hole alone stays under the
+margin."""
+
+
+def test_touched_marbles_choose_between_two_swaps_the_colours_alone_cannot_tell_apart() -> None:
+    """A's marble read for sure on C5 (so a swap was made), from B3 or from A18, both now of unsure
+    colour: the colours lean to B3 by less than the margin, and B3 was touched, A18 not."""
+    p, unsure = pos(START), ("A18", "B3")
+    seen = _seen(p, "JH:B3<>C5", unsure)
+    colours = _leaning({"A18": "A", "B3": "C"}, 0.25 * STRONG)
+    alone = match_seen(p, seen, unsure, JACK, colours=colours)
+    assert alone.kind == "ambiguous" and not alone.unchanged_too
+    touched = {"B3": {"A": -TOUCH}}
+    result = match_seen(p, seen, unsure, JACK, colours=colours, touched=touched)
+    assert (result.kind, result.moves) == ("move", (Move.parse("JH:B3<>C5"),))
+
+
+def test_touched_marbles_never_make_a_swap_of_the_board_as_it_was() -> None:
+    """Two marbles lifted and put back where they were look touched as much as two swapped: the colours
+    (no lead here) must choose the swap over the board as it was by themselves."""
+    p, unsure = pos(START), ("B3", "C5")
+    colours = _leaning({"B3": "C", "C5": "A"}, 0.0)
+    touched = {"B3": {"A": -TOUCH}, "C5": {"C": -TOUCH}}
+    result = match_seen(p, _seen(p, "JH:B3<>C5", unsure), unsure, JACK, colours=colours, touched=touched)
+    assert (result.kind, result.unchanged_too) == ("ambiguous", True)
+
+
+def test_a_swap_the_touch_chooses_among_swaps_is_played_when_the_colours_choose_it_over_no_move() -> None:
+    """Every swap of A's and C's marbles and the board as it was fit: the colours favour swapping B3
+    with C5 over no move by the margin, but over swapping it with C12 by less; C5 was touched."""
+    p, unsure = pos(START), ("A18", "B3", "C5", "C12")
+    colours = {**_leaning({"A18": "A", "B3": "C"}, STRONG), **_leaning({"C5": "A", "C12": "C"}, 0.4 * STRONG)}
+    seen = _seen(p, "JH:B3<>C5", unsure)
+    assert match_seen(p, seen, unsure, JACK, colours=colours).kind == "ambiguous"
+    touched = {"B3": {"A": -TOUCH}, "C5": {"C": -TOUCH}}
+    result = match_seen(p, seen, unsure, JACK, colours=colours, touched=touched)
+    assert (result.kind, result.moves) == ("move", (Move.parse("JH:B3<>C5"),))
+
+
+def test_colours_and_touch_that_point_at_two_moves_choose_neither() -> None:
+    """The colours alone choose swapping B3 with C12, the touch points at C5 more strongly: asked."""
+    p, unsure = pos(START), ("A18", "B3", "C5", "C12")
+    colours = _leaning({"A18": "A", "B3": "C", "C5": "C", "C12": "A"}, STRONG)
+    touched = {"C5": {"C": -4 * STRONG}, "B3": {"A": -TOUCH}}
+    seen = _seen(p, "JH:B3<>C12", unsure)
+    assert match_seen(p, seen, unsure, JACK, colours=colours).moves == (Move.parse("JH:B3<>C12"),)
+    result = match_seen(p, seen, unsure, JACK, colours=colours, touched=touched)
+    assert result.kind == "ambiguous"

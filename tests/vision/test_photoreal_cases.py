@@ -10,8 +10,9 @@ import pytest
 
 from vision.bench import calibrate_photoreal, settle_reading, wrong_places
 from vision.geometry import BoardGeometry
+from vision.look_change import CHANGED
 from vision.photoreal.dataset import PhotorealSetup, load_setup
-from vision.reader import BoardReader
+from vision.reader import BoardReader, BoardReading
 
 GEOMETRY = BoardGeometry.from_model("tock4")
 CASES = Path(__file__).parent / "data" / "photoreal-cases"
@@ -247,3 +248,46 @@ def test_light_fingers_across_the_edge_in_daylight_are_seen_by_the_grain_they_hi
     reading = reader.read(frame.image())
     assert reading.status == "occluded"
     assert "across the board's edge" in reading.message
+
+
+def _still(reader: BoardReader, setup: PhotorealSetup, step: str) -> BoardReading:
+    """A still board of the story as the camera loop hands it to the table: with every hole's look."""
+    image = setup.first(step).image()
+    reading = reader.with_looks(reader.read(image), image)
+    assert reading.status == "ok", reading.message
+    return reading
+
+
+def test_a_jack_swap_of_clear_glass_is_settled_by_the_two_holes_whose_look_changed() -> None:
+    """clear-ceiling-2033 (a final seed, measured once before this case was taken): a Jack's swap of B8
+    and D15, clear glass under a ceiling light. Their colours do not lead by the engine's margin, and the
+    table asked. Held against the board before the move, exactly those two holes changed their look,
+    far past the noise of every other hole, and the game settles the swap."""
+    setup, reader = _calibrated("clear-ceiling-2033")
+    game = setup.game()["other"]
+    assert game.move.kind.name == "SWAP"
+    before, after = _still(reader, setup, "after"), _still(reader, setup, "other")
+    assert settle_reading(game, after) == "asked"
+    assert settle_reading(game, after, before) == "right"
+    assert before.looks is not None and after.looks is not None
+    changes = before.looks.plan.changes(before.looks, after.looks)
+    assert changes is not None
+    by_change = [GEOMETRY.place_ids[i] for i in np.argsort(changes)[::-1]]
+    assert set(by_change[:2]) == {"B8", "D15"}
+    assert changes[np.argsort(changes)[-3]] < CHANGED < changes[np.argsort(changes)[-2]]
+
+
+def test_holes_in_doubt_in_the_evening_whose_look_did_not_change_hold_what_they_held() -> None:
+    """catseye-evening-2031 (a final seed, measured once before this case was taken): after a King's
+    move from C6 to CH3, three empty holes (C17, D1, CH1) are left in the band of doubt by the dim lamp,
+    next to marbles' shadows. The move could have ended in one of them, so the table waited. Their look
+    has not changed since the board before the move: they are still empty, and the move is settled."""
+    setup, reader = _calibrated("catseye-evening-2031")
+    game = setup.game()["other"]
+    before, after = _still(reader, setup, "after"), _still(reader, setup, "other")
+    in_doubt = set(after.uncertain) - set(after.unsure_colour)
+    assert {"C17", "D1", "CH1"} <= in_doubt
+    assert settle_reading(game, after) == "unsettled"
+    held = after.since(before, game.previous.layout)
+    assert not {"C17", "D1", "CH1"} & set(held.uncertain)
+    assert settle_reading(game, after, before) == "right"

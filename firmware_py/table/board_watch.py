@@ -390,6 +390,8 @@ class BoardWatch:
         if reading is None or not isinstance(self._s.turn.board, BoardAgrees) or reading.status != "ok":
             return
         board = self._s.position.layout
+        # every hole as the game has it, reserves too (not the engine's seen_unchanged, for which a
+        # reserve's marbles are alike): a hole read as before later must hold what the game says it held
         doubtful = set(reading.uncertain)
         shows = all(board.get(p) == seat for p, seat in reading.layout.items()) and all(
             p in reading.layout or p in doubtful for p in board

@@ -276,7 +276,13 @@ class BoardReader:
             empty_nearest = np.array([label == EMPTY for label in labels])
             disagree = occupied & verdicts.seat_sure & empty_nearest & ~verdicts.uncertain
             disagree = disagree & ~(strong & alone & ~touching)
-            sure = sure & ~disagree
+            # A hole changed past the band of doubt, yet less than a marble strongly changes it, whose
+            # colour is clearly an empty hole's, is two readings that disagree too: the shadow and the
+            # coloured light a marble under a lamp throws into the empty hole next to it (calibration saw
+            # every reserve full, none beside an empty hole), where the least marble calibration saw was
+            # one in the lamp's glare. Neither is trusted; nor does the doubt reach the holes around.
+            faint = occupied & sure & ~strong & empty_nearest & colour_settles(verdicts, feats)
+            sure = sure & ~disagree & ~faint
             # A hand spreads over several holes and the wood between them, whose bare points then change
             # hue (touched). A place whose wood's light changed (a neighbour's shadow, a caustic) but
             # whose hole changed as strongly as a marble's holds a marble, with nothing over it or its
@@ -299,7 +305,11 @@ class BoardReader:
             # Under a cover, a hole read surely empty in a seat's clear colour is two readings that
             # disagree (a marble under the fingers): neither is trusted.
             hidden = feats.covered & (verdicts.uncertain | (~occupied & ~empty_nearest)) & ~lone_marble
-            flat = verdicts.flat & ~(occupied & sure & alone)
+            # A row of marbles matching the paint under them (a yellow marble in a reserve painted its
+            # seat's yellow) looks like its own wood, each next to the other: no hand, when no wood
+            # around any of them changed and every hole changed as strongly as a marble's.
+            unreached = ~feats.covered & ~feats.touched & ~plan.adjacent[:, feats.covered | feats.touched].any(axis=1)
+            flat = verdicts.flat & ~(occupied & sure & (alone | (strong & unreached)))
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
             # A colour seen over a hole and over the bare wood beside it is no marble's: a finger.
             reads = np.flatnonzero(occupied & sure & clear)

@@ -508,9 +508,9 @@ def _check_learnt(
 
     With the empty board's look (``seen``: occupied, sure, change per place, from
     :meth:`EmptyLook.judge <vision.occupancy.EmptyLook.judge>`), a place is right when its occupancy is
-    surely the layout's, or in doubt where the colour read is clearly the layout's seat, and a marble's
-    colour is not clearly another seat's: colours the camera cannot tell apart are left to the game (see
-    :func:`firmware_py.engine.matching.match_seen`).
+    surely the layout's, or in doubt where the colour read is clearly the layout's (its seat, or an empty
+    hole), and a marble's colour is not clearly another seat's: colours the camera cannot tell apart are
+    left to the game (see :func:`firmware_py.engine.matching.match_seen`).
 
     Args:
         glare: ``(places,)`` bool, the places under a lamp's reflection (see :func:`under_reflection`).
@@ -526,10 +526,11 @@ def _check_learnt(
     else:
         occupied, sure_arr, _ = seen
         found, sure = [bool(v) for v in occupied], [bool(v) for v in sure_arr]
-        # In the band of doubt, a colour clearly the layout's seat says the marble is there, as it does
-        # when reading (a dark peg in the evening changes its hole little).
+        # In the band of doubt, a colour clearly the layout's says what is there, as it does when
+        # reading: the marble (a dark peg in the evening changes its hole little), or an empty hole (a
+        # person's shadow passing over it).
         settles = colour_settles(verdicts, feats)
-        told = [p != EMPTY and settles[i] and verdicts.labels[i] == p for i, p in enumerate(labels)]
+        told = [settles[i] and verdicts.labels[i] == p for i, p in enumerate(labels)]
         bad = [
             i
             for i in range(len(ids))

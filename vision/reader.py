@@ -308,7 +308,8 @@ class BoardReader:
             # A row of marbles matching the paint under them (a yellow marble in a reserve painted its
             # seat's yellow) looks like its own wood, each next to the other: no hand, when no wood
             # around any of them changed and every hole changed as strongly as a marble's.
-            unreached = ~feats.covered & ~feats.touched & ~plan.adjacent[:, feats.covered | feats.touched].any(axis=1)
+            changed_wood = feats.covered | feats.touched
+            unreached = ~changed_wood & ~plan.adjacent[:, changed_wood].any(axis=1)
             flat = verdicts.flat & ~(occupied & sure & (alone | (strong & unreached)))
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
             # A colour seen over a hole and over the bare wood beside it is no marble's: a finger.

@@ -15,7 +15,15 @@ from typing import Any
 
 import numpy as np
 
-from firmware_py.engine.board import BoardTopology
+from firmware_py.engine.board import (
+    HOME_SIZE,
+    RESERVE_SIZE,
+    SECTION_LETTERS,
+    START_CELL,
+    BoardTopology,
+    home_id,
+    reserve_id,
+)
 from hardware.boards import BoardFileError, check_board_data, load_board, load_board_file
 
 
@@ -141,6 +149,26 @@ class BoardGeometry:
     def place_ids(self) -> tuple[str, ...]:
         """Place ids in the engine's canonical order (track, homes, reserves, centre)."""
         return tuple(self.places)
+
+    def seat_areas(self, seat: str) -> list[list[str]]:
+        """The groups of places a seat owns, which many boards paint in its colour: its reserve, its home
+        lane (from the start cell's side) and its start cell alone."""
+        section = SECTION_LETTERS.index(seat)
+        reserve = [reserve_id(section, n) for n in range(1, RESERVE_SIZE + 1)]
+        home = [home_id(section, n) for n in range(1, HOME_SIZE + 1)]
+        return [reserve, home, [f"{seat}{START_CELL}"]]
+
+    @cached_property
+    def owners(self) -> tuple[str, ...]:
+        """Per place (in :attr:`place_ids` order), the seat owning it (see :meth:`seat_areas`), or ``""``
+        for the track and the centre that every seat shares."""
+        owner = {
+            place: seat
+            for seat in SECTION_LETTERS[: self.sections]
+            for group in self.seat_areas(seat)
+            for place in group
+        }
+        return tuple(owner.get(p, "") for p in self.place_ids)
 
     @cached_property
     def centres(self) -> np.ndarray:

@@ -305,12 +305,15 @@ class BoardReader:
             # Under a cover, a hole read surely empty in a seat's clear colour is two readings that
             # disagree (a marble under the fingers): neither is trusted.
             hidden = feats.covered & (verdicts.uncertain | (~occupied & ~empty_nearest)) & ~lone_marble
-            # A row of marbles matching the paint under them (a yellow marble in a reserve painted its
-            # seat's yellow) looks like its own wood, each next to the other: no hand, when no wood
-            # around any of them changed and every hole changed as strongly as a marble's.
+            # A seat's marbles in the seat's own area painted its colour (a yellow marble in a reserve
+            # painted yellow) look like their wood, each next to the other: no hand, when no wood around
+            # any of them changed, every hole changed as strongly as a marble's and the colour nearest
+            # is the owner's. (An arm the wood's colour over the track is flat in a row of holes too.)
             changed_wood = feats.covered | feats.touched
             unreached = ~changed_wood & ~plan.adjacent[:, changed_wood].any(axis=1)
-            flat = verdicts.flat & ~(occupied & sure & (alone | (strong & unreached)))
+            owners = self.geometry.owners
+            own_paint = np.array([verdicts.seat[i] == owners[i] for i in range(len(ids))])
+            flat = verdicts.flat & ~(occupied & sure & (alone | (strong & unreached & own_paint)))
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
             # A colour seen over a hole and over the bare wood beside it is no marble's: a finger.
             reads = np.flatnonzero(occupied & sure & clear)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from firmware_py.engine.board import HOME_SIZE, RESERVE_SIZE, SECTION_LETTERS, START_CELL, home_id, reserve_id
+from firmware_py.engine.board import SECTION_LETTERS
 from vision.aruco import marker_image
 from vision.geometry import BoardGeometry
 
@@ -64,15 +64,6 @@ def board_texture(
     return texture
 
 
-def seat_area_places(geometry: BoardGeometry, seat: str) -> list[list[str]]:
-    """The groups of places a painted board paints in a seat's colour: the reserve, the home lane (from
-    the start cell's side) and the start cell alone."""
-    section = SECTION_LETTERS.index(seat)
-    reserve = [reserve_id(section, n) for n in range(1, RESERVE_SIZE + 1)]
-    home = [home_id(section, n) for n in range(1, HOME_SIZE + 1)]
-    return [reserve, home, [f"{seat}{START_CELL}"]]
-
-
 def _paint_seat_areas(
     texture: np.ndarray,
     geometry: BoardGeometry,
@@ -87,7 +78,7 @@ def _paint_seat_areas(
         if SECTION_LETTERS.index(seat) >= geometry.sections:
             continue
         mask = np.zeros(mask_shape, np.float32)
-        for group in seat_area_places(geometry, seat):
+        for group in geometry.seat_areas(seat):
             points = [np.rint(np.array(geometry.places[p]) * px_per_mm).astype(int) for p in group]
             for a, b in zip(points, points[1:], strict=False):
                 cv2.line(mask, tuple(int(v) for v in a), tuple(int(v) for v in b), 1.0, 2 * radius)

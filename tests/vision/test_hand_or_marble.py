@@ -99,6 +99,29 @@ def test_fingers_over_a_painted_reserve_leave_its_holes_doubtful_though_they_cha
     assert result.wrong_with_hand == 0 and result.wrong_accepted == 0
 
 
+AN_ARM_OVER_A_ROW_OF_HOLES = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 263132839221414413247716539262568776064,
+        "inc": 194290289479364712180083596243593368443,
+    },
+    "has_uint32": 0,
+    "uinteger": 4169043091,
+}
+"""The random state that draws the 17th set-up of the hands bench's tuning seed 1: a hand resting on seat
+B's reserve, its arm across the track from B12 to C8 and B's home lane. Under the arm, 18 holes look like
+their wood and changed as strongly as a marble's, with no wood around them seen changed: a row of them,
+as a seat's marbles in its painted reserve are. Read as marbles, they no longer made the frame covered,
+and the empty C1 beside the fingers was read as a marble of seat A."""
+
+
+def test_an_arm_over_a_row_of_holes_is_no_row_of_marbles_in_their_painted_area() -> None:
+    """Only a seat's own area, holding marbles whose nearest colour is that seat's, is read so."""
+    result = replay_move_by_hand(AN_ARM_OVER_A_ROW_OF_HOLES)
+    assert result.hand_frames == 14
+    assert result.wrong_with_hand == 0 and result.wrong_accepted == 0
+
+
 HAND_SHADE = np.array([0.92, 0.73, 0.74], np.float32)
 """BGR light in a hand's shade under a warm evening lamp, on the wood beside the marble the fingers rest
 on (measured on a rendered hand: bluer than the lamp's light, as the sky's fill light is left)."""

@@ -276,12 +276,15 @@ class BoardReader:
             empty_nearest = np.array([label == EMPTY for label in labels])
             disagree = occupied & verdicts.seat_sure & empty_nearest & ~verdicts.uncertain
             disagree = disagree & ~(strong & alone & ~touching)
-            # A hole changed past the band of doubt, yet less than a marble strongly changes it, whose
-            # colour is clearly an empty hole's, is two readings that disagree too: the shadow and the
-            # coloured light a marble under a lamp throws into the empty hole next to it (calibration saw
-            # every reserve full, none beside an empty hole), where the least marble calibration saw was
-            # one in the lamp's glare. Neither is trusted; nor does the doubt reach the holes around.
-            faint = occupied & sure & ~strong & empty_nearest & colour_settles(verdicts, feats)
+            # A hole beside a marble, changed past the band of doubt yet less than a marble strongly
+            # changes it, whose colour is clearly an empty hole's, is two readings that disagree too: the
+            # shadow and the coloured light a marble under a lamp throws into the empty hole next to it
+            # (calibration saw every reserve full, none beside an empty hole), where the least marble
+            # calibration saw was one in the lamp's glare. Neither is trusted; nor does the doubt reach
+            # the holes around. (A marble alone in the evening's dim light changes its hole as faintly,
+            # and its colour may look empty: it has no marble beside it to have thrown a shadow.)
+            beside_marble = plan.adjacent[:, strong].any(axis=1)
+            faint = occupied & sure & ~strong & empty_nearest & colour_settles(verdicts, feats) & beside_marble
             sure = sure & ~disagree & ~faint
             # A hand spreads over several holes and the wood between them, whose bare points then change
             # hue (touched). A place whose wood's light changed (a neighbour's shadow, a caustic) but

@@ -284,7 +284,8 @@ class BoardReader:
             # the holes around. (A marble alone in the evening's dim light changes its hole as faintly,
             # and its colour may look empty: it has no marble beside it to have thrown a shadow.)
             beside_marble = plan.adjacent[:, strong].any(axis=1)
-            faint = occupied & sure & ~strong & empty_nearest & colour_settles(verdicts, feats) & beside_marble
+            faint = occupied & sure & ~strong & beside_marble & empty_nearest
+            faint &= colour_settles(verdicts, feats)
             sure = sure & ~disagree & ~faint
             # A hand spreads over several holes and the wood between them, whose bare points then change
             # hue (touched). A place whose wood's light changed (a neighbour's shadow, a caustic) but

@@ -43,14 +43,24 @@ def make_rig(model: str = "tock4", *, empty_first: bool = False, **options: obje
     return Rig(camera, reader, calibration)
 
 
+def replay_setup(
+    state: dict[str, Any], **fixed: Any
+) -> tuple[SyntheticCamera, BoardReader, np.random.Generator]:
+    """Draw again, as the bench does, the calibrated set-up the random ``state`` draws (a state kept from
+    the bench's own generator, so that a case once seen stays a test), with the generator left where
+    the bench goes on drawing that set-up's boards or move."""
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    camera, reader = calibrated_camera("tock4", (1280, 960), rng, **fixed)
+    assert not isinstance(reader, str), reader
+    return camera, reader, rng
+
+
 def replay_move_by_hand(state: dict[str, Any], *, edge_strip: bool = True) -> HandsResult:
     """Play again, as the bench does, the move by hand that the random ``state`` draws (a state kept
     from the bench's own generator, so that a case once seen stays a test); without ``edge_strip``, as a
     calibration saved before the board's edge strip was kept reads it (see :mod:`vision.edge_watch`)."""
-    rng = np.random.default_rng()
-    rng.bit_generator.state = state
-    camera, reader = calibrated_camera("tock4", (1280, 960), rng, shadow=False)
-    assert not isinstance(reader, str), reader
+    camera, reader, rng = replay_setup(state, shadow=False)
     if not edge_strip:
         assert reader.calibration is not None
         reader.calibration.edge = None

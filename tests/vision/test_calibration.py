@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.conftest import replay_setup
 from vision.aruco import detect_markers
-from vision.bench import calibrated_camera
 from vision.calibration import CalibrationError, calibrate, find_markers
 from vision.geometry import BoardGeometry
 from vision.markers import board_shift
@@ -236,10 +236,7 @@ empty hole expected, the camera cannot tell whether a marble is there"."""
 
 @pytest.mark.parametrize("seed", sorted(SHADOW_OVER_AN_EMPTY_HOLE))
 def test_an_empty_hole_in_doubt_whose_colour_is_clearly_empty_does_not_refuse_calibration(seed: int) -> None:
-    rng = np.random.default_rng()
-    rng.bit_generator.state = SHADOW_OVER_AN_EMPTY_HOLE[seed]
-    camera, reader = calibrated_camera("tock4", (1280, 960), rng)
-    assert not isinstance(reader, str), reader
+    camera, reader, _ = replay_setup(SHADOW_OVER_AN_EMPTY_HOLE[seed])
     start = starting_layout(camera.geometry)
     camera.set_layout(start)
     reading = reader.read(camera.capture())

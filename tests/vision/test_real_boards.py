@@ -7,8 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.vision.conftest import Rig, make_rig
-from vision.bench import calibrated_camera
+from tests.vision.conftest import Rig, make_rig, replay_setup
 from vision.calibration import CalibrationError, marble_centre_height
 from vision.classify import light_then
 from vision.game_boards import game_boards, settle_reading
@@ -225,10 +224,7 @@ a cover: every board of the set-up was refused as "something covers the board"."
 
 
 def test_marbles_side_by_side_the_colour_of_their_painted_reserve_are_read_as_marbles() -> None:
-    rng = np.random.default_rng()
-    rng.bit_generator.state = MARBLES_LIKE_THEIR_PAINT
-    camera, reader = calibrated_camera("tock4", (1280, 960), rng)
-    assert not isinstance(reader, str), reader
+    camera, reader, rng = replay_setup(MARBLES_LIKE_THEIR_PAINT)
     for game in game_boards(rng, 3):
         camera.set_layout(game.layout)
         reading = reader.read(camera.capture())
@@ -258,10 +254,7 @@ marbles appear from nowhere: a mistake flashed that nobody made."""
 
 
 def test_an_empty_hole_changed_faintly_whose_colour_is_clearly_empty_is_not_read_a_marble() -> None:
-    rng = np.random.default_rng()
-    rng.bit_generator.state = EMPTY_HOLES_IN_A_LAMPS_SHADOWS
-    camera, reader = calibrated_camera("tock4", (1280, 960), rng)
-    assert not isinstance(reader, str), reader
+    camera, reader, rng = replay_setup(EMPTY_HOLES_IN_A_LAMPS_SHADOWS)
     game = list(game_boards(rng, 3))[0]
     assert "BR3" not in game.layout and "BR4" not in game.layout  # the scene really is there
     camera.set_layout(game.layout)

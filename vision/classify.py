@@ -78,6 +78,15 @@ empty hole read as a marble of seat D (clear-window-2013), 7.0 and 7.4."""
 FINGER_POINTS = 2
 """Wood points showing the colour over the hole for something to lie over both (a finger covers the two
 on its axis)."""
+PALE_HUE = 0.1
+"""Change of hue of a wood point under a finger as pale as the wood, lying over a hole that looks like wood
+(see :func:`over_wood`). A wooden peg or a yellow marble alone looks like wood over its hole too, but leaves
+its wood points as they were: the lone yellow peg at A13 of peg-desk-2006 (26 frames) moved their hue by
+0.01-0.02 (median), with no point past this; light-skinned fingers lying along a row of holes in a ceiling
+light (milky-ceiling-2041, the looked-at A14 and A17) moved 0.16-0.17, five points past it."""
+PALE_POINTS = 3
+"""Wood points past :data:`PALE_HUE` showing the colour over the hole for a pale finger to lie over both.
+A marble's own coloured light moves a point or two (a milky red marble at AR2 under a hand: two)."""
 GLARE_THEN = 1.25
 """Wood brighter than this share of the board's typical wood at calibration was under a glare spot."""
 DOUBT_TINT = 0.1
@@ -206,18 +215,27 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     )
 
 
-def over_wood(samples: Samples, wood_ref: np.ndarray, bare: np.ndarray, places: np.ndarray) -> np.ndarray:
+def over_wood(
+    samples: Samples,
+    wood_ref: np.ndarray,
+    bare: np.ndarray,
+    places: np.ndarray,
+    *,
+    hue_past: float = TOUCH_HUE,
+    points: int = FINGER_POINTS,
+) -> np.ndarray:
     """``(len(places),)`` bool: whatever lies over each of the hole ``places`` lies over the bare wood
-    beside it too, which a marble never does (a finger hanging over the hole): at least
-    :data:`FINGER_POINTS` of its bare wood points changed hue past :data:`TOUCH_HUE` and took the very
-    colour seen over the hole (the top disc's median), within :data:`FINGER_MATCH`."""
+    beside it too, which a marble never does (a finger hanging over the hole): at least ``points`` of its
+    bare wood points changed hue past ``hue_past`` and took the very colour seen over the hole (the top
+    disc's median), within :data:`FINGER_MATCH`. Over a hole that looks like wood, a finger as pale as the
+    wood moves their hue less: :data:`PALE_HUE` and :data:`PALE_POINTS`."""
     if not len(places):
         return np.zeros(0, bool)
     ratio = samples.wood[places] / np.maximum(wood_ref[places], 1.0)
     hue = _point_hue(np.where(bare[places][..., None], ratio, np.nan), np.zeros(3))
     top = lab(np.median(samples.top[places], axis=1))
     distance = np.linalg.norm(lab(samples.wood[places]) - top[:, None, :], axis=2)
-    return np.asarray(((hue > TOUCH_HUE) & (distance <= FINGER_MATCH)).sum(axis=1) >= FINGER_POINTS)
+    return np.asarray(((hue > hue_past) & (distance <= FINGER_MATCH)).sum(axis=1) >= points)
 
 
 def _touched(ratio: np.ndarray, board_hue: np.ndarray) -> np.ndarray:

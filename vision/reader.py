@@ -17,7 +17,17 @@ import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
-from vision.classify import EMPTY, GAIN_CHROMA, classify, colour_evidence, colour_settles, features, over_wood
+from vision.classify import (
+    EMPTY,
+    GAIN_CHROMA,
+    PALE_HUE,
+    PALE_POINTS,
+    classify,
+    colour_evidence,
+    colour_settles,
+    features,
+    over_wood,
+)
 from vision.geometry import BoardGeometry
 from vision.glow import GlowPlan
 from vision.look_change import BoardLooks, LookPlan, since_then
@@ -317,7 +327,14 @@ class BoardReader:
             unreached = ~changed_wood & ~plan.adjacent[:, changed_wood].any(axis=1)
             owners = self.geometry.owners
             own_paint = np.array([verdicts.seat[i] == owners[i] for i in range(len(ids))])
-            flat = verdicts.flat & ~(occupied & sure & (alone | (strong & unreached & own_paint)))
+            # A finger as pale as the wood lying along a row of holes looks like wood over each, and may
+            # seem alone; but it lies over the bare wood beside the hole too, which a lone peg never does.
+            lone = np.flatnonzero(verdicts.flat & occupied & sure & alone)
+            lying = np.zeros(len(ids), bool)
+            lying[lone] = over_wood(
+                samples, calibration.wood_ref, feats.bare, lone, hue_past=PALE_HUE, points=PALE_POINTS
+            )
+            flat = verdicts.flat & ~(occupied & sure & ((alone & ~lying) | (strong & unreached & own_paint)))
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
             # A colour seen over a hole and over the bare wood beside it is no marble's: a finger.
             reads = np.flatnonzero(occupied & sure & clear)

@@ -291,3 +291,18 @@ def test_holes_in_doubt_in_the_evening_whose_look_did_not_change_hold_what_they_
     held = after.since(before, game.previous.layout)
     assert not {"C17", "D1", "CH1"} & set(held.uncertain)
     assert settle_reading(game, after, before) == "right"
+
+
+def test_a_finger_as_pale_as_the_wood_along_a_row_of_holes_is_no_lone_peg() -> None:
+    """milky-ceiling-2041 (a final seed, measured once before this case was taken): light-skinned fingers
+    rest along the track over the empty A14 to A16 under a ceiling light, as pale as the wood. Over A14 the
+    finger looks like wood, as a lone wooden peg does, and nothing around it was taken for a cover; the
+    fingertip over A15 then read as seat A's red marble. The finger lies over A14's bare wood too, in the
+    colour seen over the hole, which a peg never does: A14 is covered, and no place is read wrong."""
+    setup, reader = _calibrated("milky-ceiling-2041")
+    frame = setup.first("rest")
+    assert frame.hand is not None and not {"A14", "A15"} & set(frame.layout)
+    reading = reader.read(frame.image())
+    assert "A14" in reading.uncertain and "A14" not in reading.unsure_colour
+    assert "A15" not in reading.layout
+    assert not wrong_places(GEOMETRY, reading, frame.layout)

@@ -306,3 +306,16 @@ def test_a_finger_as_pale_as_the_wood_along_a_row_of_holes_is_no_lone_peg() -> N
     assert "A14" in reading.uncertain and "A14" not in reading.unsure_colour
     assert "A15" not in reading.layout
     assert not wrong_places(GEOMETRY, reading, frame.layout)
+
+
+def test_skin_in_an_evening_light_as_near_the_wood_as_a_red_marble_is_no_clear_colour() -> None:
+    """milky-evening-2039 (a final seed, measured once before this case was taken): a hand lifting a
+    marble off D4 in a dim evening lamp; a finger lies over the empty D1, and its skin, between the wood
+    and seat A's red, read as a red marble with confidence. A colour hardly nearer a seat's than the
+    wood's is not clear: D1 is not read as seat A, and no place is read wrong."""
+    setup, reader = _calibrated("milky-evening-2039")
+    frame = setup.first("lift")
+    assert frame.hand is not None and "D1" not in frame.layout
+    reading = reader.read(frame.image())
+    assert "D1" not in reading.layout
+    assert not wrong_places(GEOMETRY, reading, frame.layout)

@@ -52,12 +52,12 @@ peg under a desk lamp was read green as yellow (held-out seed 1000: that set-up 
 on the tuning seeds no colour is read wrongly from 1.0 to 2.0, and 1.5 keeps most colours of the
 synthetic camera's green and yellow under a warm lamp."""
 WOOD_RATIO = 1.1
-"""A marble's colour is clear only when the wood's look over the hole (see :attr:`Verdicts.flat`) is at
-least this many times as far (in spreads) as the seat's colour. Skin in a warm evening light lies between
-the wood and a red: a finger over the empty D1 of milky-evening-2039 read seat A with confidence, its
-colour 1.04 times as far from the wood as from seat A. Over the looked-at photoreal frames of this check
-(five rendered set-ups, the committed set and the case frames), 4 of 2,049 marbles read with a clear
-colour came under 1.1, all milky red marbles under a hand."""
+"""The reader takes a marble's colour as clear only where the wood's look over the hole (see
+:attr:`Verdicts.flat`) is at least this many times as far (in spreads) as the seat's colour. Skin in a
+warm evening light lies between the wood and a red: a finger over the empty D1 of milky-evening-2039 read
+seat A with confidence, its colour 1.04 times as far from the wood as from seat A. Over the looked-at
+photoreal frames of this check (five rendered set-ups, the committed set and the case frames), 4 of 2,049
+marbles read with a clear colour came under 1.1, all milky red marbles under a hand."""
 HUE_CHROMA = 5.0
 """Least chroma (Lab a, b) of a top disc for its hue to say which seat's colour it is nearest."""
 GAIN_CHROMA = 0.18
@@ -409,6 +409,9 @@ class Verdicts:
     """The seat whose colour is nearest, empty or not."""
     seat_sure: np.ndarray
     """bool: that colour is clear: near that seat's and far nearer it than any other seat's."""
+    near_wood: np.ndarray
+    """bool: that colour is hardly nearer that seat's than the wood's look (:data:`WOOD_RATIO`): it does
+    not say whose marble it is."""
 
 
 def colour_settles(verdicts: Verdicts, feats: Features) -> np.ndarray:
@@ -463,11 +466,11 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
         (1.0 - np.exp(-(seat_second - seat_best) * noise / 2) >= MIN_CONFIDENCE)
         & (np.sqrt(seat_best / values.shape[1]) <= REJECT)
         & (seat_second >= COLOUR_RATIO**2 * seat_best)
-        & (flat >= WOOD_RATIO**2 * seat_best)
         & _hue_agrees(values, classes, seat_order[:, 0])
     )
     seat = [classes.seats[i] for i in seat_order[:, 0]]
-    return Verdicts(labels, confidence, uncertain, anomalous, wood_like, seat, seat_sure)
+    near_wood = flat < WOOD_RATIO**2 * seat_best
+    return Verdicts(labels, confidence, uncertain, anomalous, wood_like, seat, seat_sure, near_wood)
 
 
 def _hue_agrees(values: np.ndarray, classes: Classes, nearest: np.ndarray) -> np.ndarray:

@@ -336,11 +336,13 @@ class BoardReader:
             )
             flat = verdicts.flat & ~(occupied & sure & ((alone & ~lying) | (strong & unreached & own_paint)))
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
-            # A colour seen over a hole and over the bare wood beside it is no marble's: a finger.
+            # A colour seen over a hole and over the bare wood beside it is no marble's: a finger. Nor
+            # does a colour hardly nearer a seat's than the wood's say whose marble it is (skin in a warm
+            # light, between the wood and a red).
             reads = np.flatnonzero(occupied & sure & clear)
             finger = np.zeros(len(ids), bool)
             finger[reads] = over_wood(samples, calibration.wood_ref, feats.bare, reads)
-            hidden, clear = hidden | finger, clear & ~finger
+            hidden, clear = hidden | finger, clear & ~finger & ~verdicts.near_wood
             unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
             present = occupied

@@ -89,8 +89,9 @@ PALE_HUE = 0.1
 """Change of hue of a wood point under a finger as pale as the wood, lying over a hole that looks like wood
 (see :func:`over_wood`). A wooden peg or a yellow marble alone looks like wood over its hole too, but leaves
 its wood points as they were: the lone yellow peg at A13 of peg-desk-2006 (26 frames) moved their hue by
-0.01-0.02 (median), and no point showing its colour moved past this; light-skinned fingers lying along a row of holes in a ceiling
-light (milky-ceiling-2041, the looked-at A14 and A17) moved 0.16-0.17, five points past it."""
+0.01-0.02 (median), and no point showing its colour moved past this; light-skinned fingers lying along a
+row of holes in a ceiling light (milky-ceiling-2041, the looked-at A14 and A17) moved 0.16-0.17, five
+points past it."""
 PALE_POINTS = 3
 """Wood points past :data:`PALE_HUE` showing the colour over the hole for a pale finger to lie over both.
 A marble's own coloured light moves a point or two (a milky red marble at AR2 under a hand: two)."""

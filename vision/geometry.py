@@ -23,6 +23,7 @@ from firmware_py.engine.board import (
     BoardTopology,
     home_id,
     reserve_id,
+    track_id,
 )
 from hardware.boards import BoardFileError, check_board_data, load_board, load_board_file
 
@@ -156,7 +157,7 @@ class BoardGeometry:
         section = SECTION_LETTERS.index(seat)
         reserve = [reserve_id(section, n) for n in range(1, RESERVE_SIZE + 1)]
         home = [home_id(section, n) for n in range(1, HOME_SIZE + 1)]
-        return [reserve, home, [f"{seat}{START_CELL}"]]
+        return [reserve, home, [track_id(section, START_CELL)]]
 
     @cached_property
     def owners(self) -> tuple[str, ...]:

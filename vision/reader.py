@@ -342,7 +342,7 @@ class BoardReader:
             reads = np.flatnonzero(occupied & sure & clear)
             finger = np.zeros(len(ids), bool)
             finger[reads] = over_wood(samples, calibration.wood_ref, feats.bare, reads)
-            hidden, clear = hidden | finger, clear & ~finger & ~verdicts.near_wood
+            hidden, clear = hidden | finger, clear & ~finger & ~verdicts.near_plain
             unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
             present = occupied

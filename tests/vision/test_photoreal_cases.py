@@ -319,3 +319,18 @@ def test_skin_in_an_evening_light_as_near_the_wood_as_a_red_marble_is_no_clear_c
     reading = reader.read(frame.image())
     assert "D1" not in reading.layout
     assert not wrong_places(GEOMETRY, reading, frame.layout)
+
+
+def test_a_fingertip_hardly_nearer_a_seat_than_the_empty_hole_is_no_clear_colour() -> None:
+    """milky-window-2044 (a final seed, measured once before this case was taken): a hand rests on the
+    marble at A1 in daylight, and a fingertip of medium skin lies over the empty A2 beside it, on no wood
+    point of A2. The skin in the hand's shade is nearest seat A's dull red, but hardly nearer it than
+    A2's empty look, and it read as seat A's marble with a clear colour. A colour not far nearer a seat's
+    than the empty hole's does not say whose marble it is: A2 is not read as seat A's, and no place is
+    read wrong."""
+    setup, reader = _calibrated("milky-window-2044")
+    frame = setup.first("rest")
+    assert frame.hand is not None and "A2" not in frame.layout and frame.layout.get("A1") == "A"
+    reading = reader.read(frame.image())
+    assert "A2" not in reading.layout
+    assert not wrong_places(GEOMETRY, reading, frame.layout)

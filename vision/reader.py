@@ -337,8 +337,8 @@ class BoardReader:
             flat = verdicts.flat & ~(occupied & sure & ((alone & ~lying) | (strong & unreached & own_paint)))
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
             # A colour seen over a hole and over the bare wood beside it is no marble's: a finger. Nor
-            # does a colour hardly nearer a seat's than the wood's say whose marble it is (skin in a warm
-            # light, between the wood and a red).
+            # does a colour hardly nearer a seat's than the wood's or the empty hole's say whose marble it
+            # is (skin in a warm light, between the wood and a red; a fingertip in a hand's shade).
             reads = np.flatnonzero(occupied & sure & clear)
             finger = np.zeros(len(ids), bool)
             finger[reads] = over_wood(samples, calibration.wood_ref, feats.bare, reads)

@@ -406,7 +406,8 @@ def photoreal_command(
 )
 def bench_command(model: str, boards: int, sequences: int, seed: int, photoreal: bool) -> None:
     """Accuracy and speed over rendered set-ups (painted boards, lamps, sizes, tilts, hands)."""
-    from vision.bench import photoreal_report, run_boards, run_hands
+    from vision.bench import run_boards, run_hands
+    from vision.photoreal_bench import photoreal_report
 
     _geometry(model, None)
     size = (1280, 960)

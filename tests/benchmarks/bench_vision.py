@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import time
 
-from vision.bench import SYNTHETIC_HELD_OUT_SEEDS, photoreal_report, run_boards, run_hands
+from vision.bench import SYNTHETIC_HELD_OUT_SEEDS, run_boards, run_hands
 from vision.geometry import BoardGeometry
+from vision.photoreal_bench import photoreal_report
 from vision.targets import TargetTable
 
 

@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from tests.vision.conftest import Rig, make_rig
-from vision.bench import calibrate_photoreal
 from vision.calibration import Calibration, CalibrationError
 from vision.edge_watch import ARM_MM, EdgeStrip, strip_points
 from vision.geometry import BoardGeometry
 from vision.markers import locate_board, project
 from vision.photoreal.dataset import PhotorealSetup
+from vision.photoreal_bench import calibrate_photoreal
 from vision.reader import BoardReader
 from vision.synthetic import random_layout
 

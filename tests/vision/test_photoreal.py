@@ -17,12 +17,19 @@ import numpy as np
 import pytest
 
 from vision.aruco import detect_markers
-from vision.bench import run_photoreal, settle_reading
 from vision.calibration import Calibration, CalibrationError, calibrate
+from vision.game_boards import settle_reading
 from vision.geometry import BoardGeometry
 from vision.photoreal import povray
 from vision.photoreal.camera import place_camera
-from vision.photoreal.dataset import COMMITTED_SETUPS, SCRIPT, PhotorealSetup, committed_setups, split_setups
+from vision.photoreal.dataset import (
+    COMMITTED_SETUPS,
+    SCRIPT,
+    PhotorealSetup,
+    committed_setups,
+    render_setup,
+    split_setups,
+)
 from vision.photoreal.scene import SceneFiles, scene_text
 from vision.photoreal.sensor import MID_GREY, SensorPipeline
 from vision.photoreal.setups import (
@@ -31,10 +38,12 @@ from vision.photoreal.setups import (
     LIGHTS,
     MATERIALS,
     TUNING_SEEDS,
+    Setup,
     make_hand,
     make_setup,
     relit,
 )
+from vision.photoreal_bench import BOARD_BEFORE, run_photoreal
 from vision.reader import BoardReader
 from vision.synthetic import starting_layout
 
@@ -187,12 +196,17 @@ def test_the_sensor_keeps_its_exposure_locked_and_its_colours_neutral() -> None:
     assert brighter[400:560, 560:720].mean() > centre.mean() * 1.25  # locked: no re-metering
 
 
-def test_povray_renders_the_holes_where_the_camera_model_puts_them(tmp_path: Path) -> None:
-    setup = make_setup(GEOMETRY, "wood", "ceiling", 9)
+def _small(setup: Setup) -> Setup:
+    """The set-up seen by a 320x240 camera (quick to render)."""
     small = place_camera(
         GEOMETRY, (320, 240), np.random.default_rng(1), height_mm=400.0, tilt_deg=10.0, corner_shift=0.1
     )
-    setup = replace(setup, camera=small)
+    return replace(setup, camera=small)
+
+
+def test_povray_renders_the_holes_where_the_camera_model_puts_them(tmp_path: Path) -> None:
+    setup = _small(make_setup(GEOMETRY, "wood", "ceiling", 9))
+    small = setup.camera
     files = SceneFiles(tmp_path)
     files.write(GEOMETRY)
     rendered = povray.render(scene_text(GEOMETRY, setup, {}, files), tmp_path, small.canvas)
@@ -216,6 +230,17 @@ def test_the_markers_are_where_the_ground_truth_puts_them(
     for marker in GEOMETRY.markers:
         true = camera.project(np.column_stack([marker.corners(), np.full(4, -0.2)]))
         assert np.abs(found[marker.id] - true).max() < 2.0
+
+
+def test_the_first_board_read_has_the_board_one_move_before_it_rendered(tmp_path: Path) -> None:
+    setup = _small(make_setup(GEOMETRY, "peg", "desk", 9))
+    rendered = render_setup(GEOMETRY, setup, tmp_path, steps=["prior"])
+    board = rendered.game()["board"]
+    prior = rendered.prior()
+    assert prior is not None and prior.layout == board.previous.layout != board.layout
+    assert rendered.boards() == [] and rendered.story() == []  # only what the first board is held against
+    read = {s.name for s in SCRIPT if s.kind == "board"} - {"prior"}
+    assert set(BOARD_BEFORE) == read and set(BOARD_BEFORE.values()) <= read | {"prior"}
 
 
 def test_the_story_is_a_move_at_ten_frames_a_second() -> None:

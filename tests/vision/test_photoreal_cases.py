@@ -8,10 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.bench import calibrate_photoreal, settle_reading, wrong_places
+from vision.bench import wrong_places
+from vision.game_boards import settle_reading
 from vision.geometry import BoardGeometry
 from vision.look_change import CHANGED
 from vision.photoreal.dataset import PhotorealSetup, load_setup
+from vision.photoreal_bench import calibrate_photoreal
 from vision.reader import BoardReader, BoardReading
 
 GEOMETRY = BoardGeometry.from_model("tock4")

@@ -5,9 +5,10 @@ its kind, the layout on the board (place id -> seat), the hand over it if any, a
 each marble top really is in the frame. Each set-up is rendered as a short story told to the camera at 10
 frames a second (:data:`SCRIPT`): the empty board, the starting layout, three consecutive boards of a
 game played with random legal moves (``truth.json`` keeps each with the position before it and the move
-between, :mod:`vision.game_boards`), and between the first two a hand coming in, resting on the marble
-that moves, carrying it to the hole it goes to and resting there, leaving. A still scene is
-rendered once and captured several times (new sensor noise each time), as a camera films a still board.
+between, :mod:`vision.game_boards`) and the board one move before them, and between the first two a hand
+coming in, resting on the marble that moves, carrying it to the hole it goes to and resting there,
+leaving. A still scene is rendered once and captured several times (new sensor noise each time), as a
+camera films a still board.
 
 The big set lives out of git, in the cache (:func:`cache_root`); a few set-ups of tuning seeds are
 committed under ``tests/vision/data/photoreal`` for the tests (:func:`committed_setups`).
@@ -83,11 +84,14 @@ SCRIPT = (
     Step("place", "hand", 4),
     Step("after", "board", 6),
     Step("other", "board", 1),
+    Step("prior", "board", 1),
 )
 """The story of a set-up at 10 frames a second: ``board`` is a board of a game, ``hover`` a hand coming in
 over it, ``rest`` its fingers on the marble the next move takes, ``lift`` the marble taken, the hand above
 its hole, ``place`` the marble put where the move takes it with the fingers on it, ``after`` the hand gone
-(the board after the move), and ``other`` the board after the next move."""
+(the board after the move), and ``other`` the board after the next move. ``prior`` is the still board
+before ``board`` (the game's board one move earlier), which a table always has seen before any board it
+reads; it comes last so that every other step keeps its sensor noise (seeded by its place here)."""
 
 
 @dataclass(frozen=True)
@@ -152,8 +156,13 @@ class PhotorealSetup:
         return self.first("start")
 
     def boards(self) -> list[Frame]:
-        """The first capture of each board to read (no hand)."""
-        return [f for f in self.frames if f.kind == "board" and f.index == 0]
+        """The first capture of each board to read (no hand; not ``prior``, the board before them)."""
+        return [f for f in self.frames if f.kind == "board" and f.index == 0 and f.step != "prior"]
+
+    def prior(self) -> Frame | None:
+        """The still board one move before the first board to read (``None`` in set-ups rendered
+        without it)."""
+        return next((f for f in self.frames if f.step == "prior"), None)
 
     def hand_frames(self) -> list[Frame]:
         return [f for f in self.frames if f.kind == "hand"]
@@ -165,7 +174,7 @@ class PhotorealSetup:
 
     def story(self) -> list[Frame]:
         """The frames of the move, in order, from the board before it to the board after it."""
-        return [f for f in self.frames if f.step not in ("empty", "start", "other")]
+        return [f for f in self.frames if f.step not in ("empty", "start", "other", "prior")]
 
 
 def source_hash() -> str:
@@ -248,6 +257,7 @@ def render_setup(
         "place": (after, make_hand(geometry, target, rng, resting=True, on_marble=True)),
         "after": (after, None),
         "other": (game["other"].layout, None),
+        "prior": (game["board"].previous.layout, None),
     }
     wanted = set(steps) | {"empty"} if steps is not None else {s.name for s in SCRIPT}
     if folder.exists():

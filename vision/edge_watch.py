@@ -51,7 +51,7 @@ frames with a hand seen (4,978 before).
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -230,11 +230,16 @@ class MarbleOutlines:
     reach: np.ndarray = field(default_factory=lambda: np.ones(SHADE_DIRECTIONS))
     """``(SHADE_DIRECTIONS,)`` how far a marble's shade reaches around it (see :func:`shade_reach`)."""
 
+    def covering(self, pixels: np.ndarray) -> np.ndarray:
+        """``(n, places)`` bool: which of ``pixels`` a marble in each hole covers itself (within
+        :data:`MARBLE_CLEARANCE_PX`), from its hole up to its centre."""
+        clearance = self.radius[None, :] + MARBLE_CLEARANCE_PX
+        return np.asarray(_segment_distance(pixels, self.holes, self.centres) <= clearance)
+
     def hiding(self, pixels: np.ndarray) -> np.ndarray:
         """``(n, places)`` bool: which of ``pixels`` a marble in each hole may change, itself or by its
         shade (within :data:`MARBLE_CLEARANCE_PX`)."""
-        clearance = self.radius[None, :] + MARBLE_CLEARANCE_PX
-        on_marble = _segment_distance(pixels, self.holes, self.centres) <= clearance
+        on_marble = self.covering(pixels)
         offset = pixels[:, None, :] - self.centres[None]
         distance = np.linalg.norm(offset, axis=2) / self.radius[None, :]
         turn = np.mod(np.arctan2(offset[..., 1], offset[..., 0]), 2 * np.pi) * SHADE_DIRECTIONS / (2 * np.pi)
@@ -310,6 +315,9 @@ class EdgeStrip:
     grained: np.ndarray | None = None
     """``(n,)`` bool: the board shows the same grain there in calibration's two pictures
     (:data:`TEXTURE_REPEATS`)."""
+    under_marble: np.ndarray | None = None
+    """``(n, places)`` bool: the points of :attr:`hidden_by` a marble in each hole covers with its own body
+    rather than its shade; ``None``: not told apart (a strip saved before)."""
 
     @classmethod
     def learn(
@@ -326,24 +334,25 @@ class EdgeStrip:
         points, side = strip_points(geometry, _inset(geometry, board_h))
         pixels = project(board_h, points)
         hidden = None if marbles is None else marbles.hiding(pixels)
+        under = None if marbles is None else marbles.covering(pixels)
         grain = grained = None
         if again is not None:
             grain = _grain(frame, pixels)
             grained = _correlation(grain, _grain(again, pixels)) >= TEXTURE_REPEATS
-        return cls(pixels, side, _sample(frame, pixels), hidden, grain, grained)
+        return cls(pixels, side, _sample(frame, pixels), hidden, grain, grained, under)
 
     @cached_property
     def _windows(self) -> np.ndarray:
         return _light_windows(self.side)
 
-    def _hidden(self, present: np.ndarray | None) -> np.ndarray:
-        """``(n,)`` bool: the points a marble in a hole of ``present`` ``(places,)`` (bool; ``None``: any
-        hole) may change."""
-        if self.hidden_by is None:
+    def _hidden(self, present: np.ndarray | None, mask: np.ndarray | None) -> np.ndarray:
+        """``(n,)`` bool: the points of ``mask`` (:attr:`hidden_by` or :attr:`under_marble`) that a marble
+        in a hole of ``present`` ``(places,)`` (bool; ``None``: any hole) changes; none without a mask."""
+        if mask is None:
             return np.zeros(len(self.pixels), bool)
-        if present is None or self.hidden_by.shape[1] != len(present):
-            return np.asarray(self.hidden_by.any(axis=1))
-        return np.asarray(self.hidden_by[:, present].any(axis=1))
+        if present is None or mask.shape[1] != len(present):
+            return np.asarray(mask.any(axis=1))
+        return np.asarray(mask[:, present].any(axis=1))
 
     def crossed_mm(self, frame: np.ndarray, present: np.ndarray | None = None) -> float:
         """The most edge, in millimetres within :data:`WINDOW_MM` of one side, whose colour changed past
@@ -365,9 +374,11 @@ class EdgeStrip:
         hue_change = np.nan_to_num(np.linalg.norm(hue - nan_median(hue[windows], axis=1), axis=1))
         # A marble's shade darkens the wood and keeps its hue, but for the noise of a dark point: a hand
         # whose hue changed past that, where a marble read in a hole might shade the strip (fingers over
-        # the holes next to the edge read as marbles), still counts.
+        # the holes next to the edge read as marbles), still counts. Not over the marble's own body,
+        # whose colour is not the wood's (a blue ball over the strip, under a desk lamp: wood-desk-2049).
         noise = SHADE_HUE_NOISE / np.maximum(now.mean(axis=1), 1.0)
-        free = ~self._hidden(present) | (hue_change > HUE_CHANGED + noise)
+        hued = (hue_change > HUE_CHANGED + noise) & ~self._hidden(present, self.under_marble)
+        free = ~self._hidden(present, self.hidden_by) | hued
         # the norm of the whole change: the level counts once per channel, as the hue's three parts do
         changed = (np.sqrt(3 * level_change**2 + hue_change**2) > CHANGED) & free
         signs = [((hue_change > HUE_CHANGED) & free, HUE_POINTS)]
@@ -387,7 +398,7 @@ class EdgeStrip:
         """The strip where the board now lies (``before_h`` and ``after_h`` map board millimetres to
         pixels before and after a bump), with the look calibration saw at the same places of the board."""
         pixels = project(after_h @ np.linalg.inv(before_h), self.pixels)
-        return EdgeStrip(pixels, self.side, self.reference, self.hidden_by, self.grain, self.grained)
+        return replace(self, pixels=pixels)
 
     def to_data(self) -> dict[str, Any]:
         reference = np.ascontiguousarray(self.reference, np.float32)
@@ -396,11 +407,10 @@ class EdgeStrip:
             "side": self.side.astype(int).tolist(),
             "reference": base64.b64encode(reference.tobytes()).decode(),
         }
-        if self.hidden_by is not None:
-            data["hidden_by"] = {
-                "places": int(self.hidden_by.shape[1]),
-                "bits": base64.b64encode(np.packbits(self.hidden_by, axis=1).tobytes()).decode(),
-            }
+        for key, mask in (("hidden_by", self.hidden_by), ("under_marble", self.under_marble)):
+            if mask is not None:
+                bits = base64.b64encode(np.packbits(mask, axis=1).tobytes()).decode()
+                data[key] = {"places": int(mask.shape[1]), "bits": bits}
         if self.grain is not None and self.grained is not None:
             data["grain"] = base64.b64encode(np.ascontiguousarray(self.grain, np.uint8).tobytes()).decode()
             data["grained"] = self.grained.astype(int).tolist()
@@ -412,12 +422,8 @@ class EdgeStrip:
         count = len(pixels)
         reference = np.frombuffer(base64.b64decode(data["reference"]), np.float32).reshape(-1, 3)
         side = np.array(data["side"], np.intp)
-        hidden = None
-        if data.get("hidden_by") is not None:
-            places = int(data["hidden_by"]["places"])
-            bits = np.frombuffer(base64.b64decode(data["hidden_by"]["bits"]), np.uint8)
-            hidden = np.unpackbits(bits.reshape(count, -1), axis=1, count=places).astype(bool)
-        elif data.get("marble_free") is not None:  # saved before the holes were told apart
+        hidden, under = (_unpack(data.get(key), count) for key in ("hidden_by", "under_marble"))
+        if hidden is None and data.get("marble_free") is not None:  # saved before the holes were told apart
             hidden = ~np.array(data["marble_free"], bool)[:, None]
         grain = grained = None
         if data.get("grain") is not None:
@@ -427,8 +433,17 @@ class EdgeStrip:
         if (
             len(reference) != count
             or len(side) != count
-            or (hidden is not None and len(hidden) != count)
+            or any(mask is not None and len(mask) != count for mask in (hidden, under))
             or (grained is not None and len(grained) != count)
         ):
             raise ValueError("the edge strip's points, sides and looks differ in number")
-        return cls(pixels, side, reference.copy(), hidden, grain, grained)
+        return cls(pixels, side, reference.copy(), hidden, grain, grained, under)
+
+
+def _unpack(packed: dict[str, Any] | None, count: int) -> np.ndarray | None:
+    """``(count, places)`` bool: a mask of the strip's points by hole as :meth:`EdgeStrip.to_data` packs
+    it, or ``None``."""
+    if packed is None:
+        return None
+    bits = np.frombuffer(base64.b64decode(packed["bits"]), np.uint8)
+    return np.unpackbits(bits.reshape(count, -1), axis=1, count=int(packed["places"])).astype(bool)

@@ -154,16 +154,20 @@ def test_the_strip_is_saved_with_the_calibration_and_older_ones_load_without_it(
     assert edge.hidden_by is not None and saved.hidden_by is not None
     assert edge.hidden_by.shape == (len(edge.pixels), len(GEOMETRY.place_ids))
     assert np.array_equal(saved.hidden_by, edge.hidden_by)
+    assert edge.under_marble is not None and saved.under_marble is not None
+    assert np.array_equal(saved.under_marble, edge.under_marble)
+    assert not (edge.under_marble & ~edge.hidden_by).any()  # a body is part of what a marble hides
     assert edge.grain is not None and saved.grain is not None and np.array_equal(saved.grain, edge.grain)
     assert edge.grained is not None and saved.grained is not None
     assert np.array_equal(saved.grained, edge.grained)
     strip = edge.to_data()
     # a strip saved before the holes were told apart: the points any marble may hide, in one column
     strip["marble_free"] = (~edge.hidden_by.any(axis=1)).astype(int).tolist()
-    for key in ("hidden_by", "grain", "grained"):
+    for key in ("hidden_by", "grain", "grained", "under_marble"):
         del strip[key]
     older_strip = EdgeStrip.from_data(strip)
     assert older_strip.grain is None and older_strip.hidden_by is not None
+    assert older_strip.under_marble is None
     assert np.array_equal(older_strip.hidden_by[:, 0], edge.hidden_by.any(axis=1))
     frame = _frame(grain_rig)
     assert older_strip.crossed_mm(frame, np.ones(len(GEOMETRY.place_ids), bool)) == 0.0
@@ -233,3 +237,27 @@ def test_a_marble_read_next_to_the_edge_leaves_out_its_shade_but_not_a_hand_s_hu
     skin = frame.copy()
     skin[band] = SKIN_BGR
     assert strip.crossed_mm(skin, marble) >= ARM_MM
+
+
+def test_a_marble_read_next_to_the_edge_leaves_out_its_own_colour_where_its_body_covers_the_strip(
+    grain_rig: Rig,
+) -> None:
+    """Seen from a tilted camera, a marble near the edge stands out over the strip: where its own body
+    covers it, a colour unlike the wood's is the marble's (wood-desk-2049), not a hand's; beside its body,
+    in its shade only, the same colour still counts."""
+    edge = grain_rig.calibration.edge
+    assert edge is not None and edge.hidden_by is not None
+    frame = _frame(grain_rig)
+    x_mm = (150.0, 215.0)
+    band = _band(grain_rig, frame, x_mm)
+    inside = np.array([band[int(round(y)), int(round(x))] for x, y in edge.pixels])
+    masks = np.zeros_like(edge.hidden_by)
+    masks[inside, 0] = True  # the first hole's marble covers the band
+    marble = np.zeros(len(GEOMETRY.place_ids), bool)
+    marble[0] = True
+    coloured = frame.copy()
+    coloured[band] = SKIN_BGR
+    body = replace(edge, hidden_by=masks, under_marble=masks)
+    shade = replace(edge, hidden_by=masks, under_marble=np.zeros_like(masks))
+    assert body.crossed_mm(coloured, marble) < ARM_MM <= shade.crossed_mm(coloured, marble)
+    assert body.crossed_mm(coloured, ~marble) >= ARM_MM  # no marble read there: a hand

@@ -336,3 +336,17 @@ def test_a_fingertip_hardly_nearer_a_seat_than_the_empty_hole_is_no_clear_colour
     reading = reader.read(frame.image())
     assert "A2" not in reading.layout
     assert not wrong_places(GEOMETRY, reading, frame.layout)
+
+
+def test_a_ball_standing_out_over_the_edge_strip_in_its_own_colour_is_no_hand() -> None:
+    """wood-desk-2049 (a final seed, measured once before this case was taken): a Queen brings a blue
+    painted ball to A17, next to the board's edge; seen from the tilted camera under a desk lamp its body
+    stands out over the edge strip, and its shadow and B1's fall over the strip beside it. The ball's
+    blue changed the strip's hue there as skin would, so the board was refused: "a hand ... lies across
+    the board's edge". A marble read in its hole explains its own colour over the strip."""
+    setup, reader = _calibrated("wood-desk-2049")
+    frame = setup.first("other")
+    assert frame.hand is None and frame.layout.get("A17") == "B"
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert not wrong_places(GEOMETRY, reading, frame.layout)

@@ -218,21 +218,32 @@ def test_a_board_bumped_by_a_hand_is_read_again_once_the_hand_has_gone() -> None
     assert again.status == "ok" and again.layout == layout
 
 
+BAND_MM = (150.0, 215.0)
+"""Where along the edge the tests below put something over the strip."""
+
+
+def _band_by_first_hole(rig: Rig) -> tuple[EdgeStrip, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The rig's strip, a frame, the band of :data:`BAND_MM` in it, a mask of the strip's points in
+    that band as the first hole's (``(n, places)``), and the places with a marble in the first hole."""
+    edge = rig.calibration.edge
+    assert edge is not None and edge.hidden_by is not None
+    frame = _frame(rig)
+    band = _band(rig, frame, BAND_MM)
+    inside = np.array([band[int(round(y)), int(round(x))] for x, y in edge.pixels])
+    mask = np.zeros_like(edge.hidden_by)
+    mask[inside, 0] = True
+    marble = np.zeros(len(GEOMETRY.place_ids), bool)
+    marble[0] = True
+    return edge, frame, band, mask, marble
+
+
 def test_a_marble_read_next_to_the_edge_leaves_out_its_shade_but_not_a_hand_s_hue(grain_rig: Rig) -> None:
     """Where a marble read in a hole may shade the strip, a change that keeps the wood's hue is its shade;
     skin is not, even when fingers over that hole read as the marble (milky-window-2026)."""
-    edge = grain_rig.calibration.edge
-    assert edge is not None and edge.hidden_by is not None
-    frame = _frame(grain_rig)
-    x_mm = (150.0, 215.0)
-    band = _band(grain_rig, frame, x_mm)
-    inside = np.array([band[int(round(y)), int(round(x))] for x, y in edge.pixels])
-    hidden_by = np.zeros_like(edge.hidden_by)
-    hidden_by[inside, 0] = True  # the first hole's marble may shade the band
-    strip = replace(edge, hidden_by=hidden_by)
-    marble, none = np.zeros(len(GEOMETRY.place_ids), bool), np.zeros(len(GEOMETRY.place_ids), bool)
-    marble[0] = True
-    shade_like = _wood_coloured(grain_rig, frame, x_mm)
+    edge, frame, band, hidden_by, marble = _band_by_first_hole(grain_rig)
+    strip = replace(edge, hidden_by=hidden_by)  # the first hole's marble may shade the band
+    none = np.zeros_like(marble)
+    shade_like = _wood_coloured(grain_rig, frame, BAND_MM)
     assert strip.crossed_mm(shade_like, marble) < ARM_MM <= strip.crossed_mm(shade_like, none)
     skin = frame.copy()
     skin[band] = SKIN_BGR
@@ -245,16 +256,7 @@ def test_a_marble_read_next_to_the_edge_leaves_out_its_own_colour_where_its_body
     """Seen from a tilted camera, a marble near the edge stands out over the strip: where its own body
     covers it, a colour unlike the wood's is the marble's (wood-desk-2049), not a hand's; beside its body,
     in its shade only, the same colour still counts."""
-    edge = grain_rig.calibration.edge
-    assert edge is not None and edge.hidden_by is not None
-    frame = _frame(grain_rig)
-    x_mm = (150.0, 215.0)
-    band = _band(grain_rig, frame, x_mm)
-    inside = np.array([band[int(round(y)), int(round(x))] for x, y in edge.pixels])
-    masks = np.zeros_like(edge.hidden_by)
-    masks[inside, 0] = True  # the first hole's marble covers the band
-    marble = np.zeros(len(GEOMETRY.place_ids), bool)
-    marble[0] = True
+    edge, frame, band, masks, marble = _band_by_first_hole(grain_rig)  # the first hole's marble covers it
     coloured = frame.copy()
     coloured[band] = SKIN_BGR
     body = replace(edge, hidden_by=masks, under_marble=masks)

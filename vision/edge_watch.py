@@ -374,10 +374,12 @@ class EdgeStrip:
         hue_change = np.nan_to_num(np.linalg.norm(hue - nan_median(hue[windows], axis=1), axis=1))
         # A marble's shade darkens the wood and keeps its hue, but for the noise of a dark point: a hand
         # whose hue changed past that, where a marble read in a hole might shade the strip (fingers over
-        # the holes next to the edge read as marbles), still counts. Not over the marble's own body,
-        # whose colour is not the wood's (a blue ball over the strip, under a desk lamp: wood-desk-2049).
+        # the holes next to the edge read as marbles), still counts. Not over the own body of a marble
+        # read in its hole, whose colour is not the wood's (a blue ball over the strip, under a desk lamp:
+        # wood-desk-2049); with no holes read (``present`` unknown) no body is known to be there.
         noise = SHADE_HUE_NOISE / np.maximum(now.mean(axis=1), 1.0)
-        hued = (hue_change > HUE_CHANGED + noise) & ~self._hidden(present, self.under_marble)
+        body = None if present is None else self.under_marble
+        hued = (hue_change > HUE_CHANGED + noise) & ~self._hidden(present, body)
         free = ~self._hidden(present, self.hidden_by) | hued
         # the norm of the whole change: the level counts once per channel, as the hue's three parts do
         changed = (np.sqrt(3 * level_change**2 + hue_change**2) > CHANGED) & free

@@ -263,3 +263,4 @@ def test_a_marble_read_next_to_the_edge_leaves_out_its_own_colour_where_its_body
     shade = replace(edge, hidden_by=masks, under_marble=np.zeros_like(masks))
     assert body.crossed_mm(coloured, marble) < ARM_MM <= shade.crossed_mm(coloured, marble)
     assert body.crossed_mm(coloured, ~marble) >= ARM_MM  # no marble read there: a hand
+    assert body.crossed_mm(coloured, None) >= ARM_MM  # no holes read: no marble known to be there

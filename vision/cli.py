@@ -340,6 +340,12 @@ def _notation(layout: dict[str, str], seats: tuple[str, ...], rules: str) -> str
     help="Play the game in this light after calibration (a lamp switched on or off); such set-ups go"
     " to the cache's 'relit' folder, out of the measured set.",
 )
+@click.option(
+    "--other-colours",
+    is_flag=True,
+    help="Marbles of other colours than the set the reader was tuned on (each seat's hue turned, paler or"
+    " deeper); such set-ups go to the cache's 'recoloured' folder, out of the measured set.",
+)
 def photoreal_command(
     model: str,
     split: str,
@@ -349,6 +355,7 @@ def photoreal_command(
     out: Path | None,
     committed: bool,
     later_light: str | None,
+    other_colours: bool,
 ) -> None:
     """Ray-trace set-ups with POV-Ray: glass, cat's-eye, milky, wooden marbles and pegs under real lamps.
 
@@ -379,14 +386,17 @@ def photoreal_command(
                 geometry, root, wanted, steps=dataset.COMMITTED_STEPS, captures=1, log=click.echo
             )
         else:
-            root = out or (dataset.cache_root() / "relit" if later_light else dataset.cache_root())
+            aside = "-".join(n for n, on in (("relit", later_light), ("recoloured", other_colours)) if on)
+            root = out or (dataset.cache_root() / aside if aside else dataset.cache_root())
             wanted = dataset.split_setups(split, per_pair, materials or MATERIALS, lights or LIGHTS)
             wanted = [(m, v, seed) for m, v, seed in wanted if v != later_light]
             if not wanted:
                 raise click.BadParameter(
                     "the light after calibration must differ from calibration's", param_hint="--later-light"
                 )
-            rendered = dataset.render_set(geometry, root, wanted, later_light=later_light, log=click.echo)
+            rendered = dataset.render_set(
+                geometry, root, wanted, later_light=later_light, recolour=other_colours, log=click.echo
+            )
     except RenderError as error:
         raise click.ClickException(str(error)) from None
     except ValueError as error:

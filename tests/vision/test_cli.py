@@ -203,3 +203,36 @@ def test_photoreal_says_what_is_wrong_before_rendering(
     result = CliRunner().invoke(main, ["vision", "photoreal", "--out", str(tmp_path), *arguments])
     assert result.exit_code == 2 and message in result.output
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("arguments", "folder", "name"),
+    [
+        (["--other-colours"], "recoloured", "clear-evening-recoloured-2000"),
+        (
+            ["--other-colours", "--later-light", "desk"],
+            "relit-recoloured",
+            "clear-evening-to-desk-recoloured-2000",
+        ),
+        ([], "", "clear-evening-2000"),
+    ],
+)
+def test_photoreal_keeps_set_ups_of_other_colours_or_light_out_of_the_measured_set(
+    arguments: list[str], folder: str, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vision.photoreal import dataset
+    from vision.photoreal.povray import RenderError
+    from vision.photoreal.setups import Setup
+
+    rendered: list[tuple[Path, str]] = []
+
+    def render_setup(geometry: BoardGeometry, setup: Setup, into: Path, **_: object) -> None:
+        rendered.append((into.parent, setup.name))
+        raise RenderError("stopped here: the test only asks where the set-up goes")
+
+    monkeypatch.setenv("TOCK_PHOTOREAL_CACHE", str(tmp_path))
+    monkeypatch.setattr(dataset, "render_setup", render_setup)
+    chosen = ["--split", "final", "--material", "clear", "--light", "evening"]
+    result = CliRunner().invoke(main, ["vision", "photoreal", *chosen, *arguments])
+    assert "stopped here" in result.output
+    assert rendered == [((dataset.cache_root() / folder) if folder else dataset.cache_root(), name)]

@@ -7,6 +7,7 @@ the gap measured, strictly: a reader that closes a gap makes its test pass, and 
 
 from __future__ import annotations
 
+import colorsys
 import functools
 import re
 from dataclasses import replace
@@ -35,12 +36,15 @@ from vision.photoreal.sensor import MID_GREY, SensorPipeline
 from vision.photoreal.setups import (
     FINAL_SEEDS,
     HELD_OUT_SEEDS,
+    HUE_TURN,
     LIGHTS,
     MATERIALS,
+    SEAT_TINTS,
     TUNING_SEEDS,
     Setup,
     make_hand,
     make_setup,
+    recoloured,
     relit,
 )
 from vision.photoreal_bench import BOARD_BEFORE, run_photoreal
@@ -379,3 +383,31 @@ def test_a_set_up_relit_after_calibration_keeps_its_camera_and_plays_under_the_o
     assert later.camera == setup.camera and later.lamp == setup.lamp and later.sensor == setup.sensor
     with pytest.raises(ValueError, match="another one: desk, window, evening"):
         relit(GEOMETRY, setup, "ceiling")
+
+
+@pytest.mark.parametrize("seed", [2053, 2054, 2055])
+def test_a_recoloured_set_up_keeps_its_camera_and_light_and_gives_each_seat_a_colour_near_its_own(
+    seed: int,
+) -> None:
+    setup = make_setup(GEOMETRY, "clear", "evening", seed)
+    other = recoloured(setup)
+    assert other.name == f"clear-evening-recoloured-{seed}" and setup.name == f"clear-evening-{seed}"
+    assert other.camera == setup.camera and other.lamp == setup.lamp and other.sensor == setup.sensor
+    assert other == recoloured(setup) and setup.tint("A") == SEAT_TINTS["A"]
+    hues = {seat: colorsys.rgb_to_hsv(*rgb)[0] for seat, rgb in SEAT_TINTS.items() if seat in "ABCD"}
+    for seat in hues:
+        assert other.tint(seat) != SEAT_TINTS[seat]
+        hue = colorsys.rgb_to_hsv(*other.tint(seat))[0]
+        turned = {s: abs((hue - h + 0.5) % 1.0 - 0.5) for s, h in hues.items()}
+        assert turned[seat] <= HUE_TURN and min(turned, key=turned.__getitem__) == seat
+
+
+def test_the_scene_tints_each_marble_in_its_set_ups_colour(tmp_path: Path) -> None:
+    setup = recoloured(make_setup(GEOMETRY, "clear", "ceiling", 2055))
+    layout = {"A1": "A", "B1": "B"}
+    text = scene_text(GEOMETRY, setup, layout, SceneFiles(tmp_path))
+    standard = scene_text(GEOMETRY, replace(setup, tints=()), layout, SceneFiles(tmp_path))
+    for seat in "AB":
+        faded = np.clip(np.array(setup.tint(seat)) * 1.1 + 0.02, 0, 1)
+        assert "fade_colour rgb <" + ", ".join(f"{v:.4f}" for v in faded) + ">" in text
+        assert "fade_colour rgb <" + ", ".join(f"{v:.4f}" for v in faded) + ">" not in standard

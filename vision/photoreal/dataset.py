@@ -389,10 +389,13 @@ def render_set(
     steps: Iterable[str] | None = None,
     captures: int | None = None,
     later_light: str | None = None,
+    recolour: bool = False,
     log: Callable[[str], None] = print,
 ) -> list[PhotorealSetup]:
     """Render the set-ups not yet under ``root``, log each with its cost, and return all of them; with
-    ``later_light``, the game is played in that light after calibration (see :func:`setups.relit`).
+    ``later_light``, the game is played in that light after calibration (see :func:`setups.relit`); with
+    ``recolour``, with marbles of other colours than the reader was tuned on (see
+    :func:`setups.recoloured`).
 
     Raises:
         ValueError: ``later_light`` is unknown or a set-up's own light.
@@ -403,6 +406,8 @@ def render_set(
         setup = setups.make_setup(geometry, material, light, seed)
         if later_light is not None:
             setup = setups.relit(geometry, setup, later_light)
+        if recolour:
+            setup = setups.recoloured(setup)
         folder = root / setup.name
         if (folder / TRUTH_FILE).exists():
             done.append(load_setup(folder))

@@ -26,18 +26,6 @@ HOLE_DEPTH = 10.0
 MARKER_PX = 240
 """Pixels of a marker's printed image (its quiet zone included)."""
 
-SEAT_TINTS = {
-    "A": (0.80, 0.05, 0.04),  # red
-    "B": (0.05, 0.16, 0.80),  # blue
-    "C": (0.07, 0.55, 0.09),  # green
-    "D": (0.92, 0.72, 0.04),  # yellow
-    "E": (0.40, 0.06, 0.55),  # purple
-    "F": (0.95, 0.30, 0.02),  # orange
-    "G": (0.85, 0.85, 0.85),  # white
-    "H": (0.03, 0.03, 0.03),  # black
-}
-"""Linear RGB of each seat's colour (paint, glass tint, cat's-eye vanes)."""
-
 
 def _v(*values: float) -> str:
     return "<" + ", ".join(f"{float(v):.4f}" for v in values) + ">"
@@ -91,7 +79,7 @@ def scene_text(
     ]
     for place, seat in sorted(layout.items()):
         x, y = geometry.places[place]
-        parts.append(_piece(geometry, setup.material, seat, (x, y), rng))
+        parts.append(_piece(geometry, setup.material, setup.tint(seat), (x, y), rng))
     if hand is not None:
         parts.append(_hand(hand))
     return "".join(parts)
@@ -213,12 +201,16 @@ def _table() -> str:
 
 
 def _piece(
-    geometry: BoardGeometry, material: str, seat: str, xy: tuple[float, float], rng: np.random.Generator
+    geometry: BoardGeometry,
+    material: str,
+    colour: tuple[float, float, float],
+    xy: tuple[float, float],
+    rng: np.random.Generator,
 ) -> str:
-    """One marble (or peg) of ``material`` in the seat's colour, resting in the hole at ``xy``."""
+    """One marble (or peg) of ``material`` in its seat's ``colour``, resting in the hole at ``xy``."""
     radius = geometry.marble_diameter / 2
     centre_h = geometry.marble_top - radius
-    tint = np.array(SEAT_TINTS[seat])
+    tint = np.array(colour)
     jitter = rng.normal(0.0, 0.25, 2)
     x, y = xy[0] + jitter[0], xy[1] + jitter[1]
     turn = _v(*rng.uniform(0, 360, 3))

@@ -7,6 +7,7 @@ say how the reader does on set-ups it was never adjusted to.
 
 from __future__ import annotations
 
+import colorsys
 import math
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -31,6 +32,21 @@ FINAL_SEEDS = range(2000, 2500)
 """Seeds of the final measurement: rendered and measured by ``make bench``, their frames never looked at
 and nothing tuned after seeing their figures."""
 FRAME_SIZE = (1280, 960)
+SEAT_TINTS = {
+    "A": (0.80, 0.05, 0.04),  # red
+    "B": (0.05, 0.16, 0.80),  # blue
+    "C": (0.07, 0.55, 0.09),  # green
+    "D": (0.92, 0.72, 0.04),  # yellow
+    "E": (0.40, 0.06, 0.55),  # purple
+    "F": (0.95, 0.30, 0.02),  # orange
+    "G": (0.85, 0.85, 0.85),  # white
+    "H": (0.03, 0.03, 0.03),  # black
+}
+"""Linear RGB of each seat's colour (paint, glass tint, cat's-eye vanes): the set the reader was tuned on."""
+HUE_TURN = 10 / 360
+"""Most a :func:`recoloured` set turns a seat's hue (a turn of the colour wheel): the four seats' hues lie
+46 degrees apart or more (red and yellow), so each stays nearest its own, as every set sold is told apart
+at a glance."""
 SKIN_TONES = (
     (0.88, 0.54, 0.39),
     (0.75, 0.41, 0.26),
@@ -138,11 +154,18 @@ class Setup:
     later_lamp: Lamp | None = None
     """The light the game is played in after calibration, when a lamp was switched on or off since
     (``None``: calibration's light throughout)."""
+    tints: tuple[tuple[str, tuple[float, float, float]], ...] = ()
+    """Seats whose marbles are of other colours than :data:`SEAT_TINTS` (see :func:`recoloured`)."""
 
     @property
     def name(self) -> str:
         later = "" if self.later_lamp is None else f"-to-{self.later_lamp.kind}"
-        return f"{self.material}-{self.light}{later}-{self.seed}"
+        other = "-recoloured" if self.tints else ""
+        return f"{self.material}-{self.light}{later}{other}-{self.seed}"
+
+    def tint(self, seat: str) -> tuple[float, float, float]:
+        """Linear RGB of ``seat``'s marbles."""
+        return dict(self.tints).get(seat, SEAT_TINTS[seat])
 
     @property
     def held_out(self) -> bool:
@@ -214,6 +237,23 @@ def relit(geometry: BoardGeometry, setup: Setup, light: str) -> Setup:
         [setup.seed, MATERIALS.index(setup.material), LIGHTS.index(setup.light), LIGHTS.index(light), 99]
     )
     return replace(setup, later_lamp=_lamp(geometry, light, rng))
+
+
+def recoloured(setup: Setup) -> Setup:
+    """``setup`` with a marble set of other colours than the one the reader was tuned on, as sets sold
+    differ (crimson or orange-red, navy or sky blue, lime or bottle green, lemon or amber; pale tints and
+    deep ones): each seat's colour turned in hue by up to :data:`HUE_TURN`, its saturation kept at 55 to
+    100 %, its brightness at 50 to 110 % (at most full)."""
+    rng = np.random.default_rng([setup.seed, MATERIALS.index(setup.material), LIGHTS.index(setup.light), 77])
+    tints = []
+    for seat, rgb in SEAT_TINTS.items():
+        hue, saturation, value = colorsys.rgb_to_hsv(*rgb)
+        hue = (hue + rng.uniform(-HUE_TURN, HUE_TURN)) % 1.0
+        saturation *= rng.uniform(0.55, 1.0)
+        value = min(1.0, value * rng.uniform(0.5, 1.1))
+        red, green, blue = (round(float(c), 4) for c in colorsys.hsv_to_rgb(hue, saturation, value))
+        tints.append((seat, (red, green, blue)))
+    return replace(setup, tints=tuple(tints))
 
 
 def _lamp(geometry: BoardGeometry, light: str, rng: np.random.Generator) -> Lamp:

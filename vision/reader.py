@@ -329,12 +329,18 @@ class BoardReader:
             own_paint = np.array([verdicts.seat[i] == owners[i] for i in range(len(ids))])
             # A finger as pale as the wood lying along a row of holes looks like wood over each, and may
             # seem alone; but it lies over the bare wood beside the hole too, which a lone peg never does.
-            lone = np.flatnonzero(verdicts.flat & occupied & sure & alone)
+            # Marbles as pale as the wood side by side (two yellow milky marbles in a warm evening light)
+            # are none of them alone, but each hole changed as strongly as a marble's with no wood around
+            # changed, and nothing lies over the bare wood beside it or beside the holes next to it.
+            side_by_side = verdicts.flat & occupied & sure & strong & unreached
+            lone = np.flatnonzero(verdicts.flat & occupied & sure & (alone | side_by_side))
             lying = np.zeros(len(ids), bool)
             lying[lone] = over_wood(
                 samples, calibration.wood_ref, feats.bare, lone, hue_past=PALE_HUE, points=PALE_POINTS
             )
-            flat = verdicts.flat & ~(occupied & sure & ((alone & ~lying) | (strong & unreached & own_paint)))
+            lying_near = lying | plan.adjacent[:, lying].any(axis=1)
+            marble_like = (alone & ~lying) | (strong & unreached & (own_paint | ~lying_near))
+            flat = verdicts.flat & ~(occupied & sure & marble_like)
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
             # A colour seen over a hole and over the bare wood beside it is no marble's: a finger. Nor
             # does a colour hardly nearer a seat's than the wood's or the empty hole's say whose marble it

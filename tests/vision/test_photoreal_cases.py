@@ -350,3 +350,19 @@ def test_a_ball_standing_out_over_the_edge_strip_in_its_own_colour_is_no_hand() 
     reading = reader.read(frame.image())
     assert reading.status == "ok", reading.message
     assert not wrong_places(GEOMETRY, reading, frame.layout)
+
+
+def test_two_marbles_as_pale_as_the_wood_side_by_side_are_no_cover() -> None:
+    """milky-evening-2047 (a final seed, measured once before this case was taken): two yellow milky
+    marbles side by side on A14 and A15, in a dim warm evening light, look like wood over their holes as
+    a finger as pale as the wood would; neither is alone, so the board was refused as covered. Both holes
+    changed as strongly as a marble's, no wood around them changed, and nothing lies over the bare wood
+    beside them or their neighbours: they hold marbles, and the move is settled right."""
+    setup, reader = _calibrated("milky-evening-2047")
+    frame = setup.first("board")
+    assert frame.layout["A14"] == frame.layout["A15"] == "D" and frame.hand is None
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert {"A14", "A15"} <= set(reading.layout) | set(reading.unsure_colour)
+    assert not wrong_places(GEOMETRY, reading, frame.layout)
+    assert settle_reading(setup.game()["board"], reading) == "right"

@@ -25,12 +25,13 @@ from vision.targets import Counts, TargetTable
 
 FINAL_PER_PAIR = 2
 """Final set-ups never looked at that the measurement needs for each material and light."""
-LOOKED_AT_SEEDS = tuple(range(2000, 2051))
+LOOKED_AT_SEEDS = tuple(range(2000, 2055))
 """Final seeds no longer a final word, so the target table leaves them out: measured once each, then
 looked at or tuned on (``docs/photoreal.md`` tells each seed's story; 2042 and 2043 were measured once
 with the code of 39e3805 and of c4cd937, 2044 once with 20f0408's, 2045 and 2046 with 9735f89's and
 e44456b's, 2047 and 2048 with 9735f89's, 2049 and 2050 with b17e609's reader, with and without the board
-before the first, then their misses were looked at)."""
+before the first, 2051 and 2052 with d17ff61's, 2053 and 2054 with 1c0e059's, then their misses were
+looked at)."""
 BOARD_BEFORE = {"board": "prior", "after": "board", "other": "after"}
 """The still board before each still board of a rendered story (``prior`` is read for that only; set-ups
 rendered without it read their first board with none before it)."""
@@ -131,7 +132,8 @@ def _play_story(
 def photoreal_report(geometry: BoardGeometry) -> tuple[str, bool]:
     """The target table on the final photoreal seeds never looked at (:data:`LOOKED_AT_SEEDS` left
     out, their table printed after for information), or on the committed frames (tuning seeds, said
-    so) when the cache holds none; with the render cost and how to render the set."""
+    so) when the cache holds none; with the render cost and how to render the set; then, for
+    information, the set-ups of marbles of other colours (``tock vision photoreal --other-colours``)."""
     root = cache_root()
     rendered = load_set(root, held_out=True) if root.exists() else []
     setups = [s for s in rendered if s.seed in FINAL_SEEDS and s.seed not in LOOKED_AT_SEEDS]
@@ -166,5 +168,14 @@ def photoreal_report(geometry: BoardGeometry) -> tuple[str, bool]:
             f"photoreal camera, seeds {', '.join(map(str, LOOKED_AT_SEEDS))} (seen before the last change:"
             f" information, not the target): {len(looked_at)} set-ups",
             run_photoreal(looked_at, geometry).render(),
+        ]
+    recoloured = load_set(root / "recoloured") if (root / "recoloured").exists() else []
+    if recoloured:
+        seeds = sorted({s.seed for s in recoloured})
+        lines += [
+            f"photoreal camera, marbles of other colours than the set tuned on (seeds"
+            f" {', '.join(map(str, seeds))}: information, not the target): {len(recoloured)} set-ups in"
+            f" {root / 'recoloured'}",
+            run_photoreal(recoloured, geometry).render(),
         ]
     return "\n".join(lines), table.all.meets_targets()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import colorsys
 import functools
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,9 +25,11 @@ from vision.geometry import BoardGeometry
 from vision.photoreal import povray
 from vision.photoreal.camera import place_camera
 from vision.photoreal.dataset import (
+    COMMITTED_ROOT,
     COMMITTED_SETUPS,
     SCRIPT,
     PhotorealSetup,
+    cache_root,
     committed_setups,
     render_setup,
     split_setups,
@@ -47,7 +50,7 @@ from vision.photoreal.setups import (
     recoloured,
     relit,
 )
-from vision.photoreal_bench import BOARD_BEFORE, run_photoreal
+from vision.photoreal_bench import BOARD_BEFORE, photoreal_report, run_photoreal
 from vision.reader import BoardReader
 from vision.synthetic import starting_layout
 
@@ -411,3 +414,17 @@ def test_the_scene_tints_each_marble_in_its_set_ups_colour(tmp_path: Path) -> No
         faded = np.clip(np.array(setup.tint(seat)) * 1.1 + 0.02, 0, 1)
         assert "fade_colour rgb <" + ", ".join(f"{v:.4f}" for v in faded) + ">" in text
         assert "fade_colour rgb <" + ", ".join(f"{v:.4f}" for v in faded) + ">" not in standard
+
+
+def test_the_benchmark_reports_set_ups_of_other_colours_apart_from_the_target(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOCK_PHOTOREAL_CACHE", str(tmp_path))
+    aside = cache_root() / "recoloured"
+    aside.mkdir(parents=True)
+    for name in ("wood-ceiling-0", "clear-ceiling-0"):
+        shutil.copytree(COMMITTED_ROOT / name, aside / name)
+    text, _ = photoreal_report(GEOMETRY)
+    head, recoloured = text.split("marbles of other colours than the set tuned on (seeds 0: information")
+    assert "NO final set" in head and f"2 set-ups in {aside}" in recoloured
+    assert "material: wood     1/1" in recoloured and "material: clear    1/1" in recoloured

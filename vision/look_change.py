@@ -43,11 +43,13 @@ FLOOR = 10.0
 """Levels added to a pixel's brightness when its change is weighed against it (dark pixels' noise)."""
 LEAST_SPREAD = 0.05
 """Floor of the holes' robust spread of change, against the typical hole's (very clean frames)."""
-UNCHANGED = 3.0
+UNCHANGED = 4.0
 """A hole whose change is at most this holds what it held (robust standard deviations above the
 typical hole). A hole whose occupancy changed between two still boards changed by 10.9 or more (every
 set-up of seeds 2006 to 2035), and by 10.4 or more over the 292 set-ups of seeds 2006 to 2054 cached on
-29 November 2026 (1,424 such holes; the least, clear glass in the evening)."""
+29 November 2026 (1,424 such holes; the least, clear glass in the evening): 4 leaves it 2.6 times as
+far. It was 3 until then; two boards of those seeds waited for a hole that changed by 3.3 and 3.8 as a
+hand and a marble's new shade passed near it (clear-evening-2054, clear-desk-recoloured-2055)."""
 CHANGED = 8.0
 """A marble of unsure colour whose hole changed by more than this was touched: it weighs against the
 marble that was there, one log-likelihood unit per standard deviation past it. Sensor noise alone changed

@@ -45,7 +45,7 @@ SEAT_TINTS = {
 """Linear RGB of each seat's colour (paint, glass tint, cat's-eye vanes): the set the reader was tuned on."""
 HUE_TURN = 10 / 360
 """Most a :func:`recoloured` set turns a seat's hue (a turn of the colour wheel): the four seats' hues lie
-46 degrees apart or more (red and yellow), so each stays nearest its own, as every set sold is told apart
+45.6 degrees apart or more (red and yellow), so each stays nearest its own, as every set sold is told apart
 at a glance."""
 SKIN_TONES = (
     (0.88, 0.54, 0.39),

@@ -271,9 +271,16 @@ class BoardReader:
             occupied, sure, changed = empty_look.judge(look(samples), local_gain(feats.gain, plan.neighbours))
             # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides,
             # also where the hole was found empty for only part of it having changed, unless the light
-            # on the place's wood is tinted (a hand).
+            # on the place's wood is tinted (a hand). A hole whose change leans to a marble's (past the
+            # band's middle) is settled empty by its colour only where something beside it could have
+            # changed it so: a marble or a hole in doubt next to it, or its wood darkened (a hand's
+            # shade). Alone, the change is the hole's own: a dark peg in the evening, seen from afar,
+            # shows its head beside the hole and leaves the hole's dark middle in sight (peg-evening-2042).
+            empty_nearest = np.array([label == EMPTY for label in labels])
             partly = sure & ~occupied & (changed > empty_look.empty_below)
-            by_colour = (~sure | partly) & colour_settles(verdicts, feats)
+            cause = plan.adjacent[:, occupied | ~sure].any(axis=1) | feats.covered | feats.touched
+            own_change = occupied & ~cause & empty_nearest
+            by_colour = (~sure | partly) & colour_settles(verdicts, feats) & ~own_change
             occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
             sure = sure | by_colour
             touching = verdicts.flat | feats.covered | feats.touched
@@ -283,7 +290,6 @@ class BoardReader:
             # reserve under a finger's shadow) is two readings that disagree: neither is trusted. Unless
             # the hole changed as strongly as a marble's with nothing over it or its neighbours (a
             # cat's-eye's dark body under a desk lamp): then it holds a marble whose colour is not clear.
-            empty_nearest = np.array([label == EMPTY for label in labels])
             disagree = occupied & verdicts.seat_sure & empty_nearest & ~verdicts.uncertain
             disagree = disagree & ~(strong & alone & ~touching)
             # A hole beside a marble, changed past the band of doubt yet less than a marble strongly

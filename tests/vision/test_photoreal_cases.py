@@ -383,3 +383,19 @@ def test_a_hole_not_read_whose_look_changed_a_little_near_a_new_marble_holds_wha
     held = after.since(before, game.previous.layout)
     assert "BH1" not in held.uncertain
     assert settle_reading(game, after, before) == "right"
+
+
+def test_a_dark_peg_alone_whose_head_shows_beside_its_hole_is_not_read_empty() -> None:
+    """peg-evening-2042 (a final seed, measured once before this case was taken): seat A's red peg on D2,
+    in the far corner of an evening frame, shows its dim head beside the hole, whose dark middle is
+    still seen; the hole changed into the band of doubt, and the colour, nearest the empty hole's, read
+    it empty with full confidence. No marble next to D2 and no shade on its wood could have changed the
+    hole so: the change is the hole's own, so it is not read, and the board is settled right."""
+    setup, reader = _calibrated("peg-evening-2042")
+    frame = setup.first("board")
+    assert frame.layout.get("D2") == "A" and frame.hand is None
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert "D2" in reading.uncertain
+    assert not wrong_places(GEOMETRY, reading, frame.layout)
+    assert settle_reading(setup.game()["board"], reading) == "right"

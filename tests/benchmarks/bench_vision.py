@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from vision.bench import SYNTHETIC_HELD_OUT_SEEDS, run_boards, run_hands
+from vision.bench import SYNTHETIC_BENCH_SEEDS, run_boards, run_hands
 from vision.geometry import BoardGeometry
 from vision.photoreal_bench import photoreal_report
 from vision.targets import TargetTable
@@ -19,7 +19,7 @@ def main() -> bool:
     boards on the 6-seat board (for information), then the photoreal set; print the figures and the CPU
     time each part took."""
     size = (1280, 960)
-    seeds = SYNTHETIC_HELD_OUT_SEEDS
+    seeds = SYNTHETIC_BENCH_SEEDS
     table = TargetTable()
     started = time.process_time()
     boards = run_boards(360, model="tock4", seed=seeds[0], size=size, table=table)

@@ -9,6 +9,7 @@ import pytest
 from tests.vision.conftest import replay_move_by_hand
 from vision import bench
 from vision.bench import (
+    SYNTHETIC_BENCH_SEEDS,
     SYNTHETIC_HELD_OUT_SEEDS,
     SYNTHETIC_TUNING_SEEDS,
     run_boards,
@@ -44,6 +45,7 @@ def test_the_synthetic_camera_fills_every_row_of_the_target_table() -> None:
 
 def test_synthetic_seeds_are_split_between_tuning_and_held_out() -> None:
     assert not set(SYNTHETIC_TUNING_SEEDS) & set(SYNTHETIC_HELD_OUT_SEEDS)
+    assert set(SYNTHETIC_BENCH_SEEDS) <= set(SYNTHETIC_HELD_OUT_SEEDS)
 
 
 HAND_RESTING_UNSEEN = {

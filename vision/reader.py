@@ -273,15 +273,15 @@ class BoardReader:
             # also where the hole was found empty for only part of it having changed, unless the light
             # on the place's wood is tinted (a hand). A hole whose change leans to a marble's (past the
             # band's middle) is settled empty by its colour only where something beside it could have
-            # changed it so: a marble or a hole in doubt next to it, or its wood darkened (a hand's
-            # shade). Alone, the change is the hole's own: a dark peg in the evening, seen from afar,
+            # changed it so: a marble or a hole in doubt next to it, or its wood covered or touched (a
+            # hand's shade). Alone, the change is the hole's own: a dark peg in the evening, seen from afar,
             # shows its head beside the hole and leaves the hole's dark middle in sight (peg-evening-2042).
             empty_nearest = np.array([label == EMPTY for label in labels])
             partly = sure & ~occupied & (changed > empty_look.empty_below)
             cause = plan.adjacent[:, occupied | ~sure].any(axis=1) | feats.covered | feats.touched
             own_change = occupied & ~cause & empty_nearest
             by_colour = (~sure | partly) & colour_settles(verdicts, feats) & ~own_change
-            occupied = np.where(by_colour, np.array([label != EMPTY for label in labels]), occupied)
+            occupied = np.where(by_colour, ~empty_nearest, occupied)
             sure = sure | by_colour
             touching = verdicts.flat | feats.covered | feats.touched
             alone = ~plan.adjacent[:, touching].any(axis=1)

@@ -418,6 +418,9 @@ class Verdicts:
     """bool: that colour is hardly nearer that seat's than the wood's look (:data:`WOOD_RATIO`), or not
     far nearer it than the place's empty look (:data:`COLOUR_RATIO`): it does not say whose marble it
     is."""
+    near_wood: np.ndarray
+    """bool: that colour is not far nearer that seat's than the wood's look (:data:`COLOUR_RATIO`, as for
+    the empty look): beside a finger as pale as the wood, part of the colour may be the finger's."""
 
 
 def colour_settles(verdicts: Verdicts, feats: Features) -> np.ndarray:
@@ -476,7 +479,10 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     )
     seat = [classes.seats[i] for i in seat_order[:, 0]]
     near_plain = (flat < WOOD_RATIO**2 * seat_best) | (d2[:, 0] < COLOUR_RATIO**2 * seat_best)
-    return Verdicts(labels, confidence, uncertain, anomalous, wood_like, seat, seat_sure, near_plain)
+    near_wood = flat < COLOUR_RATIO**2 * seat_best
+    return Verdicts(
+        labels, confidence, uncertain, anomalous, wood_like, seat, seat_sure, near_plain, near_wood
+    )
 
 
 def _hue_agrees(values: np.ndarray, classes: Classes, nearest: np.ndarray) -> np.ndarray:

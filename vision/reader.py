@@ -350,11 +350,16 @@ class BoardReader:
             clear = verdicts.seat_sure & ~empty_nearest & ~lone_marble & ~verdicts.flat
             # A colour seen over a hole and over the bare wood beside it is no marble's: a finger. Nor
             # does a colour hardly nearer a seat's than the wood's or the empty hole's say whose marble it
-            # is (skin in a warm light, between the wood and a red; a fingertip in a hand's shade).
+            # is (skin in a warm light, between the wood and a red; a fingertip in a hand's shade). Beside
+            # a hole that looks like wood over it (a finger as pale as the wood), the colour must be as
+            # clearly nearer the seat's than the wood's as it must be than the empty hole's: pale fingers
+            # lying on both sides of a green marble, over part of its top, turned its colour to a yellow
+            # (milky-window-2059).
             reads = np.flatnonzero(occupied & sure & clear)
             finger = np.zeros(len(ids), bool)
             finger[reads] = over_wood(samples, calibration.wood_ref, feats.bare, reads)
-            hidden, clear = hidden | finger, clear & ~finger & ~verdicts.near_plain
+            pale_beside = verdicts.near_wood & plan.adjacent[:, verdicts.flat].any(axis=1)
+            hidden, clear = hidden | finger, clear & ~finger & ~verdicts.near_plain & ~pale_beside
             unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
             present = occupied

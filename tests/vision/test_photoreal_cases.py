@@ -399,3 +399,18 @@ def test_a_dark_peg_alone_whose_head_shows_beside_its_hole_is_not_read_empty() -
     assert "D2" in reading.uncertain
     assert not wrong_places(GEOMETRY, reading, frame.layout)
     assert settle_reading(setup.game()["board"], reading) == "right"
+
+
+def test_a_marble_between_fingers_as_pale_as_the_wood_is_not_read_in_a_colour_they_mix_into() -> None:
+    """milky-window-2059 (a final seed, measured once before this case was taken): a light-skinned hand
+    rests over D5 to D8 in daylight, its fingers looking like wood over the holes beside seat C's green
+    marble on D6, and over part of its top. The green and the pale skin mixed into a colour nearest seat
+    D's yellow, a little nearer it than the wood's look, and D6 was read as seat D's marble. Beside a hole
+    that looks like wood over it, a colour must be as clearly nearer its seat's than the wood's as it
+    must be than the empty hole's: D6 is not read as seat D's, and no place is read wrong."""
+    setup, reader = _calibrated("milky-window-2059")
+    frame = setup.first("rest")
+    assert frame.hand is not None and frame.layout.get("D6") == "C"
+    reading = reader.read(frame.image())
+    assert reading.layout.get("D6") != "D"
+    assert not wrong_places(GEOMETRY, reading, frame.layout)

@@ -13,7 +13,10 @@ standard deviations it lies above it. This says two things the colours cannot:
 
 * a hole whose occupancy was not read (a low lamp's shadow across it, a dim corner) but whose look did
   not change holds what it held: a marble arriving or leaving changes a hole far more than that
-  (:data:`UNCHANGED`). Its colour is still left to the game, as two marbles of near tints may look alike;
+  (:data:`UNCHANGED`). Its colour is still left to the game, as two marbles of near tints may look alike.
+  So does an empty hole seen to hold a marble of unsure colour: under a desk lamp, a clear glass marble's
+  long shadow and caustic change the hole next to it as much as a dim marble changes its own, on every
+  board while the marble stays (clear-desk-2061), but no marble came;
 * a marble of unsure colour whose look changed much was touched: where several Jack's swaps fit the
   holes, the ones that leave such a marble in place are weighed down (:data:`CHANGED`, at most
   :data:`CAP` a hole, so that one hole alone never decides). A touch never makes a move of the board as
@@ -150,7 +153,8 @@ class SinceThen:
     """What a still board says once held against the last board the game accepted."""
 
     read_as_before: tuple[str, ...]
-    """Holes whose occupancy was not read but whose look did not change: empty ones now read empty."""
+    """Holes whose occupancy was not read, or empty then and seen to hold a marble of unsure colour, but
+    whose look did not change: empty ones now read empty."""
     unsure_now: tuple[str, ...]
     """Of those, the ones that held a marble: a marble is there, its colour left to the game."""
     touched: dict[str, dict[str, float]]
@@ -174,6 +178,7 @@ def since_then(
     """
     measured = {place: change for place, change in changes.items() if np.isfinite(change)}
     unread = [p for p in uncertain if p not in unsure]
+    unread += [p for p in unsure if p not in board_then]
     quiet = [p for p in unread if measured.get(p, np.inf) <= UNCHANGED]
     touched: dict[str, dict[str, float]] = {}
     for place in unsure:

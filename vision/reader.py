@@ -114,7 +114,8 @@ class BoardReading:
         """This still board held against ``then``, the still board the game accepted as ``board_then``
         (place -> seat), by how every hole's look changed since (see :mod:`vision.look_change`): holes
         not read whose look did not change hold what they held (a marble's colour still left to the
-        game), and marbles of unsure colour whose look changed much were touched (:attr:`touched`).
+        game), as do holes empty then and now seen to hold a marble of unsure colour; marbles of unsure
+        colour whose look changed much were touched (:attr:`touched`).
         Itself when either board has no looks, or looks taken before the board was found again."""
         if then is None or self.status != "ok" or self.looks is None or then.looks is None:
             return self
@@ -132,7 +133,7 @@ class BoardReading:
         return replace(
             self,
             uncertain=tuple(p for p in self.uncertain if p not in empty),
-            unsure_colour=(*self.unsure_colour, *seen.unsure_now),
+            unsure_colour=(*(p for p in self.unsure_colour if p not in empty), *seen.unsure_now),
             touched=seen.touched,
         )
 

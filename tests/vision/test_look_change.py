@@ -90,6 +90,26 @@ def test_a_hole_in_doubt_whose_look_did_not_change_is_read_as_it_was(rig: Rig) -
     assert "AR1" not in held.layout
 
 
+def test_an_empty_hole_seen_to_hold_a_marble_of_unsure_colour_whose_look_did_not_change_is_read_empty(
+    rig: Rig,
+) -> None:
+    """As a desk lamp's long shadow of the next glass marble makes a hole look like a dim marble's: here
+    put as a marble of unsure colour by hand in an empty hole, on a board where nothing moved."""
+    board = starting_layout(rig.geometry)
+    before, after = _still(rig, board), _still(rig, board)
+    assert "A5" not in board
+    ghost = replace(after, uncertain=(*after.uncertain, "A5"), unsure_colour=(*after.unsure_colour, "A5"))
+    held = ghost.since(before, board)
+    assert "A5" not in held.uncertain and "A5" not in held.unsure_colour
+    assert "A5" not in held.layout
+
+
+def test_an_empty_hole_a_marble_of_unsure_colour_reached_is_not_read_as_before() -> None:
+    seen = since_then({"A5": UNCHANGED + 10.0, "A6": UNCHANGED}, ("A5", "A6"), ("A5", "A6"), {})
+    assert seen.read_as_before == ("A6",) and seen.unsure_now == ()
+    assert seen.touched == {}
+
+
 def test_a_hole_in_doubt_whose_look_changed_stays_in_doubt(rig: Rig) -> None:
     board = starting_layout(rig.geometry)
     moved = dict(board)

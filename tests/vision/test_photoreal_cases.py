@@ -414,3 +414,23 @@ def test_a_marble_between_fingers_as_pale_as_the_wood_is_not_read_in_a_colour_th
     reading = reader.read(frame.image())
     assert reading.layout.get("D6") != "D"
     assert not wrong_places(GEOMETRY, reading, frame.layout)
+
+
+def test_an_empty_hole_in_the_long_shadow_of_the_next_glass_marble_whose_look_did_not_change_is_empty() -> (
+    None
+):
+    """clear-desk-2061 (a final seed, measured once before this case was taken): under a desk lamp, the
+    clear glass marble in seat D's home hole DH1 throws its long shadow and caustic across the empty D18,
+    which then changes as much as a dim marble changes its own hole, and was seen to hold a marble of
+    unsure colour; a 10 from C7 to C17 then fit no board and the table waited. D18's look did not change
+    since the board before, when it was empty: no marble came, it is read empty, and the move settles."""
+    setup, reader = _calibrated("clear-desk-2061")
+    game = setup.game()["after"]
+    before, after = _still(reader, setup, "board"), _still(reader, setup, "after")
+    assert "D18" not in game.layout and game.previous.layout.get("DH1") == "D"
+    assert "D18" in after.unsure_colour
+    assert settle_reading(game, after) == "unsettled"
+    held = after.since(before, game.previous.layout)
+    assert "D18" not in held.unsure_colour and "D18" not in held.uncertain
+    assert settle_reading(game, after, before) == "right"
+

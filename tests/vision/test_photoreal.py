@@ -50,7 +50,13 @@ from vision.photoreal.setups import (
     recoloured,
     relit,
 )
-from vision.photoreal_bench import BOARD_BEFORE, photoreal_report, run_photoreal
+from vision.photoreal_bench import (
+    BOARD_BEFORE,
+    FINAL_PER_PAIR,
+    LOOKED_AT_SEEDS,
+    photoreal_report,
+    run_photoreal,
+)
 from vision.reader import BoardReader
 from vision.synthetic import starting_layout
 
@@ -427,4 +433,8 @@ def test_the_benchmark_reports_set_ups_of_other_colours_apart_from_the_target(
     text, _ = photoreal_report(GEOMETRY)
     head, recoloured = text.split("marbles of other colours than the set tuned on (seeds 0: information")
     assert "NO final set" in head and f"2 set-ups in {aside}" in recoloured
+    per_pair = int(head.split("--per-pair ")[1].split("'")[0])
+    seeds = [seed for m, v, seed in split_setups("final", per_pair) if (m, v) == ("clear", "ceiling")]
+    assert len([seed for seed in seeds if seed not in LOOKED_AT_SEEDS]) == FINAL_PER_PAIR
+    assert seeds[-1] not in LOOKED_AT_SEEDS, "no seed rendered past the last one needed"
     assert "material: wood     1/1" in recoloured and "material: clear    1/1" in recoloured

@@ -14,9 +14,12 @@ standard deviations it lies above it. This says two things the colours cannot:
 * a hole whose occupancy was not read (a low lamp's shadow across it, a dim corner) but whose look did
   not change holds what it held: a marble arriving or leaving changes a hole far more than that
   (:data:`UNCHANGED`). Its colour is still left to the game, as two marbles of near tints may look alike.
-  So does an empty hole seen to hold a marble of unsure colour: under a desk lamp, a clear glass marble's
-  long shadow and caustic change the hole next to it as much as a dim marble changes its own, on every
-  board while the marble stays (clear-desk-2061), but no marble came;
+  So does an empty hole seen to hold a faint marble of unsure colour (its hole changed less than a
+  marble strongly changes it): under a desk lamp, a clear glass marble's long shadow and caustic change
+  the hole next to it as much as a dim marble changes its own, on every board while the marble stays
+  (clear-desk-2061), but no marble came. A hole strongly changed is not questioned: on the 2D camera, a
+  marble arriving in a light 1.3 times calibration's changed its hole's look by 2.1 only (seed 1,
+  board 210);
 * a marble of unsure colour whose look changed much was touched: where several Jack's swaps fit the
   holes, the ones that leave such a marble in place are weighed down (:data:`CHANGED`, at most
   :data:`CAP` a hole, so that one hole alone never decides). A touch never makes a move of the board as
@@ -153,8 +156,8 @@ class SinceThen:
     """What a still board says once held against the last board the game accepted."""
 
     read_as_before: tuple[str, ...]
-    """Holes whose occupancy was not read, or empty then and seen to hold a marble of unsure colour, but
-    whose look did not change: empty ones now read empty."""
+    """Holes whose occupancy was not read, or empty then and seen to hold a faint marble of unsure colour,
+    but whose look did not change: empty ones now read empty."""
     unsure_now: tuple[str, ...]
     """Of those, the ones that held a marble: a marble is there, its colour left to the game."""
     touched: dict[str, dict[str, float]]
@@ -167,6 +170,8 @@ def since_then(
     uncertain: Sequence[str],
     unsure: Sequence[str],
     board_then: Mapping[str, str],
+    *,
+    faint: Sequence[str] = (),
 ) -> SinceThen:
     """Hold a still board's doubts against the board the game accepted then (``board_then``, place ->
     seat), by every hole's ``changes`` since (see :meth:`LookPlan.changes`; a hole without a finite change
@@ -174,11 +179,12 @@ def since_then(
 
     Args:
         uncertain: the holes not read for sure; ``unsure`` those of them holding a marble of unsure
-            colour.
+            colour, and ``faint`` those of these whose hole changed less than a marble strongly changes
+            it (see :attr:`vision.reader.BoardReading.faint`).
     """
     measured = {place: change for place, change in changes.items() if np.isfinite(change)}
     unread = [p for p in uncertain if p not in unsure]
-    unread += [p for p in unsure if p not in board_then]
+    unread += [p for p in faint if p in unsure and p not in board_then]
     quiet = [p for p in unread if measured.get(p, np.inf) <= UNCHANGED]
     touched: dict[str, dict[str, float]] = {}
     for place in unsure:

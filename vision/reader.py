@@ -109,13 +109,17 @@ class BoardReading:
     of look since weighs against it (see :meth:`since`), which the game weighs between moves only."""
     looks: BoardLooks | None = field(default=None, compare=False, repr=False)
     """Every hole's look in the frame, for a still board (see :meth:`BoardReader.with_looks`)."""
+    faint: tuple[str, ...] = ()
+    """The places of ``unsure_colour`` whose hole changed less than a marble strongly changes it (see
+    :data:`STRONG`): as much as the long shadow of the next glass marble under a desk lamp changes an
+    empty hole."""
 
     def since(self, then: BoardReading | None, board_then: Mapping[str, str]) -> BoardReading:
         """This still board held against ``then``, the still board the game accepted as ``board_then``
         (place -> seat), by how every hole's look changed since (see :mod:`vision.look_change`): holes
         not read whose look did not change hold what they held (a marble's colour still left to the
-        game), as do holes empty then and now seen to hold a marble of unsure colour; marbles of unsure
-        colour whose look changed much were touched (:attr:`touched`).
+        game), as do holes empty then and now seen to hold a faint marble of unsure colour (:attr:`faint`);
+        marbles of unsure colour whose look changed much were touched (:attr:`touched`).
         Itself when either board has no looks, or looks taken before the board was found again."""
         if then is None or self.status != "ok" or self.looks is None or then.looks is None:
             return self
@@ -128,12 +132,14 @@ class BoardReading:
             self.uncertain,
             self.unsure_colour,
             board_then,
+            faint=self.faint,
         )
         empty = set(seen.read_as_before) - set(seen.unsure_now)
         return replace(
             self,
             uncertain=tuple(p for p in self.uncertain if p not in empty),
             unsure_colour=(*(p for p in self.unsure_colour if p not in empty), *seen.unsure_now),
+            faint=tuple(p for p in self.faint if p not in empty),
             touched=seen.touched,
         )
 
@@ -264,6 +270,7 @@ class BoardReader:
         verdicts = classify(feats, calibration.classes, plan.adjacent)
         ids = self.geometry.place_ids
         unsure_colour = np.zeros(len(ids), bool)
+        weak = np.zeros(len(ids), bool)
         labels = verdicts.labels
         present: np.ndarray | None = None
         if calibration.empty_look is not None:
@@ -363,7 +370,7 @@ class BoardReader:
             hidden, clear = hidden | finger, clear & ~finger & ~verdicts.near_plain & ~pale_beside
             unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
-            present = occupied
+            present, weak = occupied, ~strong
             # A hole left in the band of doubt with nothing over its wood (a low lamp's shadow across
             # an empty hole, a caustic on its rim) is not read, but it hides nothing of its neighbours;
             # one whose wood is covered or touched, or whose colour and change disagree (a finger), does.
@@ -384,6 +391,7 @@ class BoardReader:
         }
         uncertain = tuple(ids[i] for i in np.flatnonzero(verdicts.uncertain))
         unsure = tuple(ids[i] for i in np.flatnonzero(unsure_colour))
+        faint = tuple(ids[i] for i in np.flatnonzero(unsure_colour & weak))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
         evidence = colour_evidence(feats.values, calibration.classes, ids, np.flatnonzero(unsure_colour))
         if calibration.glow is not None and self._glow_plan is not None and unsure_colour.any():
@@ -416,7 +424,16 @@ class BoardReader:
             ):
                 status, message = "light_changed", _relit_message(feats.light)
         return BoardReading(
-            status, layout, uncertain, unsure, confidence, message, feats.light, light_map, evidence
+            status,
+            layout,
+            uncertain,
+            unsure,
+            confidence,
+            message,
+            feats.light,
+            light_map,
+            evidence,
+            faint=faint,
         )
 
     def _add_glows(

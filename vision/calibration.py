@@ -529,14 +529,15 @@ def _check_learnt(
         found, sure = [bool(v) for v in occupied], [bool(v) for v in sure_arr]
         # In the band of doubt, a colour clearly the layout's says what is there, as it does when
         # reading: the marble (a dark peg in the evening changes its hole little), or an empty hole (a
-        # person's shadow passing over it).
+        # person's shadow passing over it). Nor is an empty hole in the band of doubt that leans to empty
+        # a mistake of the layout: this frame's empty holes set the band, and the most changed of them
+        # (the sensor's noise in a dim evening light) may fall just in it (clear-evening-2060); a marble
+        # put where the game has none changes its hole as this frame's marbles change theirs, past the
+        # band's middle.
         settles = colour_settles(verdicts, feats)
-        told = [settles[i] and verdicts.labels[i] == p for i, p in enumerate(labels)]
-        # An empty hole in the band of doubt that leans to empty is none of the layout's mistakes: this
-        # frame's empty holes set the band, and the most changed of them (the sensor's noise in a dim
-        # evening light) may fall just in it (clear-evening-2060); a marble put where the game has none
-        # changes its hole as this frame's marbles change theirs, past the band's middle.
-        told = [t or (not p and not found[i]) for i, (t, p) in enumerate(zip(told, labels, strict=True))]
+        told = [
+            (settles[i] and verdicts.labels[i] == p) or (not p and not found[i]) for i, p in enumerate(labels)
+        ]
         bad = [
             i
             for i in range(len(ids))

@@ -184,7 +184,7 @@ def since_then(
     """
     measured = {place: change for place, change in changes.items() if np.isfinite(change)}
     unread = [p for p in uncertain if p not in unsure]
-    unread += [p for p in faint if p in unsure and p not in board_then]
+    unread += [p for p in faint if p not in board_then]
     quiet = [p for p in unread if measured.get(p, np.inf) <= UNCHANGED]
     touched: dict[str, dict[str, float]] = {}
     for place in unsure:

@@ -362,11 +362,12 @@ def photoreal_command(
     Set-ups already rendered in the folder are kept. The default folder is the cache:
     $TOCK_PHOTOREAL_CACHE, else $XDG_CACHE_HOME/tock/photoreal or ~/.cache/tock/photoreal, in a
     sub-folder named after the renderer's code. Each set-up costs a few CPU minutes (POV-Ray on one
-    thread at low priority).
+    thread at low priority). Set-ups of another board than tock4 (a game of its seats) go to the
+    cache's folder named after the board, out of the measured set.
     """
     from vision.photoreal import dataset
     from vision.photoreal.povray import RenderError
-    from vision.photoreal.setups import LIGHTS, MATERIALS, TUNING_SEEDS
+    from vision.photoreal.setups import DEFAULT_MODEL, LIGHTS, MATERIALS, TUNING_SEEDS
 
     geometry = _geometry(model, None)
     unknown = [m for m in materials if m not in MATERIALS] + [
@@ -386,7 +387,8 @@ def photoreal_command(
                 geometry, root, wanted, steps=dataset.COMMITTED_STEPS, captures=1, log=click.echo
             )
         else:
-            aside = "-".join(n for n, on in (("relit", later_light), ("recoloured", other_colours)) if on)
+            parts = ((model, model != DEFAULT_MODEL), ("relit", later_light), ("recoloured", other_colours))
+            aside = "-".join(name for name, on in parts if on)
             root = out or (dataset.cache_root() / aside if aside else dataset.cache_root())
             wanted = dataset.split_setups(split, per_pair, materials or MATERIALS, lights or LIGHTS)
             wanted = [(m, v, seed) for m, v, seed in wanted if v != later_light]

@@ -69,21 +69,21 @@ class GameBoard:
 
 
 def game_boards(
-    rng: np.random.Generator, count: int, *, earliest: int = 20, latest: int = 200
+    rng: np.random.Generator, count: int, *, seats: int = 4, earliest: int = 20, latest: int = 200
 ) -> list[GameBoard]:
-    """``count`` consecutive boards of a 4-seat game played with random legal moves, from a random point
-    between ``earliest`` and ``latest`` moves in (moves that leave the board as it was, a discard or a
-    Jack swapping two of one seat's marbles, are played but do not make a board)."""
+    """``count`` consecutive boards of a game of ``seats`` seats played with random legal moves, from a
+    random point between ``earliest`` and ``latest`` moves in (moves that leave the board as it was, a
+    discard or a Jack swapping two of one seat's marbles, are played but do not make a board)."""
     while True:
         wanted = int(rng.integers(earliest, latest))
-        boards = random_game(rng, wanted + count)
+        boards = random_game(rng, wanted + count, seats)
         if len(boards) >= count:
             return boards[-count:]
 
 
-def random_game(rng: np.random.Generator, moves: int) -> list[GameBoard]:
-    """Boards of a random game, until ``moves`` boards or the game's end."""
-    position = Position.initial(find_preset(RULES))
+def random_game(rng: np.random.Generator, moves: int, seats: int = 4) -> list[GameBoard]:
+    """Boards of a random game of ``seats`` seats, until ``moves`` boards or the game's end."""
+    position = Position.initial(find_preset(RULES), seats)
     boards: list[GameBoard] = []
     while len(boards) < moves and position.winner is None:
         card = Card(RANKS[int(rng.integers(len(RANKS)))])

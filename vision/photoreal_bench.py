@@ -13,12 +13,13 @@ from collections import Counter
 import cv2
 import numpy as np
 
+from hardware.boards import board_models
 from vision.bench import FPS, STILL_FRAMES, record_board, timed_read, wrong_places
 from vision.calibration import CalibrationError
 from vision.game_boards import GameBoard, settle_reading
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup, cache_root, committed_setups, load_set, split_setups
-from vision.photoreal.setups import FINAL_SEEDS, LIGHTS, MATERIALS
+from vision.photoreal.setups import DEFAULT_MODEL, FINAL_SEEDS, LIGHTS, MATERIALS
 from vision.reader import BoardReader, BoardReading
 from vision.stabiliser import Stabiliser
 from vision.targets import Counts, TargetTable
@@ -178,13 +179,19 @@ def photoreal_report(geometry: BoardGeometry) -> tuple[str, bool]:
             f" information, not the target): {len(looked_at)} set-ups",
             run_photoreal(looked_at, geometry).render(),
         ]
-    recoloured = load_set(root / "recoloured") if (root / "recoloured").exists() else []
-    if recoloured:
-        seeds = sorted({s.seed for s in recoloured})
-        lines += [
-            f"photoreal camera, marbles of other colours than the set tuned on (seeds"
-            f" {', '.join(map(str, seeds))}: information, not the target): {len(recoloured)} set-ups in"
-            f" {root / 'recoloured'}",
-            run_photoreal(recoloured, geometry).render(),
-        ]
+    aside = [("recoloured", "marbles of other colours than the set tuned on", geometry)]
+    aside += [
+        (model, f"the {model} board, a game of its seats", BoardGeometry.from_model(model))
+        for model in board_models()
+        if model != DEFAULT_MODEL
+    ]
+    for folder, what, its_geometry in aside:
+        found = load_set(root / folder) if (root / folder).exists() else []
+        if found:
+            seeds = sorted({s.seed for s in found})
+            lines += [
+                f"photoreal camera, {what} (seeds {', '.join(map(str, seeds))}: information, not the"
+                f" target): {len(found)} set-ups in {root / folder}",
+                run_photoreal(found, its_geometry).render(),
+            ]
     return "\n".join(lines), table.all.meets_targets()

@@ -215,9 +215,11 @@ def test_photoreal_says_what_is_wrong_before_rendering(
             "clear-evening-to-desk-recoloured-2000",
         ),
         ([], "", "clear-evening-2000"),
+        (["--model", "tock6"], "tock6", "clear-evening-tock6-2000"),
+        (["--model", "tock6", "--other-colours"], "tock6-recoloured", "clear-evening-recoloured-tock6-2000"),
     ],
 )
-def test_photoreal_keeps_set_ups_of_other_colours_or_light_out_of_the_measured_set(
+def test_photoreal_keeps_set_ups_of_other_colours_light_or_board_out_of_the_measured_set(
     arguments: list[str], folder: str, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from vision.photoreal import dataset

@@ -209,10 +209,10 @@ def test_the_sensor_keeps_its_exposure_locked_and_its_colours_neutral() -> None:
     assert brighter[400:560, 560:720].mean() > centre.mean() * 1.25  # locked: no re-metering
 
 
-def _small(setup: Setup) -> Setup:
+def _small(setup: Setup, geometry: BoardGeometry = GEOMETRY) -> Setup:
     """The set-up seen by a 320x240 camera (quick to render)."""
     small = place_camera(
-        GEOMETRY, (320, 240), np.random.default_rng(1), height_mm=400.0, tilt_deg=10.0, corner_shift=0.1
+        geometry, (320, 240), np.random.default_rng(1), height_mm=400.0, tilt_deg=10.0, corner_shift=0.1
     )
     return replace(setup, camera=small)
 
@@ -254,6 +254,25 @@ def test_the_first_board_read_has_the_board_one_move_before_it_rendered(tmp_path
     assert rendered.boards() == [] and rendered.story() == []  # only what the first board is held against
     read = {s.name for s in SCRIPT if s.kind == "board"} - {"prior"}
     assert set(BOARD_BEFORE) == read and set(BOARD_BEFORE.values()) <= read | {"prior"}
+
+
+def test_a_set_up_of_the_six_seat_board_is_named_after_it_and_shows_a_game_of_six_seats(
+    tmp_path: Path,
+) -> None:
+    six = BoardGeometry.from_model("tock6")
+    setup = _small(make_setup(six, "wood", "ceiling", 9), six)
+    assert (
+        setup.name == "wood-ceiling-tock6-9"
+        and make_setup(GEOMETRY, "wood", "ceiling", 9).name == "wood-ceiling-9"
+    )
+    rendered = render_setup(six, setup, tmp_path, steps=["prior"])
+    assert rendered.model == "tock6" and rendered.name == setup.name
+    assert set(rendered.holes_px) == set(six.place_ids)
+    board = rendered.game()["board"]
+    assert board.previous.seats == ("A", "B", "C", "D", "E", "F")
+    prior = rendered.prior()
+    assert prior is not None and set(prior.layout) <= set(six.place_ids)
+    assert {"E", "F"} <= set(prior.layout.values())
 
 
 def test_the_story_is_a_move_at_ten_frames_a_second() -> None:

@@ -37,6 +37,7 @@ from vision.photoreal import camera, povray, scene, sensor, setups
 from vision.photoreal.scene import SceneFiles, scene_text
 from vision.photoreal.sensor import SensorPipeline
 from vision.photoreal.setups import (
+    DEFAULT_MODEL,
     FINAL_SEEDS,
     HELD_OUT_SEEDS,
     LIGHTS,
@@ -155,6 +156,11 @@ class PhotorealSetup:
         """Every marble in its reserve (calibration's second picture)."""
         return self.first("start")
 
+    @property
+    def model(self) -> str:
+        """The board model it was rendered on."""
+        return str(self.parameters.get("model", DEFAULT_MODEL))
+
     def boards(self) -> list[Frame]:
         """The first capture of each board to read (no hand; not ``prior``, the board before them)."""
         return [f for f in self.frames if f.kind == "board" and f.index == 0 and f.step != "prior"]
@@ -215,11 +221,12 @@ def split_setups(
 
 
 def _story_layouts(
-    rng: np.random.Generator,
+    rng: np.random.Generator, seats: int
 ) -> tuple[dict[str, GameBoard], str, str, dict[str, str]]:
-    """Three consecutive boards of a game (``board``, ``after``, ``other``), the marble the move from
-    ``board`` to ``after`` takes, the hole it goes to, and the layout while the hand holds it."""
-    boards = dict(zip(("board", "after", "other"), game_boards(rng, 3), strict=True))
+    """Three consecutive boards of a game of ``seats`` seats (``board``, ``after``, ``other``), the marble
+    the move from ``board`` to ``after`` takes, the hole it goes to, and the layout while the hand holds
+    it."""
+    boards = dict(zip(("board", "after", "other"), game_boards(rng, 3, seats=seats), strict=True))
     before = boards["board"].layout
     taken, target = moved_marble(before, boards["after"].layout)
     held = {p: s for p, s in before.items() if p != taken}
@@ -244,7 +251,7 @@ def render_setup(
         povray.RenderError: POV-Ray is missing or failed.
     """
     rng = np.random.default_rng([setup.seed, MATERIALS.index(setup.material), LIGHTS.index(setup.light), 7])
-    game, taken, target, held = _story_layouts(rng)
+    game, taken, target, held = _story_layouts(rng, geometry.sections)
     before, after = game["board"].layout, game["after"].layout
     hover_over = str(geometry.place_ids[int(rng.integers(len(geometry.place_ids)))])
     scenes: dict[str, tuple[dict[str, str], Hand | None]] = {

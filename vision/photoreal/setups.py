@@ -32,6 +32,8 @@ FINAL_SEEDS = range(2000, 2500)
 """Seeds of the final measurement: rendered and measured by ``make bench``, their frames never looked at
 and nothing tuned after seeing their figures."""
 FRAME_SIZE = (1280, 960)
+DEFAULT_MODEL = "tock4"
+"""The board the reader was tuned on (four seats)."""
 SEAT_TINTS = {
     "A": (0.80, 0.05, 0.04),  # red
     "B": (0.05, 0.16, 0.80),  # blue
@@ -156,12 +158,16 @@ class Setup:
     (``None``: calibration's light throughout)."""
     tints: tuple[tuple[str, tuple[float, float, float]], ...] = ()
     """Seats whose marbles are of other colours than :data:`SEAT_TINTS` (see :func:`recoloured`)."""
+    model: str = DEFAULT_MODEL
+    """The board model (``hardware/boards``); a set-up of another than :data:`DEFAULT_MODEL` says so in
+    its name, as the same seed on two boards makes two set-ups."""
 
     @property
     def name(self) -> str:
         later = "" if self.later_lamp is None else f"-to-{self.later_lamp.kind}"
         other = "-recoloured" if self.tints else ""
-        return f"{self.material}-{self.light}{later}{other}-{self.seed}"
+        board = "" if self.model == DEFAULT_MODEL else f"-{self.model}"
+        return f"{self.material}-{self.light}{later}{other}{board}-{self.seed}"
 
     def tint(self, seat: str) -> tuple[float, float, float]:
         """Linear RGB of ``seat``'s marbles."""
@@ -220,7 +226,7 @@ def make_setup(geometry: BoardGeometry, material: str, light: str, seed: int) ->
         vignette=float(rng.uniform(0.1, 0.35)),
         awb_strength=float(rng.uniform(0.6, 0.9)),
     )
-    return Setup(seed, material, light, camera, lamp, wood, sensor)
+    return Setup(seed, material, light, camera, lamp, wood, sensor, model=geometry.model)
 
 
 def relit(geometry: BoardGeometry, setup: Setup, light: str) -> Setup:

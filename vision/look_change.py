@@ -7,8 +7,10 @@ do the same: it keeps the look of every hole on the last still board the game ac
 camera sees it, its rim and the shade right around it, each pixel kept for the nearest hole) and compares
 the next still board with it, hole by hole, under the same light.
 
-Each hole's change is measured against how much every hole changed (sensor noise, the light drifting a
-little, an exposure step): the typical hole is the unit, and a hole's *change* is how many robust
+Each hole's change is measured under the light of the later board: the earlier look is first brought to
+the light since measured around the hole (a person's shadow or a cloud passing between the two boards,
+see :data:`LIGHT_AROUND`). Then it is measured against how much every hole changed (sensor noise, the
+light drifting a little): the typical hole is the unit, and a hole's *change* is how many robust
 standard deviations it lies above it. This says two things the colours cannot:
 
 * a hole whose occupancy was not read (a low lamp's shadow across it, a dim corner) but whose look did
@@ -17,9 +19,7 @@ standard deviations it lies above it. This says two things the colours cannot:
   So does an empty hole seen to hold a faint marble of unsure colour (its hole changed less than a
   marble strongly changes it): under a desk lamp, a clear glass marble's long shadow and caustic change
   the hole next to it as much as a dim marble changes its own, on every board while the marble stays
-  (clear-desk-2061), but no marble came. A hole strongly changed is not questioned: on the 2D camera, a
-  marble arriving in a light 1.3 times calibration's changed its hole's look by 2.1 only (seed 1,
-  board 210);
+  (clear-desk-2061), but no marble came. A hole strongly changed is not questioned;
 * a marble of unsure colour whose look changed much was touched: where several Jack's swaps fit the
   holes, the ones that leave such a marble in place are weighed down (:data:`CHANGED`, at most
   :data:`CAP` a hole, so that one hole alone never decides). A touch never makes a move of the board as
@@ -55,7 +55,20 @@ typical hole). A hole whose occupancy changed between two still boards changed b
 set-up of seeds 2006 to 2035), and by 10.4 or more over the 292 set-ups of seeds 2006 to 2054 cached on
 29 November 2026 (1,424 such holes; the least, clear glass in the evening): 4 leaves it 2.6 times as
 far. It was 3 until then; two boards of those seeds waited for a hole that changed by 3.3 and 3.8 as a
-hand and a marble's new shade passed near it (clear-evening-2054, clear-desk-recoloured-2055)."""
+hand and a marble's new shade passed near it (clear-evening-2054, clear-desk-recoloured-2055). Brought
+to the light around each hole (:data:`LIGHT_AROUND`), such holes of the 318 set-ups of seeds 2000 to 2062
+cached changed by 10.2 or more (10.4 before)."""
+LIGHT_AROUND = 5
+"""A hole's light since the earlier board is the median of its own and its nearest holes' (this many in
+all; :attr:`vision.reader.BoardReading.local_light`): a shadow's edge is soft over a hole or two, and one
+hole's own estimate wavers by a few percent (a marble arriving next to it shades its wood). Unlit, a
+shadow that moved between two boards of the 2D camera so swelled the spread of every hole's change that
+holes a marble reached or left changed by 1.9 only (tuning seeds 1 and 3: 40 of 362 such holes at most
+:data:`UNCHANGED`); brought to the light around them, 7.4 or more. Each hole's own light took that too
+(8.4 or more), but on the photoreal looked-at seeds (still boards of 318 set-ups cached, seeds 2000 to
+2062, locked exposure) its wavering lifted past :data:`UNCHANGED` 40 of the 1,510 holes in doubt whose
+occupancy and look stayed, and the median of five 4; nine holes were too many for a shadow's edge
+(3.5)."""
 CHANGED = 8.0
 """A marble of unsure colour whose hole changed by more than this was touched: it weighs against the
 marble that was there, one log-likelihood unit per standard deviation past it. Sensor noise alone changed
@@ -97,6 +110,7 @@ class LookPlan:
         y1 = min(int(np.ceil((top_px[:, 1] + reach).max())) + margin + 1, height)
         self.box = (x0, y0, x1, y1)
         apart = np.linalg.norm(top_px[:, None, :] - top_px[None, :, :], axis=2)
+        self._around = np.argsort(apart, axis=1)[:, :LIGHT_AROUND]  # each hole first, then its nearest
         rows: list[np.ndarray] = []
         cols: list[np.ndarray] = []
         for i, ((x, y), r) in enumerate(zip(top_px, reach, strict=True)):
@@ -129,13 +143,19 @@ class LookPlan:
         blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), BLUR)
         return BoardLooks(blurred[self.rows, self.cols].astype(np.float32), self)
 
-    def changes(self, before: BoardLooks, after: BoardLooks) -> np.ndarray | None:
+    def changes(
+        self, before: BoardLooks, after: BoardLooks, light: np.ndarray | None = None
+    ) -> np.ndarray | None:
         """``(places,)``: how far each hole's look changed from ``before`` to ``after``, in robust
         standard deviations above the typical hole's change (NaN where a hole has no pixel in the frame);
-        None when either was taken by another plan."""
+        None when either was taken by another plan. ``light`` ``(places,)``: the light at each hole in
+        ``after`` against ``before``'s, which ``before`` is first brought to (see :data:`LIGHT_AROUND`)."""
         if before.plan is not self or after.plan is not self:
             return None
         a, b = before.pixels, after.pixels
+        if light is not None:
+            around = np.median(np.nan_to_num(light, nan=1.0)[self._around], axis=1)
+            a = a * around[self._row, None].astype(np.float32)
         difference = np.sqrt(((a - b) ** 2).sum(axis=1))
         brightness = np.sqrt(((a + b) ** 2 / 4).sum(axis=1) / 3) + FLOOR
         padded = np.full((len(self.places), self._width), -np.inf, np.float32)

@@ -114,6 +114,19 @@ class BoardReading:
     :data:`STRONG`): as much as the long shadow of the next glass marble under a desk lamp changes an
     empty hole."""
 
+    def look_changes(self, then: BoardReading) -> dict[str, float] | None:
+        """Place -> how far its hole's look changed since ``then`` (see
+        :meth:`vision.look_change.LookPlan.changes`), under this board's light: ``then``'s looks are
+        brought to the light since measured around each hole. None when either board has no looks, or
+        looks taken before the board was found again."""
+        if self.looks is None or then.looks is None:
+            return None
+        light = None
+        if self.local_light is not None and then.local_light is not None:
+            light = self.local_light / np.maximum(then.local_light, 1e-3)
+        changes = self.looks.plan.changes(then.looks, self.looks, light)
+        return None if changes is None else dict(zip(self.looks.plan.places, changes.tolist(), strict=True))
+
     def since(self, then: BoardReading | None, board_then: Mapping[str, str]) -> BoardReading:
         """This still board held against ``then``, the still board the game accepted as ``board_then``
         (place -> seat), by how every hole's look changed since (see :mod:`vision.look_change`): holes
@@ -121,14 +134,13 @@ class BoardReading:
         game), as do holes empty then and now seen to hold a faint marble of unsure colour (:attr:`faint`);
         marbles of unsure colour whose look changed much were touched (:attr:`touched`).
         Itself when either board has no looks, or looks taken before the board was found again."""
-        if then is None or self.status != "ok" or self.looks is None or then.looks is None:
+        if then is None or self.status != "ok":
             return self
-        plan = self.looks.plan
-        changes = plan.changes(then.looks, self.looks)
+        changes = self.look_changes(then)
         if changes is None:
             return self
         seen = since_then(
-            dict(zip(plan.places, changes.tolist(), strict=True)),
+            changes,
             self.uncertain,
             self.unsure_colour,
             board_then,

@@ -7,7 +7,7 @@ Two runs, each over freshly drawn camera set-ups:
   frame, tilts up to 15 degrees, warm and cool light, blur, noise, drifting white balance and exposure,
   shadows, lens distortion and JPEG. Each is calibrated as a user would (a frame of the empty board,
   one of the starting layout), then reads consecutive boards of a game played with random legal moves
-  (:mod:`vision.game_boards`; the 6-seat board reads random layouts).
+  (:mod:`vision.game_boards`; on the 6-seat board, a game of six seats).
 * :func:`run_hands`: sequences of a move made by hand: the board still, a hand coming in, resting with
   its fingers over a marble (sometimes over a corner marker), taking the marble to another hole while
   the reading goes on, resting there, leaving. Every frame goes through the reader and the stabiliser
@@ -65,8 +65,6 @@ FPS = 10.0
 """Frame rate of the hand sequences (the table's default)."""
 STILL_FRAMES = 3
 """Still frames the stabiliser waits for (the table's default)."""
-GAME_SEATS = 4
-"""The boards whose set-ups read boards of a game (the games are played on 4 seats)."""
 
 
 def random_setup(rng: np.random.Generator) -> dict[str, Any]:
@@ -252,21 +250,19 @@ def run_boards(
             counts.setups += 1
             counts.calibrated += not isinstance(reader, str)
         count = min(per_setup, boards - result.boards)
-        of_a_game = camera.geometry.sections == GAME_SEATS
         if isinstance(reader, str):
             result.calibration_failures.append(f"set-up {result.setups}: {reader}")
             for counts in groups:
                 counts.boards += count
-                counts.game_boards += count if of_a_game else 0
-            result.outcomes["unsettled"] += count if of_a_game else 0
+                counts.game_boards += count
+            result.outcomes["unsettled"] += count
             result.boards += count
             continue
         geometry = camera.geometry
-        # the 4-seat board reads consecutive boards of a game; other boards random layouts
-        games: list[GameBoard | None] = list(game_boards(rng, count)) if of_a_game else [None] * count
+        # consecutive boards of a game of the board's seats
         then: BoardReading | None = None
-        for game in games:
-            truth = random_layout(geometry, rng) if game is None else game.layout
+        for game in game_boards(rng, count, seats=geometry.sections):
+            truth = game.layout
             camera.set_layout(truth)
             frame = camera.capture()
             reading = reader.with_looks(timed_read(reader, frame, result.read_ms), frame)

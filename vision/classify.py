@@ -111,7 +111,16 @@ empty under a hand, by up to 0.2."""
 
 def nan_median(values: np.ndarray, *, axis: int) -> np.ndarray:
     """Median ignoring NaNs (NaN where all are NaN), without ``np.nanmedian``'s masked-array overhead
-    and warnings: this runs on every frame."""
+    and warnings: this runs on every frame. Without a NaN (most frames), the middle value is found by a
+    partial sort, at less than half the cost of a full one."""
+    size = values.shape[axis]
+    if size and not np.isnan(values).any():
+        part = np.partition(values, size // 2, axis=axis)  # the lower half before the middle value
+        high = np.take(part, size // 2, axis=axis)
+        if size % 2:
+            return np.asarray(high)
+        low = np.take(part, np.arange(size // 2), axis=axis).max(axis=axis)
+        return np.asarray((low + high) / 2)
     ordered = np.sort(values, axis=axis)  # NaNs sort last
     valid = np.count_nonzero(~np.isnan(values), axis=axis, keepdims=True)
     low = np.take_along_axis(ordered, np.maximum((valid - 1) // 2, 0), axis=axis)
@@ -170,7 +179,13 @@ class Features:
     :attr:`LightThen.wood`)."""
 
 
-def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | None = None) -> Features:
+def features(
+    samples: Samples,
+    wood_ref: np.ndarray,
+    neighbours: np.ndarray | None = None,
+    *,
+    then: LightThen | None = None,
+) -> Features:
     """Normalise a frame's samples against the calibration frame's wood.
 
     Args:
@@ -178,6 +193,8 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
         wood_ref: ``(places, k, 3)`` the same wood points in the calibration frame.
         neighbours: ``(places, n)`` the nearest other places of each place on the board (see
             :func:`light_then`).
+        then: ``light_then(wood_ref, neighbours)`` when already known (a reader computes it once: it
+            costs as much as the rest of this).
     """
     ratio = samples.wood / np.maximum(wood_ref, 1.0)
     clipped = (samples.wood >= SATURATED) | (wood_ref >= SATURATED)
@@ -198,7 +215,7 @@ def features(samples: Samples, wood_ref: np.ndarray, neighbours: np.ndarray | No
     level = log_gain.mean(axis=1)
     board_level = float(np.median(level))
     relative = np.exp(level - board_level)
-    then = light_then(wood_ref, neighbours)
+    then = then if then is not None else light_then(wood_ref, neighbours)
     # A glare spot adds light rather than multiplying it: where one lay at calibration, the gain's hue
     # changes with the exposure alone, so only the classes judge those places.
     glare_then = then.glare

@@ -22,10 +22,12 @@ from vision.classify import (
     GAIN_CHROMA,
     PALE_HUE,
     PALE_POINTS,
+    LightThen,
     classify,
     colour_evidence,
     colour_settles,
     features,
+    light_then,
     over_wood,
 )
 from vision.geometry import BoardGeometry
@@ -170,6 +172,7 @@ class BoardReader:
         self._plan: SamplePlan | None = None
         self._glow_plan: GlowPlan | None = None
         self._look_plan: LookPlan | None = None
+        self._then: tuple[np.ndarray, SamplePlan, LightThen] | None = None
         if calibration is not None:
             self.use(calibration)
 
@@ -200,6 +203,13 @@ class BoardReader:
 
     def _make_look_plan(self, calibration: Calibration, plan: SamplePlan) -> LookPlan:
         return LookPlan(self.geometry.place_ids, plan.top_px, plan.marble_radius_px, calibration.size)
+
+    def _light_then(self, wood_ref: np.ndarray, plan: SamplePlan) -> LightThen:
+        """The light at calibration around every place (see :func:`vision.classify.light_then`), computed
+        once for the calibration's wood points and plan (taken again when the board is found again)."""
+        if self._then is None or self._then[0] is not wood_ref or self._then[1] is not plan:
+            self._then = (wood_ref, plan, light_then(wood_ref, plan.neighbours))
+        return self._then[2]
 
     def calibrate(
         self, frame: np.ndarray, layout: Mapping[str, str], *, empty: np.ndarray | None = None
@@ -278,7 +288,7 @@ class BoardReader:
                 return moved
             markers_hidden = watch.seen < 2
         samples = plan.gather(frame)
-        feats = features(samples, calibration.wood_ref, plan.neighbours)
+        feats = features(samples, calibration.wood_ref, then=self._light_then(calibration.wood_ref, plan))
         verdicts = classify(feats, calibration.classes, plan.adjacent)
         ids = self.geometry.place_ids
         unsure_colour = np.zeros(len(ids), bool)

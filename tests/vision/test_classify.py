@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import numpy as np
+import warnings
 
-from vision.classify import FEATURE_PARTS, SIGMA_FLOOR, Classes, Features, classify
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import array_shapes, arrays
+
+from vision.classify import FEATURE_PARTS, SIGMA_FLOOR, Classes, Features, classify, nan_median
 
 BRIGHT_GREEN = [50.0, -27.5, 17.4]
 DIM_YELLOW = [29.0, -5.6, 21.0]
@@ -51,3 +56,22 @@ def test_a_green_marble_darker_and_paler_than_in_its_reserve_is_not_read_yellow_
 def test_colours_whose_hue_agrees_are_read_for_sure() -> None:
     verdicts = classify(_features([28.0, -5.0, 20.0], [48.0, -26.0, 16.0]), _classes(2))
     assert verdicts.seat == ["D", "C"] and verdicts.seat_sure.all()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    arrays(
+        np.float64,
+        array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=9),
+        elements=st.one_of(st.floats(-1e6, 1e6), st.just(np.nan)),
+    ),
+    st.integers(0, 2),
+)
+def test_the_median_of_every_frame_is_numpy_s_median_ignoring_nans(values: np.ndarray, axis: int) -> None:
+    """The reader's own median (a partial sort where no value is NaN) gives what ``np.nanmedian`` gives,
+    NaN where every value is NaN."""
+    axis = axis % values.ndim
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # numpy warns of an all-NaN slice
+        expected = np.nanmedian(values, axis=axis)
+    assert np.allclose(nan_median(values, axis=axis), expected, equal_nan=True, rtol=0, atol=1e-9)

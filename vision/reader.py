@@ -359,7 +359,11 @@ class BoardReader:
             # painted yellow) look like their wood, each next to the other: no hand, when no wood around
             # any of them changed, every hole changed as strongly as a marble's and the colour nearest
             # is the owner's. (An arm the wood's colour over the track is flat in a row of holes too.)
-            changed_wood = feats.covered | feats.touched
+            # Wood whose change a marble in its own hole explains (its coloured light) is no hand's: an
+            # orange glass marble under a desk lamp tinted its wood just past a cover's hue on one of
+            # four captures, and the orange marble beside it, as warm as the wood, was then taken for a
+            # cover (catseye-desk-tock6-2067).
+            changed_wood = (feats.covered & ~explained) | feats.touched
             unreached = ~changed_wood & ~plan.adjacent[:, changed_wood].any(axis=1)
             owners = self.geometry.owners
             own_paint = np.array([verdicts.seat[i] == owners[i] for i in range(len(ids))])

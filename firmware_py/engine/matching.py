@@ -204,7 +204,10 @@ def match_seen(
     and put back: the ``touched`` evidence (a marble whose look changed since the board before weighs
     against the seat that was there) is added to the colours to choose between moves, never to choose a
     move over the board as it was. A move is chosen over the board as it was by the colours alone, and
-    when the colours alone choose another move than colours and touch together, nothing is chosen.
+    when the colours alone choose another move than colours and touch together, nothing is chosen. Nor
+    do the colours choose the board as it was when a move that fits moves only marbles that were
+    touched: two marbles of near colours swapped may be read the wrong way round, each in the other's
+    colour (blue and purple cat's-eyes in the evening, on the six-seat board), and the players are asked.
 
     Args:
         position: the position before the move.
@@ -272,6 +275,8 @@ def _by_colour(
     unsure = [place for place, seat in seen.board.items() if seat is None]
     by_colour = favoured(before + boards, unsure, colours)
     if by_colour is not None and before and by_colour.index == 0:
+        if any(_only_touched(before[0], board, touched) for board in boards):
+            return None  # a move moves only marbles that were touched: the colours may be read the wrong way
         return Match("unchanged", colour_lead=by_colour.lead)
     colour_move = None if by_colour is None else by_colour.index - len(before)
     both = favoured(boards, unsure, _added(colours, touched)) if touched else None
@@ -288,6 +293,12 @@ def _by_colour(
             return None  # the touched marbles may have been put back where they were
         lead = min(lead, over.lead)
     return Match("move", (moves[both.index],), colour_lead=lead)
+
+
+def _only_touched(before: Mapping[str, str], after: Mapping[str, str], touched: ColourEvidence) -> bool:
+    """Whether ``after`` changes some hole of ``before`` and every hole it changes was touched."""
+    changed = {place for place in before.keys() | after.keys() if before.get(place) != after.get(place)}
+    return bool(changed) and all(touched.get(place) for place in changed)
 
 
 def _added(colours: ColourEvidence, touched: ColourEvidence) -> ColourEvidence:

@@ -146,6 +146,27 @@ def test_touched_marbles_never_make_a_swap_of_the_board_as_it_was() -> None:
     assert (result.kind, result.unchanged_too) == ("ambiguous", True)
 
 
+def test_colours_read_the_wrong_way_round_never_keep_the_board_as_it_was_when_both_marbles_were_touched() -> (
+    None
+):
+    """B3 and C5 swapped, but each reads in the colour of the marble that was there (two near colours in
+    a dim light), by more than the margin: the colours alone would keep the board as it was. Both were
+    touched, so the players are asked; untouched, the colours keep it."""
+    p, unsure = pos(START), ("B3", "C5")
+    colours = _leaning({"B3": "A", "C5": "C"}, STRONG)
+    seen = _seen(p, "JH:B3<>C5", unsure)
+    assert match_seen(p, seen, unsure, JACK, colours=colours).kind == "unchanged"
+    touched = {"B3": {"A": -TOUCH}, "C5": {"C": -TOUCH}}
+    result = match_seen(p, seen, unsure, JACK, colours=colours, touched=touched)
+    assert (result.kind, result.moves, result.unchanged_too) == (
+        "ambiguous",
+        (Move.parse("JH:B3<>C5"),),
+        True,
+    )
+    one = match_seen(p, seen, unsure, JACK, colours=colours, touched={"B3": {"A": -TOUCH}})
+    assert one.kind == "unchanged"
+
+
 def test_a_swap_the_touch_chooses_among_swaps_is_played_when_the_colours_choose_it_over_no_move() -> None:
     """Every swap of A's and C's marbles and the board as it was fit: the colours favour swapping B3
     with C5 over no move by the margin, but over swapping it with C12 by less; C5 was touched."""

@@ -194,7 +194,7 @@ def features(
         neighbours: ``(places, n)`` the nearest other places of each place on the board (see
             :func:`light_then`).
         then: ``light_then(wood_ref, neighbours)`` when already known (a reader computes it once: it
-            costs as much as the rest of this).
+            took a third of this function's time on every frame).
     """
     ratio = samples.wood / np.maximum(wood_ref, 1.0)
     clipped = (samples.wood >= SATURATED) | (wood_ref >= SATURATED)

@@ -61,14 +61,14 @@ cached changed by 10.2 or more (10.4 before)."""
 LIGHT_AROUND = 5
 """A hole's light since the earlier board is the median of its own and its nearest holes' (this many in
 all; :attr:`vision.reader.BoardReading.local_light`): a shadow's edge is soft over a hole or two, and one
-hole's own estimate wavers by a few percent (a marble arriving next to it shades its wood). Unlit, a
-shadow that moved between two boards of the 2D camera so swelled the spread of every hole's change that
-holes a marble reached or left changed by 1.9 only (tuning seeds 1 and 3: 40 of 362 such holes at most
-:data:`UNCHANGED`); brought to the light around them, 7.4 or more. Each hole's own light took that too
-(8.4 or more), but on the photoreal looked-at seeds (still boards of 318 set-ups cached, seeds 2000 to
-2062, locked exposure) its wavering lifted past :data:`UNCHANGED` 40 of the 1,510 holes in doubt whose
-occupancy and look stayed, and the median of five 4; nine holes were too many for a shadow's edge
-(3.5)."""
+hole's own estimate wavers by a few percent (a marble arriving next to it shades its wood). Compared as
+they were, a shadow that moved between two boards of the 2D camera so swelled the spread of every hole's
+change that holes a marble reached or left changed by 1.9 only (tuning seeds 1 and 3: 40 of 362 such
+holes at most :data:`UNCHANGED`); brought to the light around them, 7.4 or more. Each hole's own light
+took that too (8.4 or more), but on the photoreal looked-at seeds (still boards of 318 set-ups cached,
+seeds 2000 to 2062, locked exposure) its wavering lifted past :data:`UNCHANGED` 40 of the 1,510 holes in
+doubt whose occupancy and look stayed, and the median of five 4; nine holes were too many for a
+shadow's edge (3.5)."""
 CHANGED = 8.0
 """A marble of unsure colour whose hole changed by more than this was touched: it weighs against the
 marble that was there, one log-likelihood unit per standard deviation past it. Sensor noise alone changed

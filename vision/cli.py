@@ -379,6 +379,11 @@ def photoreal_command(
         )
     if per_pair < 1:
         raise click.BadParameter("at least 1", param_hint="--per-pair")
+    if committed and out is None and model != DEFAULT_MODEL:
+        raise click.BadParameter(
+            f"the committed test set is of the {DEFAULT_MODEL} board (give --out for another)",
+            param_hint="--model",
+        )
     try:
         if committed:
             root = out or dataset.COMMITTED_ROOT

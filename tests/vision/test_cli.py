@@ -205,6 +205,15 @@ def test_photoreal_says_what_is_wrong_before_rendering(
     assert not list(tmp_path.iterdir())
 
 
+def test_photoreal_never_renders_another_board_into_the_committed_test_set() -> None:
+    from vision.photoreal import dataset
+
+    before = sorted(p.name for p in dataset.COMMITTED_ROOT.iterdir())
+    result = CliRunner().invoke(main, ["vision", "photoreal", "--committed", "--model", "tock6"])
+    assert result.exit_code == 2 and "the committed test set is of the tock4 board" in result.output
+    assert sorted(p.name for p in dataset.COMMITTED_ROOT.iterdir()) == before
+
+
 @pytest.mark.parametrize(
     ("arguments", "folder", "name"),
     [

@@ -35,7 +35,7 @@ from vision.geometry import BoardGeometry
 from vision.glow import GlowLook, GlowPlan
 from vision.lift import measure_lift
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
-from vision.occupancy import EmptyLook, local_gain, look, pixel_change
+from vision.occupancy import EmptyLook, look, pixel_change
 from vision.sampling import SamplePlan, Samples
 
 FORMAT = 1
@@ -320,7 +320,7 @@ def calibrate(
         raise CalibrationError(str(error), problem="marbles") from None
     seen = None
     if empty_look is not None:
-        gain = local_gain(feats.gain, plan.neighbours)
+        gain = feats.around
         seen = empty_look.judge(look(samples), gain)
     verdicts = classify(feats, classes)
     # The lamp's reflection is seen whole on the empty board: marbles hide part of it.
@@ -379,9 +379,9 @@ def _learn_empty_look(
     Raises:
         CalibrationError: the marbles cannot be told from empty holes in this light.
     """
-    empty_gain = local_gain(features(empty_samples, wood_ref, plan.neighbours).gain, plan.neighbours)
+    empty_gain = features(empty_samples, wood_ref, plan.neighbours).around
     pixels = look(empty_samples) / empty_gain[:, None, :]
-    gain = local_gain(features(samples, wood_ref, plan.neighbours).gain, plan.neighbours)
+    gain = features(samples, wood_ref, plan.neighbours).around
     try:
         return EmptyLook.learn(pixels, pixel_change(look(samples), pixels, gain), occupied, ~changed)
     except ValueError as error:

@@ -2,7 +2,8 @@
 
 Light is normalised against the board itself: each place's wood points are compared with the same
 points in the calibration frame, which gives a per-place, per-channel gain (a shadow, a glare, a white
-balance or exposure drift). Divided by that gain, a hole looks as it did at calibration, where the
+balance or exposure drift), taken with its nearest places' (a marble's shadow on its neighbour's wood is
+not on that neighbour's marble). Divided by that gain, a hole looks as it did at calibration, where the
 colours were learnt. Each place then gets a 9-number feature (Lab of its top disc, hole disc and rim)
 and is matched against the learnt classes: "empty" (per place when the hole was seen empty) and one
 class per seat colour.
@@ -128,6 +129,17 @@ def nan_median(values: np.ndarray, *, axis: int) -> np.ndarray:
     return np.squeeze(np.where(valid > 0, (low + high) / 2, np.nan), axis=axis)
 
 
+def local_gain(gain: np.ndarray, neighbours: np.ndarray) -> np.ndarray:
+    """``(places, 3)``: the median light of each place and its ``neighbours``. One marble's shadow (or the
+    light its glass focuses) falls on the wood points of one hole, a change of light (a cloud, a person
+    leaning over, a hand's shade) on all of them: in a reserve under an evening lamp, the wood around
+    FR2 of wood-evening-tock6-2068 lay in its neighbours' shadows at 0.5 to 0.6 of its light on the empty
+    board, while the orange ball itself was lit by the lamp; brought back up by that light, it read
+    surely as a bright yellow."""
+    around = np.concatenate([gain[:, None, :], gain[neighbours]], axis=1)
+    return nan_median(around, axis=1)
+
+
 def dimmed(gain: np.ndarray) -> np.ndarray:
     """``(places,)``: how far the light ``gain`` ``(places, 3)`` fell at each place (the geometric mean of
     its channels, never above 1): what the pixels there were brought back up by, their noise with them."""
@@ -155,6 +167,9 @@ class Features:
     """``(places, 9)``: Lab of the top disc, of the hole disc and of the rim."""
     gain: np.ndarray
     """``(places, 3)``: light at the place against calibration, per BGR channel."""
+    around: np.ndarray
+    """``(places, 3)``: the light around the place (see :func:`local_gain`; the place's own where its
+    neighbours were not given), which its colours were brought back by."""
     covered: np.ndarray
     """``(places,)`` bool: the wood around the place does not look like lit wood (a hand, an arm)."""
     tint: np.ndarray
@@ -192,7 +207,8 @@ def features(
         samples: the gathered pixels.
         wood_ref: ``(places, k, 3)`` the same wood points in the calibration frame.
         neighbours: ``(places, n)`` the nearest other places of each place on the board (see
-            :func:`light_then`).
+            :func:`light_then`); when given, the colours are brought back by the light around each place
+            (:func:`local_gain`), not the place's own.
         then: ``light_then(wood_ref, neighbours)`` when already known (a reader computes it once: it
             took a third of this function's time on every frame).
     """
@@ -225,8 +241,10 @@ def features(
     )
     touched = _touched(np.where(then.wood[..., None], ratio, np.nan), board_hue)
     # Normalise to the board's typical wood at calibration, not to each place's own: a shadow lying
-    # across part of the board during calibration must not bend the colours read there later.
-    light = gain * then.level[:, None]
+    # across part of the board during calibration must not bend the colours read there later. And by the
+    # light around the place: a neighbour's shadow on its wood points is not on its marble.
+    around = gain if neighbours is None else local_gain(gain, neighbours)
+    light = around * then.level[:, None]
     top = np.median(samples.top, axis=1) / light
     hole = samples.hole.mean(axis=1) / light
     rim = samples.rim.mean(axis=1) / light
@@ -234,6 +252,7 @@ def features(
     return Features(
         values,
         gain,
+        around,
         covered,
         tint,
         touched,

@@ -78,12 +78,6 @@ def look(samples: Samples) -> np.ndarray:
     return np.concatenate([samples.top, samples.hole, samples.rim], axis=1)
 
 
-def local_gain(gain: np.ndarray, neighbours: np.ndarray) -> np.ndarray:
-    """``(places, 3)``: the median light of each place and its ``neighbours`` (see the module doc)."""
-    around = np.concatenate([gain[:, None, :], gain[neighbours]], axis=1)
-    return np.asarray(np.median(around, axis=1))
-
-
 def pixel_change(now: np.ndarray, empty: np.ndarray, gain: np.ndarray) -> np.ndarray:
     """``(places, n)``: how far each of a place's pixels ``now`` stands from its ``empty`` one, light
     normalised by ``gain`` ``(places, 3)``, the difference against the pixel's empty brightness (plus

@@ -34,7 +34,7 @@ from vision.geometry import BoardGeometry
 from vision.glow import GlowPlan
 from vision.look_change import BoardLooks, LookPlan, since_then
 from vision.markers import AnchorWatch, BoardNotFound, WatchResult, locate_board, project
-from vision.occupancy import local_gain, look
+from vision.occupancy import look
 from vision.sampling import SamplePlan
 
 Status = Literal["ok", "no_board", "board_moved", "bad_frame", "occluded", "light_changed"]
@@ -288,7 +288,9 @@ class BoardReader:
                 return moved
             markers_hidden = watch.seen < 2
         samples = plan.gather(frame)
-        feats = features(samples, calibration.wood_ref, then=self._light_then(calibration.wood_ref, plan))
+        feats = features(
+            samples, calibration.wood_ref, plan.neighbours, then=self._light_then(calibration.wood_ref, plan)
+        )
         verdicts = classify(feats, calibration.classes, plan.adjacent)
         ids = self.geometry.place_ids
         unsure_colour = np.zeros(len(ids), bool)
@@ -298,7 +300,7 @@ class BoardReader:
         if calibration.empty_look is not None:
             # Occupancy first, from each hole's empty look; a colour only where it is clear.
             empty_look = calibration.empty_look
-            occupied, sure, changed = empty_look.judge(look(samples), local_gain(feats.gain, plan.neighbours))
+            occupied, sure, changed = empty_look.judge(look(samples), feats.around)
             # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides,
             # also where the hole was found empty for only part of it having changed, unless the light
             # on the place's wood is tinted (a hand). A hole whose change leans to a marble's (past the

@@ -36,6 +36,7 @@ def _features(*top_lab: list[float]) -> Features:
     return Features(
         values,
         np.ones((places, 3)),
+        np.ones((places, 3)),
         np.zeros(places, bool),
         np.zeros(places),
         np.zeros(places, bool),

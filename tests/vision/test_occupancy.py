@@ -18,7 +18,6 @@ from vision.occupancy import (
     PARTLY_BEYOND_DOUBT,
     TYPICAL_GAP,
     EmptyLook,
-    local_gain,
     look,
     pixel_change,
     typical_change,
@@ -231,7 +230,7 @@ def _judged(setup: PhotorealSetup) -> tuple[EmptyLook, list[tuple[np.ndarray, ..
     judged = []
     for frame in setup.boards():
         samples = plan.gather(frame.image())
-        gain = local_gain(features(samples, calibration.wood_ref, plan.neighbours).gain, plan.neighbours)
+        gain = features(samples, calibration.wood_ref, plan.neighbours).around
         truth = np.array([p in frame.layout for p in geometry.place_ids])
         judged.append((*look_now.judge(look(samples), gain), truth))
     return look_now, judged

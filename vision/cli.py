@@ -346,6 +346,13 @@ def _notation(layout: dict[str, str], seats: tuple[str, ...], rules: str) -> str
     help="Marbles of other colours than the set the reader was tuned on (each seat's hue turned, paler or"
     " deeper); such set-ups go to the cache's 'recoloured' folder, out of the measured set.",
 )
+@click.option(
+    "--frame",
+    "frame_size",
+    callback=lambda _ctx, _param, value: _frame_size(value),
+    help="Frames of this size, WIDTHxHEIGHT (a webcam's 1280x720 or 640x480), not the 1280x960 the reader"
+    " was tuned on; such set-ups go to the cache's folder named after the size, out of the measured set.",
+)
 def photoreal_command(
     model: str,
     split: str,
@@ -356,6 +363,7 @@ def photoreal_command(
     committed: bool,
     later_light: str | None,
     other_colours: bool,
+    frame_size: tuple[int, int] | None,
 ) -> None:
     """Ray-trace set-ups with POV-Ray: glass, cat's-eye, milky, wooden marbles and pegs under real lamps.
 
@@ -367,7 +375,7 @@ def photoreal_command(
     """
     from vision.photoreal import dataset
     from vision.photoreal.povray import RenderError
-    from vision.photoreal.setups import DEFAULT_MODEL, LIGHTS, MATERIALS, TUNING_SEEDS
+    from vision.photoreal.setups import DEFAULT_MODEL, FRAME_SIZE, LIGHTS, MATERIALS, TUNING_SEEDS
 
     geometry = _geometry(model, None)
     unknown = [m for m in materials if m not in MATERIALS] + [
@@ -384,15 +392,26 @@ def photoreal_command(
             f"the committed test set is of the {DEFAULT_MODEL} board (give --out for another)",
             param_hint="--model",
         )
+    size = frame_size or FRAME_SIZE
+    if committed and out is None and size != FRAME_SIZE:
+        raise click.BadParameter(
+            f"the committed test set is of {FRAME_SIZE[0]}x{FRAME_SIZE[1]} frames (give --out for another)",
+            param_hint="--frame",
+        )
     try:
         if committed:
             root = out or dataset.COMMITTED_ROOT
             wanted = [(m, v, TUNING_SEEDS[0]) for m, v in dataset.COMMITTED_SETUPS]
             rendered = dataset.render_set(
-                geometry, root, wanted, steps=dataset.COMMITTED_STEPS, captures=1, log=click.echo
+                geometry, root, wanted, steps=dataset.COMMITTED_STEPS, captures=1, size=size, log=click.echo
             )
         else:
-            parts = ((model, model != DEFAULT_MODEL), ("relit", later_light), ("recoloured", other_colours))
+            parts = (
+                (model, model != DEFAULT_MODEL),
+                (f"{size[0]}x{size[1]}", size != FRAME_SIZE),
+                ("relit", later_light),
+                ("recoloured", other_colours),
+            )
             aside = "-".join(name for name, on in parts if on)
             root = out or (dataset.cache_root() / aside if aside else dataset.cache_root())
             wanted = dataset.split_setups(split, per_pair, materials or MATERIALS, lights or LIGHTS)
@@ -402,13 +421,38 @@ def photoreal_command(
                     "the light after calibration must differ from calibration's", param_hint="--later-light"
                 )
             rendered = dataset.render_set(
-                geometry, root, wanted, later_light=later_light, recolour=other_colours, log=click.echo
+                geometry,
+                root,
+                wanted,
+                later_light=later_light,
+                recolour=other_colours,
+                size=size,
+                log=click.echo,
             )
     except RenderError as error:
         raise click.ClickException(str(error)) from None
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--later-light") from None
     click.echo(f"{len(rendered)} set-ups in {root}")
+
+
+def _frame_size(value: str | None) -> tuple[int, int] | None:
+    """``WIDTHxHEIGHT`` as a size, or ``None``.
+
+    Raises:
+        click.BadParameter: not two whole numbers of pixels, or out of the renderer's range.
+    """
+    from vision.photoreal.setups import FRAME_SIZES
+
+    if value is None:
+        return None
+    width, _, height = value.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        raise click.BadParameter(f"{value!r} is not WIDTHxHEIGHT in pixels (such as 1280x720)")
+    size = int(width), int(height)
+    if not all(FRAME_SIZES[0] <= side <= FRAME_SIZES[1] for side in size):
+        raise click.BadParameter(f"{value}: each side from {FRAME_SIZES[0]} to {FRAME_SIZES[1]} pixels")
+    return size
 
 
 @vision.command("bench")

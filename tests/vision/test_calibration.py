@@ -243,3 +243,15 @@ def test_an_empty_hole_in_doubt_whose_colour_is_clearly_empty_does_not_refuse_ca
     assert reading.status == "ok", reading.message
     assert all(start.get(p) == seat for p, seat in reading.layout.items())
     assert not set(reading.unsure_colour) - set(start)
+
+
+def test_markers_too_small_to_read_are_said_to_be_too_small_not_covered() -> None:
+    """A low-resolution webcam far from the board: the markers ArUco finds are a few pixels wide and the
+    others are lost for that, not for a cup over them. The message says so, and what to do."""
+    setup = load_setup(Path(__file__).parent / "data" / "photoreal" / "clear-desk-0")
+    small = cv2.resize(setup.empty.image(), None, fx=0.2, fy=0.2, interpolation=cv2.INTER_AREA)
+    with pytest.raises(CalibrationError, match="pixels wide in this 256x192 picture") as refused:
+        find_markers(small, GEOMETRY)
+    assert "bring the camera closer" in str(refused.value) and "uncover" not in str(refused.value)
+    assert refused.value.problem == "markers"
+    find_markers(setup.empty.image(), GEOMETRY)  # at full size every marker is read

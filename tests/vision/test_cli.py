@@ -195,6 +195,8 @@ def test_a_painted_board_under_a_lamp_calibrated_with_its_empty_picture(tmp_path
         (["--per-pair", "0"], "at least 1"),
         (["--later-light", "torch"], "unknown torch"),
         (["--light", "desk", "--later-light", "desk"], "must differ from calibration's"),
+        (["--frame", "720p"], "'720p' is not WIDTHxHEIGHT in pixels"),
+        (["--frame", "1280x100"], "1280x100: each side from 320 to 4096 pixels"),
     ],
 )
 def test_photoreal_says_what_is_wrong_before_rendering(
@@ -205,12 +207,21 @@ def test_photoreal_says_what_is_wrong_before_rendering(
     assert not list(tmp_path.iterdir())
 
 
-def test_photoreal_never_renders_another_board_into_the_committed_test_set() -> None:
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--model", "tock6"], "the committed test set is of the tock4 board"),
+        (["--frame", "640x480"], "the committed test set is of 1280x960 frames"),
+    ],
+)
+def test_photoreal_never_renders_another_board_or_size_into_the_committed_test_set(
+    arguments: list[str], message: str
+) -> None:
     from vision.photoreal import dataset
 
     before = sorted(p.name for p in dataset.COMMITTED_ROOT.iterdir())
-    result = CliRunner().invoke(main, ["vision", "photoreal", "--committed", "--model", "tock6"])
-    assert result.exit_code == 2 and "the committed test set is of the tock4 board" in result.output
+    result = CliRunner().invoke(main, ["vision", "photoreal", "--committed", *arguments])
+    assert result.exit_code == 2 and message in result.output
     assert sorted(p.name for p in dataset.COMMITTED_ROOT.iterdir()) == before
 
 
@@ -226,6 +237,8 @@ def test_photoreal_never_renders_another_board_into_the_committed_test_set() -> 
         ([], "", "clear-evening-2000"),
         (["--model", "tock6"], "tock6", "clear-evening-tock6-2000"),
         (["--model", "tock6", "--other-colours"], "tock6-recoloured", "clear-evening-recoloured-tock6-2000"),
+        (["--frame", "1280x720"], "1280x720", "clear-evening-1280x720-2000"),
+        (["--frame", "640X480", "--model", "tock6"], "tock6-640x480", "clear-evening-tock6-640x480-2000"),
     ],
 )
 def test_photoreal_keeps_set_ups_of_other_colours_light_or_board_out_of_the_measured_set(

@@ -259,11 +259,11 @@ def test_a_set_up_of_the_six_seat_board_is_named_after_it_and_shows_a_game_of_si
     tmp_path: Path,
 ) -> None:
     six = BoardGeometry.from_model("tock6")
-    setup = _small(make_setup(six, "wood", "ceiling", 9), six)
     assert (
-        setup.name == "wood-ceiling-tock6-9"
+        make_setup(six, "wood", "ceiling", 9).name == "wood-ceiling-tock6-9"
         and make_setup(GEOMETRY, "wood", "ceiling", 9).name == "wood-ceiling-9"
     )
+    setup = _small(make_setup(six, "wood", "ceiling", 9), six)
     rendered = render_setup(six, setup, tmp_path, steps=["prior"])
     assert rendered.model == "tock6" and rendered.name == setup.name
     assert set(rendered.holes_px) == set(six.place_ids)
@@ -410,6 +410,21 @@ def test_a_set_up_relit_after_calibration_keeps_its_camera_and_plays_under_the_o
     assert later.camera == setup.camera and later.lamp == setup.lamp and later.sensor == setup.sensor
     with pytest.raises(ValueError, match="another one: desk, window, evening"):
         relit(GEOMETRY, setup, "ceiling")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 480)])
+def test_a_set_up_seen_by_a_webcam_keeps_its_scene_and_sees_the_whole_board(size: tuple[int, int]) -> None:
+    """The same seed in another frame size is the same table (lamp, wood, sensor, game) seen through a
+    lens fitted to that frame, named after the size."""
+    setup = make_setup(GEOMETRY, "clear", "desk", 2068)
+    webcam = make_setup(GEOMETRY, "clear", "desk", 2068, size=size)
+    assert webcam.name == f"clear-desk-{size[0]}x{size[1]}-2068" and setup.name == "clear-desk-2068"
+    assert webcam.camera.size == size
+    assert (webcam.lamp, webcam.wood, webcam.sensor) == (setup.lamp, setup.wood, setup.sensor)
+    corners = webcam.camera.project(np.column_stack([GEOMETRY.board_corners(), np.zeros(4)]))
+    assert (corners > 0).all() and (corners < np.array(size)).all()
+    with pytest.raises(ValueError, match="each side from 320 to 4096 pixels"):
+        make_setup(GEOMETRY, "clear", "desk", 2068, size=(160, 120))
 
 
 @pytest.mark.parametrize("seed", [2053, 2054, 2055])

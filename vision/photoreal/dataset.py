@@ -397,20 +397,21 @@ def render_set(
     captures: int | None = None,
     later_light: str | None = None,
     recolour: bool = False,
+    size: tuple[int, int] = setups.FRAME_SIZE,
     log: Callable[[str], None] = print,
 ) -> list[PhotorealSetup]:
     """Render the set-ups not yet under ``root``, log each with its cost, and return all of them; with
     ``later_light``, the game is played in that light after calibration (see :func:`setups.relit`); with
     ``recolour``, with marbles of other colours than the reader was tuned on (see
-    :func:`setups.recoloured`).
+    :func:`setups.recoloured`); with ``size``, in frames of that size (see :func:`setups.make_setup`).
 
     Raises:
-        ValueError: ``later_light`` is unknown or a set-up's own light.
+        ValueError: ``later_light`` is unknown or a set-up's own light, or ``size`` is out of range.
     """
     done: list[PhotorealSetup] = []
     step_list = None if steps is None else list(steps)
     for material, light, seed in wanted:
-        setup = setups.make_setup(geometry, material, light, seed)
+        setup = setups.make_setup(geometry, material, light, seed, size=size)
         if later_light is not None:
             setup = setups.relit(geometry, setup, later_light)
         if recolour:

@@ -32,6 +32,10 @@ FINAL_SEEDS = range(2000, 2500)
 """Seeds of the final measurement: rendered and measured by ``make bench``, their frames never looked at
 and nothing tuned after seeing their figures."""
 FRAME_SIZE = (1280, 960)
+"""The frames the reader was tuned on (the Raspberry Pi camera's default here); a set-up of another size
+(a webcam's 1280 x 720 or 640 x 480) says so in its name."""
+FRAME_SIZES = (320, 4096)
+"""Least and most pixels of a rendered frame's side."""
 DEFAULT_MODEL = "tock4"
 """The board the reader was tuned on (four seats)."""
 SEAT_TINTS = {
@@ -167,7 +171,9 @@ class Setup:
         later = "" if self.later_lamp is None else f"-to-{self.later_lamp.kind}"
         other = "-recoloured" if self.tints else ""
         board = "" if self.model == DEFAULT_MODEL else f"-{self.model}"
-        return f"{self.material}-{self.light}{later}{other}{board}-{self.seed}"
+        width, height = self.camera.size
+        frame = "" if (width, height) == FRAME_SIZE else f"-{width}x{height}"
+        return f"{self.material}-{self.light}{later}{other}{board}{frame}-{self.seed}"
 
     def tint(self, seat: str) -> tuple[float, float, float]:
         """Linear RGB of ``seat``'s marbles."""
@@ -194,12 +200,20 @@ class Setup:
         return data
 
 
-def make_setup(geometry: BoardGeometry, material: str, light: str, seed: int) -> Setup:
-    """The set-up of a seed for a material and a light (the same arguments always give the same set-up).
+def make_setup(
+    geometry: BoardGeometry, material: str, light: str, seed: int, *, size: tuple[int, int] = FRAME_SIZE
+) -> Setup:
+    """The set-up of a seed for a material and a light (the same arguments always give the same set-up),
+    seen in frames of ``size``: the same pose, lamp and game for every size, the lens's focal length
+    fitted to the frame.
 
     Raises:
-        ValueError: an unknown material or light.
+        ValueError: an unknown material or light, or a frame size out of :data:`FRAME_SIZES`.
     """
+    if not (FRAME_SIZES[0] <= size[0] <= FRAME_SIZES[1] and FRAME_SIZES[0] <= size[1] <= FRAME_SIZES[1]):
+        raise ValueError(
+            f"a frame of {size[0]}x{size[1]}: each side from {FRAME_SIZES[0]} to {FRAME_SIZES[1]} pixels"
+        )
     if material not in MATERIALS:
         raise ValueError(f"unknown marble material {material!r} (one of {', '.join(MATERIALS)})")
     if light not in LIGHTS:
@@ -207,7 +221,7 @@ def make_setup(geometry: BoardGeometry, material: str, light: str, seed: int) ->
     rng = np.random.default_rng([seed, MATERIALS.index(material), LIGHTS.index(light), 20])
     camera = place_camera(
         geometry,
-        FRAME_SIZE,
+        size,
         rng,
         height_mm=float(rng.uniform(290, 450)),
         tilt_deg=float(rng.uniform(0, 15)),

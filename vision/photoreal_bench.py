@@ -8,6 +8,7 @@ at are reported after them, for information.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import cv2
@@ -19,7 +20,7 @@ from vision.calibration import CalibrationError
 from vision.game_boards import GameBoard, settle_reading
 from vision.geometry import BoardGeometry
 from vision.photoreal.dataset import PhotorealSetup, cache_root, committed_setups, load_set, split_setups
-from vision.photoreal.setups import DEFAULT_MODEL, FINAL_SEEDS, LIGHTS, MATERIALS
+from vision.photoreal.setups import DEFAULT_MODEL, FINAL_SEEDS, FRAME_SIZE, LIGHTS, MATERIALS
 from vision.reader import BoardReader, BoardReading
 from vision.stabiliser import Stabiliser
 from vision.targets import Counts, TargetTable
@@ -185,6 +186,11 @@ def photoreal_report(geometry: BoardGeometry) -> tuple[str, bool]:
         (model, f"the {model} board, a game of its seats", BoardGeometry.from_model(model))
         for model in board_models()
         if model != DEFAULT_MODEL
+    ]
+    aside += [
+        (folder.name, f"frames of {folder.name}, not the {FRAME_SIZE[0]}x{FRAME_SIZE[1]} tuned on", geometry)
+        for folder in sorted(root.glob("*x*"))
+        if re.fullmatch(r"\d+x\d+", folder.name)
     ]
     for folder, what, its_geometry in aside:
         found = load_set(root / folder) if (root / folder).exists() else []

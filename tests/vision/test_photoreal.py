@@ -471,3 +471,15 @@ def test_the_benchmark_reports_set_ups_of_other_colours_apart_from_the_target(
     assert len([seed for seed in seeds if seed not in LOOKED_AT_SEEDS]) == FINAL_PER_PAIR
     assert seeds[-1] not in LOOKED_AT_SEEDS, "no seed rendered past the last one needed"
     assert "material: wood     1/1" in recoloured and "material: clear    1/1" in recoloured
+
+
+def test_the_benchmark_reports_set_ups_of_another_frame_size_apart_from_the_target(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOCK_PHOTOREAL_CACHE", str(tmp_path))
+    aside = cache_root() / "1280x720"
+    aside.mkdir(parents=True)
+    shutil.copytree(COMMITTED_ROOT / "wood-ceiling-0", aside / "wood-ceiling-0")
+    text, _ = photoreal_report(GEOMETRY)
+    head, webcam = text.split("frames of 1280x720, not the 1280x960 tuned on (seeds 0: information")
+    assert "NO final set" in head and f"1 set-ups in {aside}" in webcam and "material: wood     1/1" in webcam

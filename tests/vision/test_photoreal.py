@@ -455,15 +455,24 @@ def test_the_scene_tints_each_marble_in_its_set_ups_colour(tmp_path: Path) -> No
         assert "fade_colour rgb <" + ", ".join(f"{v:.4f}" for v in faded) + ">" not in standard
 
 
+def _report_with_aside(
+    folder: str, names: tuple[str, ...], cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """The benchmark's report over an empty cache ``cache`` but for committed set-ups copied into its
+    ``folder`` (a set kept out of the measured one)."""
+    monkeypatch.setenv("TOCK_PHOTOREAL_CACHE", str(cache))
+    aside = cache_root() / folder
+    aside.mkdir(parents=True)
+    for name in names:
+        shutil.copytree(COMMITTED_ROOT / name, aside / name)
+    return photoreal_report(GEOMETRY)[0]
+
+
 def test_the_benchmark_reports_set_ups_of_other_colours_apart_from_the_target(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("TOCK_PHOTOREAL_CACHE", str(tmp_path))
+    text = _report_with_aside("recoloured", ("wood-ceiling-0", "clear-ceiling-0"), tmp_path, monkeypatch)
     aside = cache_root() / "recoloured"
-    aside.mkdir(parents=True)
-    for name in ("wood-ceiling-0", "clear-ceiling-0"):
-        shutil.copytree(COMMITTED_ROOT / name, aside / name)
-    text, _ = photoreal_report(GEOMETRY)
     head, recoloured = text.split("marbles of other colours than the set tuned on (seeds 0: information")
     assert "NO final set" in head and f"2 set-ups in {aside}" in recoloured
     per_pair = int(head.split("--per-pair ")[1].split("'")[0])
@@ -476,10 +485,7 @@ def test_the_benchmark_reports_set_ups_of_other_colours_apart_from_the_target(
 def test_the_benchmark_reports_set_ups_of_another_frame_size_apart_from_the_target(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("TOCK_PHOTOREAL_CACHE", str(tmp_path))
+    text = _report_with_aside("1280x720", ("wood-ceiling-0",), tmp_path, monkeypatch)
     aside = cache_root() / "1280x720"
-    aside.mkdir(parents=True)
-    shutil.copytree(COMMITTED_ROOT / "wood-ceiling-0", aside / "wood-ceiling-0")
-    text, _ = photoreal_report(GEOMETRY)
     head, webcam = text.split("frames of 1280x720, not the 1280x960 tuned on (seeds 0: information")
     assert "NO final set" in head and f"1 set-ups in {aside}" in webcam and "material: wood     1/1" in webcam

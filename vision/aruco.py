@@ -30,6 +30,11 @@ def marker_image(dictionary: str, marker_id: int, side_px: int) -> np.ndarray:
     return cv2.aruco.drawMarker(d, marker_id, side_px)  # type: ignore[attr-defined,no-any-return]  # OpenCV <= 4.6
 
 
+def marker_cells(dictionary: str) -> int:
+    """Cells along a marker's side, its black border included (6 for a 4x4 dictionary)."""
+    return int(_dictionary(dictionary).markerSize) + 2
+
+
 PIXELS_PER_CELL = 8
 """Pixels per marker cell in the square a candidate marker is warped to before its bits are read."""
 CELL_MARGIN = 0.25

@@ -34,6 +34,7 @@ from vision.edge_watch import EdgeStrip, MarbleOutlines, shade_reach
 from vision.geometry import BoardGeometry
 from vision.glow import GlowLook, GlowPlan
 from vision.lift import measure_lift
+from vision.marker_sight import why_unread
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
 from vision.occupancy import EmptyLook, look, pixel_change
 from vision.sampling import SamplePlan, Samples
@@ -61,10 +62,6 @@ DARK_LEVEL = 35.0
 """Median level (0..255) of the board's wood under which the picture is too dark to calibrate on."""
 BLOWN_SHARE = 0.3
 """Share of white-clipped pixels above which the picture is overexposed."""
-SMALL_MARKER_PX = 20.0
-"""Median side (pixels) of the markers seen under which the others may be missed for being too small, not
-covered: the empty boards of seeds 2064 and 2065 (40 photoreal set-ups) scaled to 0.3 of 1280 x 960 showed
-markers of 12.8 to about 18 pixels, and one lost a marker; at 0.4 (17 to 24 pixels) none did."""
 Problem = Literal["frame", "dark", "bright", "markers", "moved", "outside", "glare", "covered", "marbles"]
 
 
@@ -417,7 +414,8 @@ def find_markers(
     Raises:
         CalibrationError: the picture is too dark or too bright, or too few markers are seen.
     """
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)[::4, ::4]
+    gray_full = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    gray = gray_full[::4, ::4]
     if float(np.mean(gray >= 250)) > BLOWN_SHARE:
         raise CalibrationError(
             "the picture is overexposed (mostly white): less light, or a shorter exposure", problem="bright"
@@ -425,7 +423,7 @@ def find_markers(
     try:
         return board_markers(frame, geometry)
     except BoardNotFound as error:
-        seen, sides = error.ids, error.sides_px
+        seen, found = error.ids, error.found
     level = float(np.median(gray))
     if level < DARK_LEVEL:
         raise CalibrationError(
@@ -434,17 +432,14 @@ def find_markers(
         ) from None
     missing = [m for m in geometry.markers if m.id not in seen]
     names = ", ".join(f"{marker_place(geometry, m.id)} (marker {m.id})" for m in missing)
-    if sides and float(np.median(sides)) < SMALL_MARKER_PX:
-        height, width = frame.shape[:2]
+    reason = why_unread(gray_full, found, geometry.marker_dictionary)
+    if reason:
         raise CalibrationError(
-            f"cannot find {what}: the markers at the {names} are not seen, and those seen are only"
-            f" {float(np.median(sides)):.0f} pixels wide in this {width}x{height} picture, too small to read"
-            " for sure: bring the camera closer to the board, or use a camera giving more pixels",
-            problem="markers",
+            f"cannot find {what}: the markers at the {names} are not seen, and {reason}", problem="markers"
         ) from None
     raise CalibrationError(
         f"cannot find {what}: the markers at the {names} are not seen; uncover them (a hand, a cup,"
-        " a sleeve?) and make sure the whole board is in the picture"
+        " a sleeve?) and make sure the whole board is in the picture, in focus"
         + (", with more light" if level < 2 * DARK_LEVEL else ""),
         problem="markers",
     ) from None

@@ -41,16 +41,21 @@ class BoardNotFound(Exception):
         message: what was wrong.
         seen: how many of the board's markers were found.
         ids: the ids of the board's markers found.
-        sides_px: the mean side, in pixels, of each of those markers.
+        found: those markers' corners (id -> ``(4, 2)`` pixels), to tell why the others were not.
     """
 
     def __init__(
-        self, message: str, *, seen: int = 0, ids: tuple[int, ...] = (), sides_px: tuple[float, ...] = ()
+        self,
+        message: str,
+        *,
+        seen: int = 0,
+        ids: tuple[int, ...] = (),
+        found: dict[int, np.ndarray] | None = None,
     ) -> None:
         super().__init__(message)
         self.seen = seen
         self.ids = ids
-        self.sides_px = sides_px
+        self.found = found or {}
 
 
 def project(h: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -91,9 +96,7 @@ def board_markers(frame: np.ndarray, geometry: BoardGeometry) -> dict[int, np.nd
             f" {need} needed{hint}",
             seen=len(ids),
             ids=ids,
-            sides_px=tuple(
-                float(np.linalg.norm(found[i] - np.roll(found[i], 1, axis=0), axis=1).mean()) for i in ids
-            ),
+            found={i: found[i] for i in ids},
         )
     return {i: found[i] for i in ids}
 

@@ -16,9 +16,10 @@ import numpy as np
 import pytest
 
 from tests.vision.conftest import replay_setup
-from vision.aruco import detect_markers
+from vision.aruco import detect_markers, marker_cells, marker_image
 from vision.calibration import CalibrationError, calibrate, find_markers
 from vision.geometry import BoardGeometry
+from vision.marker_sight import BLURRED_CELL, marker_blur
 from vision.markers import board_shift
 from vision.photoreal.dataset import COMMITTED_SETUPS, PhotorealSetup, load_setup
 from vision.photoreal.setups import make_setup
@@ -255,3 +256,28 @@ def test_markers_too_small_to_read_are_said_to_be_too_small_not_covered() -> Non
     assert "bring the camera closer" in str(refused.value) and "uncover" not in str(refused.value)
     assert refused.value.problem == "markers"
     find_markers(setup.empty.image(), GEOMETRY)  # at full size every marker is read
+
+
+def test_a_picture_out_of_focus_is_said_to_be_out_of_focus_not_covered() -> None:
+    """A fixed-focus webcam close to the board: the picture is blurred (here by a Gaussian of 4 pixels),
+    and ArUco loses the markers whose squares the blur merges. The message says so, and what to do."""
+    setup = load_setup(Path(__file__).parent / "data" / "photoreal" / "catseye-window-0")
+    blurred = cv2.GaussianBlur(setup.empty.image(), (0, 0), 4.0)
+    with pytest.raises(CalibrationError, match="the picture is out of focus") as refused:
+        find_markers(blurred, GEOMETRY)
+    assert "focus the camera on the board" in str(refused.value) and "uncover" not in str(refused.value)
+    find_markers(cv2.GaussianBlur(setup.empty.image(), (0, 0), 3.0), GEOMETRY)  # still read
+
+
+def test_the_blur_of_a_marker_grows_with_the_pictures_blur_and_stays_low_when_sharp() -> None:
+    """Markers drawn at 60 pixels (10 a cell) on white: sharp, their edges spread over a tenth of a cell or
+    less; blurred by a Gaussian of 2 and 4 pixels, past :data:`BLURRED_CELL`, the more the blurrier."""
+    square = cv2.copyMakeBorder(
+        marker_image(GEOMETRY.marker_dictionary, 0, 60), 30, 30, 30, 30, cv2.BORDER_CONSTANT, value=255
+    )
+    corners = np.array([[30, 30], [90, 30], [90, 90], [30, 90]], float) - 0.5
+    cells = marker_cells(GEOMETRY.marker_dictionary)
+    sharp, soft, blurred = (
+        marker_blur(cv2.GaussianBlur(square, (0, 0), s) if s else square, corners, cells) for s in (0, 2.5, 4)
+    )
+    assert sharp < 0.12 and BLURRED_CELL < soft < blurred

@@ -11,7 +11,7 @@ class per seat colour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cv2
@@ -170,6 +170,9 @@ class Features:
     around: np.ndarray
     """``(places, 3)``: the light around the place (see :func:`local_gain`; the place's own where its
     neighbours were not given), which its colours were brought back by."""
+    own: np.ndarray
+    """``(places, 9)``: the same colours brought back by the place's own light alone (see
+    :func:`classify`: a class is trusted where both say it)."""
     covered: np.ndarray
     """``(places,)`` bool: the wood around the place does not look like lit wood (a hand, an arm)."""
     tint: np.ndarray
@@ -244,15 +247,18 @@ def features(
     # across part of the board during calibration must not bend the colours read there later. And by the
     # light around the place: a neighbour's shadow on its wood points is not on its marble.
     around = gain if neighbours is None else local_gain(gain, neighbours)
-    light = around * then.level[:, None]
-    top = np.median(samples.top, axis=1) / light
-    hole = samples.hole.mean(axis=1) / light
-    rim = samples.rim.mean(axis=1) / light
-    values = np.hstack([lab(top), lab(hole), lab(rim)])
+    discs = np.hstack([np.median(samples.top, axis=1), samples.hole.mean(axis=1), samples.rim.mean(axis=1)])
+
+    def brought_back(light: np.ndarray) -> np.ndarray:
+        scaled = discs / np.tile(light * then.level[:, None], FEATURE_PARTS)
+        return lab(scaled.reshape(-1, FEATURE_PARTS, 3)).reshape(-1, 3 * FEATURE_PARTS)
+
+    values = brought_back(around)
     return Features(
         values,
         gain,
         around,
+        values if neighbours is None else brought_back(gain),
         covered,
         tint,
         touched,
@@ -471,13 +477,35 @@ def classify(feats: Features, classes: Classes, adjacent: np.ndarray | None = No
     A place whose two discs look like its own wood (normalised) is neither empty (an empty hole is
     dark) nor a marble: something covers it, and it is reported anomalous.
 
+    The colours are judged twice, brought back by the light around the place and by its own (see
+    :class:`Features`), and a class or a seat's colour is trusted only where both judgements trust it and
+    agree. Where the two lights differ, something lies on the place's wood alone: a neighbour's shadow
+    (then the light around is right: an orange ball in its reserve looked a sure yellow by its own light,
+    wood-evening-tock6-2068) or a hand's skin or shade (then its own is: a fingertip over an empty hole
+    looked a sure orange marble by the light around it, milky-ceiling-tock6-2070, and a purple peg in a
+    dark hand's shade an empty hole, peg-ceiling-tock6-2070).
+
     Args:
         adjacent: ``(places, places)`` bool, the places next to each other. A place whose wood alone
             changed (no place next to it covered or anomalous) and that matches its class closely is
             trusted: under a lamp a marble's shadow, or the light its glass focuses, falls on the wood
             points of one hole, where a hand would reach over several.
     """
-    values = feats.values
+    around = _judge(feats.values, feats, classes, adjacent)
+    if feats.own is feats.values:
+        return around
+    own = _judge(feats.own, feats, classes, adjacent)
+    return replace(
+        around,
+        uncertain=around.uncertain | own.uncertain | (np.array(around.labels) != np.array(own.labels)),
+        seat_sure=around.seat_sure & own.seat_sure & (np.array(around.seat) == np.array(own.seat)),
+        near_plain=around.near_plain | own.near_plain,
+        near_wood=around.near_wood | own.near_wood,
+    )
+
+
+def _judge(values: np.ndarray, feats: Features, classes: Classes, adjacent: np.ndarray | None) -> Verdicts:
+    """:func:`classify` of colours ``values`` ``(places, 9)`` brought back by one light."""
     places = len(values)
     seat_means = np.broadcast_to(classes.seat_mean, (places, *classes.seat_mean.shape))
     seat_sigmas = np.broadcast_to(classes.seat_sigma, (places, *classes.seat_sigma.shape))

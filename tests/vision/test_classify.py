@@ -37,6 +37,7 @@ def _features(*top_lab: list[float]) -> Features:
         values,
         np.ones((places, 3)),
         np.ones((places, 3)),
+        values,
         np.zeros(places, bool),
         np.zeros(places),
         np.zeros(places, bool),

@@ -68,6 +68,7 @@ READ_GAPS = {
     "clear-ceiling-0": "1 clear glass marble (DR2) read as of unsure colour after the move",
     "peg-desk-0": "1 peg of seat C (B7) read as of unsure colour, before and after the move",
     "catseye-window-0": "1 cat's-eye marble read as of unsure colour before the move, 1 after",
+    "milky-evening-0": "1 milky marble read as of unsure colour before the move, 1 after",
 }
 """What the reader does on each committed set-up's clear boards by the camera alone (measured; the targets
 are perfect). With the game every one of them is settled right (see the test after)."""

@@ -481,11 +481,16 @@ def test_a_reserve_marble_in_its_neighbours_shadows_in_the_evening_keeps_its_col
     taken): seat F's orange wooden balls in their reserve under an evening lamp. The wood points around
     FR2 lie in its neighbours' shadows, at 0.5 to 0.6 of their light on the empty board, while the ball
     itself is lit by the lamp. Brought back up by its own wood's light, the orange read as a bright
-    yellow, surely seat D's: five yellows, and the board was occluded on every still frame. The light of
-    a colour is now the median of its own place's and its four nearest places'."""
+    yellow, surely seat D's: five yellows, and the board was occluded on every still frame. Brought back
+    by the light around it (the median of its own place's and its four nearest places'), it is orange; the
+    two lights disagree, so its colour is not sure, and the game says whose marble it is."""
     setup, reader = _calibrated("wood-evening-tock6-2068")
     board = setup.first("board")
     reading = reader.read(board.image())
     assert reading.status == "ok", reading.message
-    assert reading.layout.get("FR2") == "F"
+    assert (
+        "FR2" in reading.unsure_colour
+        and max(reading.colour_evidence["FR2"].items(), key=lambda x: x[1])[0] == "F"
+    )
     assert wrong_places(BoardGeometry.from_model("tock6"), reading, board.layout) == []
+    assert settle_reading(setup.game()["board"], reading, None) == "right"

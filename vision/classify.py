@@ -56,13 +56,15 @@ synthetic camera's green and yellow under a warm lamp. The reader asks as much o
 seat A's dull red with confidence, its colour 1.23 times as far from A2's empty look as from seat A. On
 the still boards of seeds 2042 to 2044, 44 of 10,055 marbles read with a clear colour came under 1.5 (now
 of unsure colour, for the game to tell), and 5 of 1,058 under hands."""
-WOOD_RATIO = 1.1
+WOOD_RATIO = 1.3
 """The reader takes a marble's colour as clear only where the wood's look over the hole (see
 :attr:`Verdicts.flat`) is at least this many times as far (in spreads) as the seat's colour. Skin in a
 warm evening light lies between the wood and a red: a finger over the empty D1 of milky-evening-2039 read
-seat A with confidence, its colour 1.04 times as far from the wood as from seat A. Over the looked-at
-photoreal frames of this check (five rendered set-ups, the committed set and the case frames), 4 of 2,049
-marbles read with a clear colour came under 1.1, all milky red marbles under a hand."""
+seat A with confidence, its colour 1.04 times as far from the wood as from seat A. A pale milky orange
+under a desk lamp lies near the wood too: skin over the empty F18 of milky-desk-tock6-2069 read seat F
+with confidence, 1.25 times as far from the wood. On the still boards of every third looked-at four-seat
+set-up and the six-seat seeds 2067, 2068, 2070 and 2071, 7 of 7,953 marbles read with a clear colour came
+under 1.3 (milky glass, and a cat's-eye in the evening), none under 1.1."""
 HUE_CHROMA = 5.0
 """Least chroma (Lab a, b) of a top disc for its hue to say which seat's colour it is nearest."""
 GAIN_CHROMA = 0.18

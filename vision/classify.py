@@ -2,11 +2,12 @@
 
 Light is normalised against the board itself: each place's wood points are compared with the same
 points in the calibration frame, which gives a per-place, per-channel gain (a shadow, a glare, a white
-balance or exposure drift), taken with its nearest places' (a marble's shadow on its neighbour's wood is
-not on that neighbour's marble). Divided by that gain, a hole looks as it did at calibration, where the
-colours were learnt. Each place then gets a 9-number feature (Lab of its top disc, hole disc and rim)
-and is matched against the learnt classes: "empty" (per place when the hole was seen empty) and one
-class per seat colour.
+balance or exposure drift), alone and taken with its nearest places' (a marble's shadow on its
+neighbour's wood is not on that neighbour's marble, a hand's skin on it is). Divided by that gain, a hole
+looks as it did at calibration, where the colours were learnt. Each place then gets a 9-number feature
+(Lab of its top disc, hole disc and rim) by each light, matched against the learnt classes: "empty"
+(per place when the hole was seen empty) and one class per seat colour; a class is trusted where both
+lights say it.
 """
 
 from __future__ import annotations

@@ -442,7 +442,7 @@ def _frame_size(value: str | None) -> tuple[int, int] | None:
     Raises:
         click.BadParameter: not two whole numbers of pixels, or out of the renderer's range.
     """
-    from vision.photoreal.setups import FRAME_SIZES
+    from vision.photoreal.setups import frame_size_problem
 
     if value is None:
         return None
@@ -450,8 +450,9 @@ def _frame_size(value: str | None) -> tuple[int, int] | None:
     if not (width.isdigit() and height.isdigit()):
         raise click.BadParameter(f"{value!r} is not WIDTHxHEIGHT in pixels (such as 1280x720)")
     size = int(width), int(height)
-    if not all(FRAME_SIZES[0] <= side <= FRAME_SIZES[1] for side in size):
-        raise click.BadParameter(f"{value}: each side from {FRAME_SIZES[0]} to {FRAME_SIZES[1]} pixels")
+    problem = frame_size_problem(size)
+    if problem:
+        raise click.BadParameter(problem)
     return size
 
 

@@ -71,10 +71,11 @@ def why_unread(gray: np.ndarray, found: dict[int, np.ndarray], dictionary: str) 
             " for sure: bring the camera closer to the board, or use a camera giving more pixels"
         )
     cells = marker_cells(dictionary)
-    blur = np.array([marker_blur(gray, corners, cells) for corners in found.values()])
-    if np.isnan(blur).all() or float(np.nanmedian(blur)) <= BLURRED_CELL:
+    blur = [marker_blur(gray, corners, cells) for corners in found.values()]
+    measured = [b for b in blur if not np.isnan(b)]
+    spread = float(np.median(measured)) if measured else 0.0
+    if spread <= BLURRED_CELL:
         return ""
-    spread = float(np.nanmedian(blur))
     return (
         f"the picture is out of focus (the edges of those seen are blurred over {spread:.0%} of a marker's"
         " square): focus the camera on the board (turn its lens), or move it to where it is sharp"

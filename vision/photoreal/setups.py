@@ -200,6 +200,13 @@ class Setup:
         return data
 
 
+def frame_size_problem(size: tuple[int, int]) -> str:
+    """Why frames of ``size`` cannot be rendered (a side out of :data:`FRAME_SIZES`), or ``""``."""
+    if all(FRAME_SIZES[0] <= side <= FRAME_SIZES[1] for side in size):
+        return ""
+    return f"{size[0]}x{size[1]}: each side from {FRAME_SIZES[0]} to {FRAME_SIZES[1]} pixels"
+
+
 def make_setup(
     geometry: BoardGeometry, material: str, light: str, seed: int, *, size: tuple[int, int] = FRAME_SIZE
 ) -> Setup:
@@ -210,10 +217,9 @@ def make_setup(
     Raises:
         ValueError: an unknown material or light, or a frame size out of :data:`FRAME_SIZES`.
     """
-    if not (FRAME_SIZES[0] <= size[0] <= FRAME_SIZES[1] and FRAME_SIZES[0] <= size[1] <= FRAME_SIZES[1]):
-        raise ValueError(
-            f"a frame of {size[0]}x{size[1]}: each side from {FRAME_SIZES[0]} to {FRAME_SIZES[1]} pixels"
-        )
+    problem = frame_size_problem(size)
+    if problem:
+        raise ValueError(problem)
     if material not in MATERIALS:
         raise ValueError(f"unknown marble material {material!r} (one of {', '.join(MATERIALS)})")
     if light not in LIGHTS:

@@ -566,30 +566,3 @@ def _hue_agrees(values: np.ndarray, classes: Classes, nearest: np.ndarray) -> np
     apart = np.where(has_hue[None, :], apart, np.inf)
     judged = (np.linalg.norm(chroma, axis=1) >= HUE_CHROMA) & has_hue[nearest]
     return np.asarray(~judged | (np.argmin(apart, axis=1) == nearest))
-
-
-HUE_DIMS = np.array([1, 2, 4, 5, 7, 8])
-"""The chroma (Lab a and b) of the top disc, the hole disc and the rim in a place's features: what tells
-two tinted glass marbles apart. Their lightness follows where the place lies under the light (a
-caustic, the lamp's reflection) more than whose marble it is."""
-
-
-def colour_evidence(
-    features: np.ndarray, classes: Classes, ids: tuple[str, ...] | list[str], places: np.ndarray
-) -> dict[str, dict[str, float]]:
-    """Per place of ``places`` (indices into ``ids``), how well each seat's learnt colour explains the
-    chroma of its ``features`` ``(places, 9)``: a Gaussian log-likelihood with the seat's learnt
-    spread, up to a constant shared by the seats.
-
-    Weighed on the looked-at photoreal seeds (a Jack's swap simulated between every two marbles of
-    unsure colour and different seats), the chroma alone misleads less than the whole feature: the
-    largest lead a wrong board took over the true one fell from 13.7 to 9.1 (log-likelihood), while as
-    many true boards led by 12 or more (see :data:`firmware_py.engine.colour_evidence.COLOUR_MARGIN`).
-    """
-    chroma = features[np.asarray(places, int)][:, HUE_DIMS]
-    mean, sigma = classes.seat_mean[:, HUE_DIMS], classes.seat_sigma[:, HUE_DIMS]
-    loglik = -((((chroma[:, None, :] - mean[None]) / sigma[None]) ** 2).sum(axis=2)) / 2
-    return {
-        ids[i]: {seat: round(float(loglik[n, k]), 3) for k, seat in enumerate(classes.seats)}
-        for n, i in enumerate(places)
-    }

@@ -6,17 +6,21 @@ on the wood, lies a red or a green glow (its coloured shadow and the caustic the
 A person at the table sees at once which marble is red by that glow, and so can the camera.
 
 Around every hole, points on the board's surface are watched: rings from just outside the marble to a
-little over two marble radii, each point kept for the hole nearest to it. A point's *chroma* is the hue of
-its change since the empty board (the log of the ratio of each channel to the empty board's, less their
-mean): a grey shadow has none, a tinted glow has its glass's hue. A marble's glow is the mean chroma of
-the most coloured quarter of its points, leaving out the points any marble may lie over as the camera
-sees it (its own, or a neighbour's). Calibration learns each seat's glow from the marbles of the starting
-layout, and how far a marble's glow strays from its seat's; a seat is then weighed by how near the glow
-seen is to it (a log-likelihood, capped per hole so that one hole alone never decides a board).
+little over two marble radii, each point kept for the nearest hole that holds a marble (an empty hole
+throws no glow: a lamp may lay a marble's glow over the wood toward its empty neighbour), and none over a
+hole's dark disc. A point's *chroma* is the hue of its change since the empty board (the log of the ratio
+of each channel to the empty board's, less their mean): a grey shadow has none, a tinted glow has its
+glass's hue. A marble's glow is the mean chroma of the most coloured quarter of its points, leaving out
+the points any marble may lie over as the camera sees it (its own, or a neighbour's). Calibration learns
+each seat's glow from the marbles of the starting layout, and how far a marble's glow strays from its
+seat's; a seat is then weighed by how near the glow seen is to it (a log-likelihood, capped per hole so
+that one hole alone never decides a board).
 
-Painted marbles throw some of their colour too (the light they scatter onto the wood). Where the seats'
-glows cannot be told apart (under a low desk lamp, whose long shadows fall over the next holes), nothing
-is learnt.
+Painted marbles throw some of their colour too (the light they scatter onto the wood). Seats whose glows
+cannot be told apart (the red and the orange, the blue and the purple of the six-seat board; two seats
+under a low desk lamp, whose long shadows fall over the next holes) are weighed as one: the glow tells
+such a group from the other seats, never its seats from each other. Where every seat is in one group,
+nothing is learnt.
 """
 
 from __future__ import annotations
@@ -40,13 +44,14 @@ GLOWING_SHARE = 0.25
 LEAST_POINTS = 8
 """Fewer points left around a hole than this, and its glow says nothing."""
 LEAST_SEPARATION = 3.0
-"""The glows of every two seats must lie this many strays apart for any of them to be weighed."""
+"""The glows of two seats must lie this many strays apart for the glow to tell them apart."""
 LEAST_HUE_APART = 0.6
-"""Every two seats' glows must differ in hue by at least this sine (37 degrees) for any of them to be
-weighed. Under a low desk lamp, whose long shadows fall over the next holes, the glows learnt lay 14 to
-32 degrees apart for some two seats, and a glow misled (a Jack's swap simulated on clear-desk-0 led the
-wrong way by 11); in ceiling, window and evening light, 46 degrees or more (clear-ceiling-0,
-clear-ceiling-2017, clear-window-2007, clear-evening-2009 and 2013)."""
+"""Two seats' glows must differ in hue by at least this sine (37 degrees) for the glow to tell them apart. On
+the six-seat board, the red and the orange glass lay 1 to 23 degrees apart, the blue and the purple 22 to
+49 (clear glass, looked-at seeds 2070 and 2071). Under a low desk lamp, whose long shadows fall over the
+next holes, the glows learnt lay 14 to 32 degrees apart for some two seats, and a glow misled (a Jack's
+swap simulated on clear-desk-0 led the wrong way by 11); in ceiling, window and evening light, 46 degrees
+or more (clear-ceiling-0, clear-ceiling-2017, clear-window-2007, clear-evening-2009 and 2013)."""
 LEAST_STRAY = 0.01
 """Floor of a glow's stray from its seat's (chroma, natural log): a few marbles may agree too well."""
 CAP = 8.0
@@ -54,6 +59,12 @@ CAP = 8.0
 when both of its holes agree (the engine's margin is 12)."""
 OFFSET = 4.0
 """Levels added to each channel before the log: dark pixels' noise stays small."""
+HOLE_MARGIN = 1.0
+"""Millimetres beyond a hole's radius within which a point is taken for the hole's dark disc (whose noise,
+brought up by the log, looks coloured), not for wood."""
+NEAREST = 6
+"""Holes nearest each watched point that may claim it: the point's own hole is always among them (rings
+reach 2.3 marble radii, a little over the pitch)."""
 
 
 def _ring_offsets() -> np.ndarray:
@@ -79,13 +90,20 @@ class GlowPlan:
         radius_mm = geometry.marble_diameter / 2
         points = (centres[:, None, :] + radius_mm * _ring_offsets()[None]).reshape(-1, 2)
         places = len(centres)
-        own = np.argmin(distances(points, centres), axis=1).reshape(places, -1) == np.arange(places)[:, None]
+        apart = distances(points, centres)
+        nearest = np.argsort(apart, axis=1)[:, :NEAREST].reshape(places, -1, NEAREST)
+        self._nearest = nearest
+        """``(places, points, NEAREST)``: the holes nearest each point, nearest first."""
+        mine = nearest == np.arange(places)[:, None, None]
+        self._rank = np.where(mine.any(axis=2), mine.argmax(axis=2), NEAREST)
+        """``(places, points)``: where the point's own hole comes among them."""
         pixels = project(board_h, points).reshape(places, -1, 2)
         width, height = size
         inside = (pixels[..., 0] >= 1) & (pixels[..., 0] < width - 2)
         inside &= (pixels[..., 1] >= 1) & (pixels[..., 1] < height - 2)
-        self.usable = own & inside
-        """``(places, points)``: the points of each hole's own cell, inside the frame."""
+        over_hole = (apart <= geometry.hole_radius + HOLE_MARGIN).any(axis=1).reshape(places, -1)
+        self.usable = inside & ~over_hole & (self._rank < NEAREST)
+        """``(places, points)``: the points of each hole over bare wood, inside the frame."""
         holes_px = project(board_h, centres)
         reach = np.linalg.norm(project(board_h, centres + [radius_mm, 0.0]) - holes_px, axis=1)
         seen_as_marble = distances(pixels.reshape(-1, 2), project(centre_h, centres)) <= reach[None]
@@ -107,11 +125,17 @@ class GlowPlan:
         )
 
     def open_points(self, places: Sequence[int], bodies: np.ndarray) -> np.ndarray:
-        """``(len(places), points)`` bool: the usable points of ``places`` that no marble of ``bodies``
-        (``(places,)`` bool: holes that hold or may hold one) nor their own may lie over."""
+        """``(len(places), points)`` bool: the usable points of ``places`` (each holding a marble) nearer
+        it than any other marble of ``bodies`` (``(places,)`` bool: holes that hold or may hold one), that
+        no such marble nor their own may lie over."""
         chosen = list(places)
+        marbles = bodies.copy()
+        marbles[chosen] = True
+        rank = self._rank[chosen]
+        before = np.arange(NEAREST)[None, None, :] < rank[:, :, None]
+        claimed = (marbles[self._nearest[chosen]] & before).any(axis=2)
         hidden = self.under[chosen][:, :, bodies].any(axis=2) | self.under[chosen, :, chosen]
-        return np.asarray(self.usable[chosen] & ~hidden)
+        return np.asarray(self.usable[chosen] & ~claimed & ~hidden)
 
 
 def chroma(now: np.ndarray, empty: np.ndarray) -> np.ndarray:
@@ -153,6 +177,9 @@ class GlowLook:
     """Seat letter -> the unit direction of its marbles' glows (chroma)."""
     stray: float
     """How far a marble's glow strays from its seat's direction (root mean square)."""
+    groups: tuple[str, ...]
+    """The seats whose glows cannot be told apart, each group as one string of seat letters (``"AF"``);
+    a seat told apart from every other is a group of its own."""
 
     @classmethod
     def learn(
@@ -163,9 +190,8 @@ class GlowLook:
         layout: Mapping[str, str],
         ids: Sequence[str],
     ) -> GlowLook | None:
-        """Learn from the empty board and a frame of marbles in known places; ``None`` when the seats'
-        glows cannot be told apart (under a low desk lamp, see :data:`LEAST_HUE_APART`), or too few
-        marbles show one."""
+        """Learn from the empty board and a frame of marbles in known places; ``None`` when no seat's glow
+        can be told from the others' (see :data:`LEAST_HUE_APART`), or too few marbles show one."""
         every = list(range(len(ids)))
         empty_points = plan.gather(empty, every)
         held = [ids.index(p) for p in layout]
@@ -186,10 +212,12 @@ class GlowLook:
         stray = max(float(np.sqrt(np.concatenate(strays).mean())), LEAST_STRAY)
         typical = float(np.median([np.linalg.norm(g) for found in by_seat.values() for g in found]))
         units = np.array(list(seats.values()))
-        apart = np.sqrt(_off_squared(units, units)[~np.eye(len(units), dtype=bool)])
-        if typical * apart.min() < LEAST_SEPARATION * stray or apart.min() < LEAST_HUE_APART:
+        apart = np.sqrt(_off_squared(units, units))
+        alike = (apart < LEAST_HUE_APART) | (typical * apart < LEAST_SEPARATION * stray)
+        groups = _groups(list(seats), alike)
+        if len(groups) < 2:
             return None
-        return cls(np.ascontiguousarray(empty_points, np.float32), seats, stray)
+        return cls(np.ascontiguousarray(empty_points, np.float32), seats, stray, groups)
 
     def evidence(
         self, plan: GlowPlan, frame: np.ndarray, places: Sequence[int], bodies: np.ndarray
@@ -206,6 +234,9 @@ class GlowLook:
         seats = list(self.seats)
         shown = np.array([np.zeros(3) if glow is None else glow for glow in seen])
         scores = -_off_squared(shown, np.array([self.seats[s] for s in seats])) / (2 * self.stray**2)
+        for group in self.groups:  # a group's seats all take its best
+            members = [seats.index(s) for s in group]
+            scores[:, members] = scores[:, members].max(axis=1, keepdims=True)
         weighed = np.maximum(scores - scores.max(axis=1, keepdims=True), -CAP)
         return [
             None if glow is None else {s: float(weighed[row, k]) for k, s in enumerate(seats)}
@@ -219,6 +250,7 @@ class GlowLook:
             "data": base64.b64encode(empty.astype(np.float16).tobytes()).decode(),
             "seats": {s: [round(float(v), 6) for v in u] for s, u in self.seats.items()},
             "stray": round(self.stray, 6),
+            "groups": list(self.groups),
         }
 
     @classmethod
@@ -234,6 +266,24 @@ class GlowLook:
         empty = np.frombuffer(base64.b64decode(data["data"]), np.float16).reshape(shape)
         seats = {str(s): np.array(u, np.float64) for s, u in data["seats"].items()}
         stray = float(data["stray"])
+        groups = tuple(str(g) for g in data.get("groups", seats))  # saved before groups: each seat alone
         if len(seats) < 2 or any(u.shape != (3,) for u in seats.values()) or not stray > 0:
             raise ValueError("the seats' glows are damaged")
-        return cls(empty.astype(np.float32), seats, stray)
+        if sorted("".join(groups)) != sorted(seats) or len(groups) < 2:
+            raise ValueError("the seats' glow groups are damaged")
+        return cls(empty.astype(np.float32), seats, stray, groups)
+
+
+def _groups(seats: list[str], alike: np.ndarray) -> tuple[str, ...]:
+    """The seats joined wherever two are ``alike`` (``(seats, seats)`` bool), directly or through others."""
+    found: list[str] = []
+    for k, seat in enumerate(seats):
+        if any(seat in group for group in found):
+            continue
+        group, todo = {k}, [k]
+        while todo:
+            new = set(np.flatnonzero(alike[todo.pop()])) - group
+            group |= new
+            todo += list(new)
+        found.append("".join(seats[i] for i in sorted(group)))
+    return tuple(found)

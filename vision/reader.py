@@ -24,12 +24,12 @@ from vision.classify import (
     PALE_POINTS,
     LightThen,
     classify,
-    colour_evidence,
     colour_settles,
     features,
     light_then,
     over_wood,
 )
+from vision.colour_evidence import colour_evidence
 from vision.geometry import BoardGeometry
 from vision.glow import GlowPlan
 from vision.look_change import BoardLooks, LookPlan, since_then

@@ -21,22 +21,19 @@ import numpy as np
 
 from vision.classify import (
     EMPTY,
-    SATURATED,
     Classes,
-    Features,
-    Verdicts,
     classify,
-    colour_settles,
     features,
-    light_then,
 )
 from vision.edge_watch import EdgeStrip, MarbleOutlines, shade_reach
 from vision.geometry import BoardGeometry
 from vision.glow import GlowLook, GlowPlan
+from vision.layout_check import few, layout_mismatch
 from vision.lift import measure_lift
 from vision.marker_sight import why_unread
 from vision.markers import AnchorWatch, BoardNotFound, board_homography, board_markers, board_shift, project
 from vision.occupancy import EmptyLook, look, pixel_change
+from vision.reflection import under_reflection
 from vision.sampling import SamplePlan, Samples
 
 FORMAT = 1
@@ -46,16 +43,6 @@ COVERED_PLACES = 3
 BOARD_STILL_PX = 3.0
 """Largest shift of a hole between the empty and the full calibration frames, by the markers seen in both
 (their detection noise moved the holes by 0.11 px at most on the photoreal seeds 2000-2001)."""
-
-
-REFLECTION_WHITENING = 1.5
-"""A lamp's reflection in the varnish adds the lamp's own light to the wood's, so the wood's weakest
-channel (the blue of a warm wood) rises far more than its strongest: a point at least as bright as the
-board's typical wood in every channel, whose weakest channel rose this many times more than its strongest,
-lies under a reflection. A lamp's pool of light (a lamp near the board) raises every channel alike, and
-paint is darker than the wood in some channel."""
-REFLECTION_SHARE = 0.2
-"""Share of a place's rim and wood points under a reflection from which the place is said to lie under it."""
 
 
 DARK_LEVEL = 35.0
@@ -123,7 +110,7 @@ class Calibration:
         """What calibration succeeded despite, in words (fr, en) that say what to do about it."""
         found = []
         if self.glare:
-            holes = _few(list(self.glare))
+            holes = few(list(self.glare))
             found.append(
                 {
                     "code": "glare",
@@ -295,7 +282,7 @@ def calibrate(
         hidden = tuple(geometry.place_ids[i] for i in np.flatnonzero(changed & ~near_marble))
         if len(hidden) >= COVERED_PLACES:
             raise CalibrationError(
-                f"something covers holes {_few(list(hidden))}: keep hands and sleeves off the board",
+                f"something covers holes {few(list(hidden))}: keep hands and sleeves off the board",
                 problem="covered",
                 places=hidden,
             )
@@ -326,7 +313,11 @@ def calibrate(
     verdicts = classify(feats, classes)
     # The lamp's reflection is seen whole on the empty board: marbles hide part of it.
     glare = under_reflection(samples if empty_samples is None else empty_samples)
-    _check_learnt(geometry, glare, feats, verdicts, labels, seen)
+    mismatch = layout_mismatch(
+        geometry, glare, feats, verdicts, labels, seen, plan.marble_radius_px, (width, height)
+    )
+    if mismatch is not None:
+        raise CalibrationError(mismatch.message, problem=mismatch.problem, places=mismatch.places)
     places = geometry.place_ids
     alike = sorted(
         {labels[i] for i in range(len(places)) if labels[i] != EMPTY and not verdicts.seat_sure[i]}
@@ -485,113 +476,3 @@ def marker_place(geometry: BoardGeometry, marker_id: int) -> str:
     if row and column:
         return f"{row}-{column} corner"
     return f"{row or column} edge" if row or column else "centre"
-
-
-def under_reflection(samples: Samples) -> np.ndarray:
-    """``(places,)`` bool: the places on which a lamp's reflection in the varnish lies, told by its
-    whitened light (see :data:`REFLECTION_WHITENING`) or by points clipped white, on the rim circle and
-    the wood points of each place."""
-    points = np.maximum(np.concatenate([samples.rim, samples.wood], axis=1).astype(np.float64), 1.0)
-    typical = light_then(samples.wood).typical
-    ratio = points / typical
-    weakest, strongest = int(np.argmin(typical)), int(np.argmax(typical))
-    whitened = (ratio.min(axis=2) >= 1.0) & (
-        ratio[..., weakest] >= REFLECTION_WHITENING * ratio[..., strongest]
-    )
-    clipped = (points >= SATURATED).all(axis=2)
-    return np.asarray((whitened | clipped).mean(axis=1) >= REFLECTION_SHARE)
-
-
-def _check_learnt(
-    geometry: BoardGeometry,
-    glare: np.ndarray,
-    feats: Features,
-    verdicts: Verdicts,
-    labels: list[str],
-    seen: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-) -> None:
-    """Check that the frame reads as the given layout with what was learnt, and if not, say why in
-    words: a glare on some holes, something covering them, or the marbles themselves.
-
-    With the empty board's look (``seen``: occupied, sure, change per place, from
-    :meth:`EmptyLook.judge <vision.occupancy.EmptyLook.judge>`), a place is right when its occupancy is
-    surely the layout's, or in doubt where the colour read is clearly the layout's (its seat, or an empty
-    hole) or where an empty hole leans to empty, and a marble's colour is not clearly another seat's:
-    colours the camera cannot tell apart are left to the game (see
-    :func:`firmware_py.engine.matching.match_seen`).
-
-    Args:
-        glare: ``(places,)`` bool, the places under a lamp's reflection (see :func:`under_reflection`).
-
-    Raises:
-        CalibrationError: some places do not read as given.
-    """
-    ids = geometry.place_ids
-    if seen is None:
-        bad = [i for i in range(len(ids)) if verdicts.labels[i] != labels[i] or verdicts.uncertain[i]]
-        found = [verdicts.labels[i] != EMPTY for i in range(len(ids))]
-        sure = [not verdicts.uncertain[i] for i in range(len(ids))]
-    else:
-        occupied, sure_arr, _ = seen
-        found, sure = [bool(v) for v in occupied], [bool(v) for v in sure_arr]
-        # In the band of doubt, a colour clearly the layout's says what is there, as it does when
-        # reading: the marble (a dark peg in the evening changes its hole little), or an empty hole (a
-        # person's shadow passing over it). Nor is an empty hole in the band of doubt that leans to empty
-        # a mistake of the layout: this frame's empty holes set the band, and the most changed of them
-        # (the sensor's noise in a dim evening light) may fall just in it (clear-evening-2060); a marble
-        # put where the game has none changes its hole as this frame's marbles change theirs, past the
-        # band's middle.
-        settles = colour_settles(verdicts, feats)
-        told = [
-            (settles[i] and verdicts.labels[i] == p) or (not p and not found[i]) for i, p in enumerate(labels)
-        ]
-        bad = [
-            i
-            for i in range(len(ids))
-            if (not sure[i] and not told[i])
-            or (sure[i] and found[i] != (labels[i] != EMPTY))
-            or (labels[i] != EMPTY and verdicts.seat_sure[i] and verdicts.seat[i] != labels[i])
-        ]
-    if not bad:
-        return
-    glared = [ids[i] for i in bad if glare[i]]
-    covered = [
-        ids[i]
-        for i in bad
-        if not glare[i] and (feats.covered[i] or verdicts.flat[i] or (seen is None and verdicts.anomalous[i]))
-    ]
-    colours = verdicts.seat if seen is not None else verdicts.labels
-    marbles = [
-        f"{ids[i]} ({_what_is_there(labels[i], found[i], sure[i], colours[i])})"
-        for i in bad
-        if ids[i] not in glared and ids[i] not in covered
-    ]
-    parts: list[str] = []
-    if glared:
-        parts.append(
-            f"glare on holes {_few(glared)}: move the lamp, or turn the camera, so that its reflection"
-            " falls off the holes (or put a polarising filter on the camera)"
-        )
-    if covered:
-        parts.append(f"something covers holes {_few(covered)}: keep hands and sleeves off the board")
-    if marbles:
-        parts.append(f"the marbles are not where the game has them at {_few(marbles)}")
-    problem: Problem = "glare" if glared else "covered" if covered else "marbles"
-    raise CalibrationError("; ".join(parts), problem=problem, places=tuple(ids[i] for i in bad))
-
-
-def _what_is_there(expected: str, found: bool, sure: bool, colour: str) -> str:
-    """What the game expects at a place against what the camera saw there, in words that never
-    contradict each other (an expectation the camera agrees with is no mistake)."""
-    wanted = f"a marble of seat {expected}" if expected else "an empty hole"
-    if not sure:
-        return f"{wanted} expected, the camera cannot tell whether a marble is there"
-    if not found:
-        return f"{wanted} expected, the hole looks empty"
-    if not expected:
-        return f"{wanted} expected, a marble seen"
-    return f"{wanted} expected, a marble of seat {colour or '?'} seen"
-
-
-def _few(items: list[str], most: int = 6) -> str:
-    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")

@@ -282,7 +282,7 @@ def _groups(seats: list[str], alike: np.ndarray) -> tuple[str, ...]:
             continue
         group, todo = {k}, [k]
         while todo:
-            new = set(np.flatnonzero(alike[todo.pop()])) - group
+            new = {int(i) for i in np.flatnonzero(alike[todo.pop()])} - group
             group |= new
             todo += list(new)
         found.append("".join(seats[i] for i in sorted(group)))

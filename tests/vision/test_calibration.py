@@ -258,6 +258,25 @@ def test_markers_too_small_to_read_are_said_to_be_too_small_not_covered() -> Non
     find_markers(setup.empty.image(), GEOMETRY)  # at full size every marker is read
 
 
+def test_marbles_too_small_to_read_surely_are_said_to_be_too_small_when_they_do_not_read() -> None:
+    """A webcam's 640 x 480 frame: the marbles are some 13 pixels wide, and an empty hole may read as a
+    marble (clear-evening-640x480-2068). A layout that does not match says where, and that the marbles
+    are small; at full size it says where only."""
+    setup = load_setup(Path(__file__).parent / "data" / "photoreal" / "wood-ceiling-0")
+    layout = dict(setup.start.layout)
+    layout.pop(next(iter(layout)))  # the game has one marble fewer than the board
+    half = [
+        cv2.resize(f.image(), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        for f in (setup.start, setup.empty)
+    ]
+    with pytest.raises(CalibrationError, match="the marbles are not where the game has them") as refused:
+        calibrate(half[0], GEOMETRY, layout, empty=half[1])
+    assert "pixels wide in this 640x480 picture" in str(refused.value) and refused.value.problem == "marbles"
+    with pytest.raises(CalibrationError, match="the marbles are not where the game has them") as full:
+        calibrate(setup.start.image(), GEOMETRY, layout, empty=setup.empty.image())
+    assert "pixels wide" not in str(full.value)
+
+
 def test_a_picture_out_of_focus_is_said_to_be_out_of_focus_not_covered() -> None:
     """A fixed-focus webcam close to the board: the picture is blurred (here by a Gaussian of 4 pixels),
     and ArUco loses the markers whose squares the blur merges. The message says so, and what to do."""

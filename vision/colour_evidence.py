@@ -45,8 +45,8 @@ def colour_evidence(
     still boards a Jack's swap simulated between every two marbles of unsure colour and different seats,
     38,017 in all, with the glows), the hue misleads less than the whole chroma did: 17 wrong boards led
     the true one by the engine's margin or more (the largest lead 41.3, blue and purple on the six-seat
-    board in the evening), none now (the largest 7.6), while the true board led by the margin in 23,758
-    swaps (24,774 with the chroma; see :data:`firmware_py.engine.colour_evidence.COLOUR_MARGIN`).
+    board in the evening), none now (the largest 8.6), while the true board led by the margin in 26,259
+    swaps (24,778 with the chroma; see :data:`firmware_py.engine.colour_evidence.COLOUR_MARGIN`).
     """
     chosen = np.asarray(places, int)
     loglik = np.zeros((len(chosen), len(classes.seats)))

@@ -32,6 +32,15 @@ def _calibration(setup: PhotorealSetup) -> Calibration:
     return calibrate(setup.start.image(), GEOMETRY, setup.start.layout, empty=setup.empty.image())
 
 
+def _plan(calibration: Calibration) -> GlowPlan:
+    return GlowPlan(
+        GEOMETRY,
+        calibration.board_h,
+        calibration.homography_at(marble_centre_height(GEOMETRY)),
+        calibration.size,
+    )
+
+
 def _swap_leads(setup: PhotorealSetup, steps: tuple[str, ...], *, hand: bool = False) -> list[float]:
     """For every two marbles of unsure colour and different seats on the frames of ``steps``, how much
     the colour evidence favours the true board over the two swapped; with ``hand``, also where the
@@ -81,12 +90,7 @@ def test_a_glow_laid_over_the_wood_toward_an_empty_neighbour_is_its_marble_s() -
     setup = _setup("clear-evening-2008")
     calibration = _calibration(setup)
     assert calibration.glow is not None
-    plan = GlowPlan(
-        GEOMETRY,
-        calibration.board_h,
-        calibration.homography_at(marble_centre_height(GEOMETRY)),
-        calibration.size,
-    )
+    plan = _plan(calibration)
     ids = GEOMETRY.place_ids
     marble, neighbour = ids.index("A5"), ids.index("A4")
     frame = setup.empty.image().astype(np.float32)
@@ -135,7 +139,14 @@ def test_the_seats_glows_are_learnt_apart_and_kept_with_the_calibration() -> Non
 
 @pytest.mark.parametrize(
     ("damage", "value"),
-    [("shape", [3, 120, 3]), ("seats", {"A": [1.0, 0.0]}), ("stray", 0.0), ("data", "not base64!")],
+    [
+        ("shape", [3, 120, 3]),
+        ("seats", {"A": [1.0, 0.0]}),
+        ("stray", 0.0),
+        ("data", "not base64!"),
+        ("groups", ["AB"]),
+        ("groups", ["ABCD"]),
+    ],
 )
 def test_a_saved_calibration_with_damaged_glows_is_refused_in_words(damage: str, value: object) -> None:
     saved = json.loads(_calibration(_setup("clear-evening-2008")).to_json())
@@ -148,12 +159,7 @@ def test_one_hole_alone_never_favours_a_seat_by_more_than_the_cap() -> None:
     setup = _setup("clear-evening-2008")
     calibration = _calibration(setup)
     assert calibration.glow is not None
-    plan = GlowPlan(
-        GEOMETRY,
-        calibration.board_h,
-        calibration.homography_at(marble_centre_height(GEOMETRY)),
-        calibration.size,
-    )
+    plan = _plan(calibration)
     ids = GEOMETRY.place_ids
     frame = setup.first("board")
     held = [ids.index(p) for p in frame.layout]
@@ -173,3 +179,10 @@ def test_a_grey_shadow_has_no_hue_and_a_tinted_glow_has_its_glass_s() -> None:
     found = glows(chroma(red, empty), np.ones((1, 40), bool))[0]
     assert found is not None and found[2] > 0 > found[0]
     assert glows(chroma(red, empty), np.zeros((1, 40), bool)) == [None]
+
+
+def test_a_calibration_saved_before_glows_were_grouped_weighs_each_seat_alone() -> None:
+    saved = json.loads(_calibration(_setup("clear-evening-2008")).to_json())
+    del saved["glow"]["groups"]
+    glow = Calibration.from_json(json.dumps(saved)).glow
+    assert glow is not None and glow.groups == tuple(glow.seats)

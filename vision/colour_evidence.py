@@ -41,12 +41,13 @@ def colour_evidence(
     """Per place of ``places`` (indices into ``ids``), how well each seat's learnt colour explains the
     hue of its ``features`` ``(places, 9)``: a log-likelihood, up to a constant shared by the seats.
 
-    Weighed on the looked-at photoreal seeds (four-seat 2000 to 2063, six-seat 2067 to 2071; on their
-    still boards a Jack's swap simulated between every two marbles of unsure colour and different seats,
-    38,017 in all, with the glows), the hue misleads less than the whole chroma did: 17 wrong boards led
-    the true one by the engine's margin or more (the largest lead 41.3, blue and purple on the six-seat
-    board in the evening), none now (the largest 8.6), while the true board led by the margin in 26,259
-    swaps (24,778 with the chroma; see :data:`firmware_py.engine.colour_evidence.COLOUR_MARGIN`).
+    Weighed on the looked-at photoreal set-ups in the cache (318 four-seat, of seeds 2006 and 2042 to
+    2063; 100 six-seat, of 2067 to 2071; on their still boards a Jack's swap simulated between every two
+    marbles of unsure colour and different seats, 38,017 in all, with the glows), the hue misleads less
+    than the whole chroma did: 17 wrong boards led the true one by the engine's margin or more (the
+    largest lead 41.3, blue and purple on the six-seat board in the evening), none now (the largest 8.6),
+    while the true board led by the margin in 26,259 swaps (24,778 with the chroma; see
+    :data:`firmware_py.engine.colour_evidence.COLOUR_MARGIN`).
     """
     chosen = np.asarray(places, int)
     loglik = np.zeros((len(chosen), len(classes.seats)))

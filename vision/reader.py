@@ -300,7 +300,13 @@ class BoardReader:
         if calibration.empty_look is not None:
             # Occupancy first, from each hole's empty look; a colour only where it is clear.
             empty_look = calibration.empty_look
-            occupied, sure, changed = empty_look.judge(look(samples), feats.around)
+            pixels = look(samples)
+            occupied, sure, changed = empty_look.judge(pixels, feats.around)
+            # Judged by the place's own light too: where both judgements are sure and disagree, the light
+            # around the place is not its own (a painted reserve lit far more brightly than at calibration,
+            # held-out 2D seed 1010), and the hole is in doubt.
+            own_occupied, own_sure, _ = empty_look.judge(pixels, feats.gain)
+            sure = sure & ~(own_sure & (own_occupied != occupied))
             # In the band of doubt (a marble's shadow or caustic on its neighbour), a clear colour decides,
             # also where the hole was found empty for only part of it having changed, unless the light
             # on the place's wood is tinted (a hand). A hole whose change leans to a marble's (past the

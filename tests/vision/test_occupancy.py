@@ -9,9 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.vision.conftest import make_rig
+from tests.vision.conftest import make_rig, replay_setup
 from vision.calibration import calibrate, marble_centre_height
 from vision.classify import features
+from vision.game_boards import game_boards, settle_reading
 from vision.geometry import BoardGeometry
 from vision.occupancy import (
     BRIGHTNESS_FLOOR,
@@ -259,3 +260,29 @@ def test_empty_holes_beside_glass_under_a_desk_lamp_read_empty_by_their_typical_
         in_band = (moved > look_now.empty_below) & (moved < look_now.marble_above)
         read_by_typical += int(np.count_nonzero(in_band & sure & ~occupied))
     assert read_by_typical >= 3
+
+
+PAINTED_RESERVE_LIT_BRIGHTLY = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 118651538453234087326977693191592310700,
+        "inc": 48782832526147306474557262504581723413,
+    },
+    "has_uint32": 0,
+    "uinteger": 1895272559,
+}
+"""The 2D camera's held-out seed 1010, set-up 23, as the bench draws it: seat B's painted reserve lit far
+more brightly than at calibration, the light around its holes (the track's) as it was."""
+
+
+def test_a_hole_whose_own_light_and_the_light_around_it_tell_opposite_things_is_in_doubt() -> None:
+    """The empty BR4's wood is lit 1.76 times as brightly as at calibration, the light around it 0.92: by
+    that light its hole changed like a marble's, by its own it is empty. Both sure and opposite, the hole
+    is in doubt and its colour (an empty hole's) settles it; taken for a marble of unsure colour, it left
+    the board unsettled, since no move puts a marble there."""
+    camera, reader, rng = replay_setup(PAINTED_RESERVE_LIT_BRIGHTLY)
+    game = next(iter(game_boards(rng, 3, seats=camera.geometry.sections)))
+    camera.set_layout(game.layout)
+    reading = reader.read(camera.capture())
+    assert "BR4" not in game.layout and "BR4" not in reading.unsure_colour
+    assert settle_reading(game, reading, None) == "right"

@@ -552,6 +552,13 @@ def _judge(values: np.ndarray, feats: Features, classes: Classes, adjacent: np.n
     )
 
 
+def hue_apart(chroma: np.ndarray, seat_chroma: np.ndarray) -> np.ndarray:
+    """``(places, seats)``: the angle (radians, -pi to pi) from each seat's hue to each place's, the hue
+    being the direction of a chroma (Lab a, b) ``(places, 2)`` and ``(seats, 2)``."""
+    turn = np.arctan2(chroma[:, 1], chroma[:, 0])[:, None] - np.arctan2(seat_chroma[:, 1], seat_chroma[:, 0])
+    return np.asarray(np.angle(np.exp(1j * turn)))
+
+
 def _hue_agrees(values: np.ndarray, classes: Classes, nearest: np.ndarray) -> np.ndarray:
     """Per place, whether the seat ``nearest`` in Lab is also the seat nearest in hue (the angle of the
     top disc's chroma), where the place and that seat both have a hue (chroma past
@@ -559,9 +566,7 @@ def _hue_agrees(values: np.ndarray, classes: Classes, nearest: np.ndarray) -> np
     darker and paler, and may come nearer a dim seat's colour in Lab, while its hue stays its own: then
     its colour is not clear."""
     chroma, seat_chroma = values[:, 1:3], classes.seat_mean[:, 1:3]
-    angle = np.arctan2(chroma[:, 1], chroma[:, 0])
-    seat_angle = np.arctan2(seat_chroma[:, 1], seat_chroma[:, 0])
-    apart = np.abs(np.angle(np.exp(1j * (angle[:, None] - seat_angle[None, :]))))
+    apart = np.abs(hue_apart(chroma, seat_chroma))
     has_hue = np.linalg.norm(seat_chroma, axis=1) >= HUE_CHROMA
     apart = np.where(has_hue[None, :], apart, np.inf)
     judged = (np.linalg.norm(chroma, axis=1) >= HUE_CHROMA) & has_hue[nearest]

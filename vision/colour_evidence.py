@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.classify import Classes
+from vision.classify import Classes, hue_apart
 
 CHROMA_PARTS = ((1, 2), (4, 5), (7, 8))
 """The chroma (Lab a and b) of the top disc, the hole disc and the rim in a place's features. Their
@@ -67,8 +67,7 @@ def _weighed(chroma: np.ndarray, mean: np.ndarray, spread: np.ndarray) -> np.nda
     learnt ``mean`` ``(seats, 2)`` and ``spread`` ``(seats,)`` of one part."""
     length = np.linalg.norm(chroma, axis=1)[:, None]
     seat_length = np.linalg.norm(mean, axis=1)[None, :]
-    turn = np.arctan2(chroma[:, 1], chroma[:, 0])[:, None] - np.arctan2(mean[:, 1], mean[:, 0])[None, :]
-    apart = np.angle(np.exp(1j * turn))
+    apart = hue_apart(chroma, mean)
     # A hue's noise: the chroma's noise across its length, the place's and the seat's.
     noise = spread[None, :] / np.maximum(length, 1e-6), spread[None, :] / np.maximum(seat_length, 1e-6)
     variance = HUE_SPREAD**2 + noise[0] ** 2 + noise[1] ** 2

@@ -266,7 +266,10 @@ class GlowLook:
         empty = np.frombuffer(base64.b64decode(data["data"]), np.float16).reshape(shape)
         seats = {str(s): np.array(u, np.float64) for s, u in data["seats"].items()}
         stray = float(data["stray"])
-        groups = tuple(str(g) for g in data.get("groups", seats))  # saved before groups: each seat alone
+        saved_groups = data.get("groups", list(seats))  # saved before groups: each seat alone
+        if not isinstance(saved_groups, list):
+            raise ValueError("the seats' glow groups are damaged")
+        groups = tuple(str(g) for g in saved_groups)
         if len(seats) < 2 or any(u.shape != (3,) for u in seats.values()) or not stray > 0:
             raise ValueError("the seats' glows are damaged")
         if sorted("".join(groups)) != sorted(seats) or len(groups) < 2:

@@ -146,6 +146,8 @@ def test_the_seats_glows_are_learnt_apart_and_kept_with_the_calibration() -> Non
         ("data", "not base64!"),
         ("groups", ["AB"]),
         ("groups", ["ABCD"]),
+        ("groups", "ABCD"),
+        ("groups", 5),
     ],
 )
 def test_a_saved_calibration_with_damaged_glows_is_refused_in_words(damage: str, value: object) -> None:

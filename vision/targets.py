@@ -3,6 +3,11 @@ light), printed side by side by ``make bench``.
 
 Each measure is counted as :mod:`vision.bench` defines it; a set-up counts in several groups at once
 (``all``, its material, its light), so one pass fills every row.
+
+"Boards read perfectly" is judged with the game (:meth:`Counts.read_share`), as the table reads: the
+camera says which holes changed and the colours it is sure of, and the legal moves settle the rest or
+the table asks. The camera alone (every colour sure, nothing left to the game) is printed beside it for
+information; it is not a target, as the reader leaves to the game by design the colours it cannot tell.
 """
 
 from __future__ import annotations

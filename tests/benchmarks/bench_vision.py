@@ -38,4 +38,4 @@ def main() -> bool:
     text, photoreal_ok = photoreal_report(BoardGeometry.from_model("tock4"))
     print(text)
     print(f"   (reading the set: {time.process_time() - started:.0f} CPU s)")
-    return boards.meets_targets() and hands.meets_targets() and table.all.meets_targets() and photoreal_ok
+    return table.all.meets_targets() and photoreal_ok

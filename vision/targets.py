@@ -139,6 +139,13 @@ class TargetTable:
     def all(self) -> Counts:
         return self.groups["all"]
 
+    def meets_targets(self) -> bool:
+        """Every row meets every target: a target met on the whole but missed under one light or with
+        one marble material is missed at the tables that have them (rows with no set-up are left out)."""
+        return self.all.meets_targets() and all(
+            counts.meets_targets() for counts in self.groups.values() if counts.setups
+        )
+
     def render(self) -> str:
         """The table, one row per group, then the targets."""
         rows = [["group", *HEADER]]

@@ -17,7 +17,7 @@ from vision.bench import (
 )
 from vision.reader import BoardReading
 from vision.stabiliser import Stabiliser
-from vision.targets import TargetTable
+from vision.targets import Counts, TargetTable
 
 
 def test_the_synthetic_camera_fills_every_row_of_the_target_table() -> None:
@@ -93,3 +93,33 @@ def test_a_wrong_layout_reported_by_the_stabiliser_counts_as_accepted_wrong_even
     result = replay_move_by_hand(HAND_RESTING_UNSEEN)
     assert result.wrong_with_hand == 0 and result.accepted > 0
     assert result.wrong_accepted == result.accepted
+
+
+def _met(counts: Counts) -> Counts:
+    """``counts`` filled with one set-up whose boards of a game were all settled right."""
+    counts.setups = counts.calibrated = 1
+    counts.boards = counts.game_boards = counts.game_right = 200
+    counts.read_ms = [5.0]
+    return counts
+
+
+def test_a_target_missed_under_one_light_is_missed_though_the_whole_meets_it() -> None:
+    table = TargetTable()
+    every, lamp, even = table.of(["light: lamp"]) + table.of(["light: even light"])[1:]
+    for counts in (every, lamp, even):
+        _met(counts)
+    assert table.meets_targets()
+    lamp.game_right = 198  # 99 % of the lamp's boards: the whole stays above 99.5 % if it counts 400
+    every.boards = every.game_boards = 400
+    every.game_right = 398
+    assert every.meets_targets() and not lamp.meets_targets()
+    assert not table.meets_targets()
+
+
+def test_boards_read_right_with_the_game_meet_the_target_though_the_camera_alone_misses_colours() -> None:
+    """The reader leaves to the game the colours it is unsure of: the camera alone is information."""
+    counts = _met(Counts())
+    counts.perfect = 100
+    assert counts.meets_targets()
+    counts.game_right = 198  # 99 %
+    assert not counts.meets_targets()

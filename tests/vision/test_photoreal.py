@@ -483,6 +483,16 @@ def test_the_benchmark_reports_set_ups_of_other_colours_apart_from_the_target(
     assert "material: wood     1/1" in recoloured and "material: clear    1/1" in recoloured
 
 
+def test_the_benchmark_reports_set_ups_relit_after_calibration_apart_from_the_target(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = _report_with_aside("relit", ("peg-desk-0",), tmp_path, monkeypatch)
+    head, relit = text.split("a lamp switched on or off after calibration (rows by calibration's light)")
+    assert "NO final set" in head and f"1 set-ups in {cache_root() / 'relit'}" in relit
+    rows = {line.split("  ")[0]: line.split()[2] for line in relit.splitlines()[1:] if ": " in line[:10]}
+    assert rows["material: peg"] == rows["light: desk"] == "1/1"
+
+
 def test_the_benchmark_reports_set_ups_of_another_frame_size_apart_from_the_target(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -347,6 +347,12 @@ def _notation(layout: dict[str, str], seats: tuple[str, ...], rules: str) -> str
     " deeper); such set-ups go to the cache's 'recoloured' folder, out of the measured set.",
 )
 @click.option(
+    "--other-wood",
+    is_flag=True,
+    help="A board of another wood than the maple the reader was tuned on (dark walnut, pale birch, red"
+    " cherry); such set-ups go to the cache's 'other-wood' folder, out of the measured set.",
+)
+@click.option(
     "--frame",
     "frame_size",
     callback=lambda _ctx, _param, value: _frame_size(value),
@@ -363,6 +369,7 @@ def photoreal_command(
     committed: bool,
     later_light: str | None,
     other_colours: bool,
+    other_wood: bool,
     frame_size: tuple[int, int] | None,
 ) -> None:
     """Ray-trace set-ups with POV-Ray: glass, cat's-eye, milky, wooden marbles and pegs under real lamps.
@@ -410,6 +417,7 @@ def photoreal_command(
                 (model, model != DEFAULT_MODEL),
                 (f"{size[0]}x{size[1]}", size != FRAME_SIZE),
                 ("relit", later_light),
+                ("other-wood", other_wood),
                 ("recoloured", other_colours),
             )
             aside = "-".join(name for name, on in parts if on)
@@ -426,6 +434,7 @@ def photoreal_command(
                 wanted,
                 later_light=later_light,
                 recolour=other_colours,
+                restain=other_wood,
                 size=size,
                 log=click.echo,
             )

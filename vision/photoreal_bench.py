@@ -185,6 +185,7 @@ def photoreal_report(geometry: BoardGeometry) -> tuple[str, bool]:
     aside = [
         ("recoloured", "marbles of other colours than the set tuned on", geometry),
         ("relit", "a lamp switched on or off after calibration (rows by calibration's light)", geometry),
+        ("other-wood", "boards of other woods than the maple tuned on", geometry),
     ]
     aside += [
         (model, f"the {model} board, a game of its seats", BoardGeometry.from_model(model))

@@ -229,6 +229,12 @@ def test_photoreal_never_renders_another_board_or_size_into_the_committed_test_s
     ("arguments", "folder", "name"),
     [
         (["--other-colours"], "recoloured", "clear-evening-recoloured-2000"),
+        (["--other-wood"], "other-wood", "clear-evening-cherry-2000"),
+        (
+            ["--other-wood", "--other-colours", "--later-light", "desk"],
+            "relit-other-wood-recoloured",
+            "clear-evening-to-desk-cherry-recoloured-2000",
+        ),
         (
             ["--other-colours", "--later-light", "desk"],
             "relit-recoloured",

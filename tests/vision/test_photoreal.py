@@ -44,11 +44,13 @@ from vision.photoreal.setups import (
     MATERIALS,
     SEAT_TINTS,
     TUNING_SEEDS,
+    WOODS,
     Setup,
     make_hand,
     make_setup,
     recoloured,
     relit,
+    restained,
 )
 from vision.photoreal_bench import (
     BOARD_BEFORE,
@@ -445,6 +447,24 @@ def test_a_recoloured_set_up_keeps_its_camera_and_light_and_gives_each_seat_a_co
         assert turned[seat] <= HUE_TURN and min(turned, key=turned.__getitem__) == seat
 
 
+@pytest.mark.parametrize("seed", [2050, 2051, 2052])
+def test_a_restained_board_keeps_its_camera_light_marbles_and_grain_in_another_wood(
+    seed: int, tmp_path: Path
+) -> None:
+    setup = make_setup(GEOMETRY, "clear", "ceiling", seed)
+    other = restained(setup)
+    assert other == restained(setup) and setup.stain == "" and other.stain in WOODS
+    assert other.name == f"clear-ceiling-{other.stain}-{seed}" and setup.name == f"clear-ceiling-{seed}"
+    assert other.camera == setup.camera and other.lamp == setup.lamp and other.tints == setup.tints
+    assert (other.wood.ring_mm, other.wood.centre) == (setup.wood.ring_mm, setup.wood.centre)
+    share = np.array(other.wood.tone) / np.array(WOODS[other.stain])
+    assert ((share >= 0.85 - 1e-3) & (share <= 1.1 + 1e-3)).all()
+    layout = {"A1": "A"}
+    text = scene_text(GEOMETRY, other, layout, SceneFiles(tmp_path))
+    assert f"[0.45 rgb <{', '.join(f'{v:.4f}' for v in other.wood.tone)}>]" in text
+    assert scene_text(GEOMETRY, setup, layout, SceneFiles(tmp_path)) != text
+
+
 def test_the_scene_tints_each_marble_in_its_set_ups_colour(tmp_path: Path) -> None:
     setup = recoloured(make_setup(GEOMETRY, "clear", "ceiling", 2055))
     layout = {"A1": "A", "B1": "B"}
@@ -483,13 +503,20 @@ def test_the_benchmark_reports_set_ups_of_other_colours_apart_from_the_target(
     assert "material: wood     1/1" in recoloured and "material: clear    1/1" in recoloured
 
 
-def test_the_benchmark_reports_set_ups_relit_after_calibration_apart_from_the_target(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("folder", "what"),
+    [
+        ("relit", "a lamp switched on or off after calibration (rows by calibration's light)"),
+        ("other-wood", "boards of other woods than the maple tuned on"),
+    ],
+)
+def test_the_benchmark_reports_set_ups_relit_or_of_other_woods_apart_from_the_target(
+    folder: str, what: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    text = _report_with_aside("relit", ("peg-desk-0",), tmp_path, monkeypatch)
-    head, relit = text.split("a lamp switched on or off after calibration (rows by calibration's light)")
-    assert "NO final set" in head and f"1 set-ups in {cache_root() / 'relit'}" in relit
-    rows = {line.split("  ")[0]: line.split()[2] for line in relit.splitlines()[1:] if ": " in line[:10]}
+    text = _report_with_aside(folder, ("peg-desk-0",), tmp_path, monkeypatch)
+    head, aside = text.split(what)
+    assert "NO final set" in head and f"1 set-ups in {cache_root() / folder}" in aside
+    rows = {line.split("  ")[0]: line.split()[2] for line in aside.splitlines()[1:] if ": " in line[:10]}
     assert rows["material: peg"] == rows["light: desk"] == "1/1"
 
 

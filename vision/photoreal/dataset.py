@@ -397,13 +397,15 @@ def render_set(
     captures: int | None = None,
     later_light: str | None = None,
     recolour: bool = False,
+    restain: bool = False,
     size: tuple[int, int] = setups.FRAME_SIZE,
     log: Callable[[str], None] = print,
 ) -> list[PhotorealSetup]:
     """Render the set-ups not yet under ``root``, log each with its cost, and return all of them; with
     ``later_light``, the game is played in that light after calibration (see :func:`setups.relit`); with
     ``recolour``, with marbles of other colours than the reader was tuned on (see
-    :func:`setups.recoloured`); with ``size``, in frames of that size (see :func:`setups.make_setup`).
+    :func:`setups.recoloured`); with ``restain``, on a board of another wood (see :func:`setups.restained`);
+    with ``size``, in frames of that size (see :func:`setups.make_setup`).
 
     Raises:
         ValueError: ``later_light`` is unknown or a set-up's own light, or ``size`` is out of range.
@@ -416,6 +418,8 @@ def render_set(
             setup = setups.relit(geometry, setup, later_light)
         if recolour:
             setup = setups.recoloured(setup)
+        if restain:
+            setup = setups.restained(setup)
         folder = root / setup.name
         if (folder / TRUTH_FILE).exists():
             done.append(load_setup(folder))

@@ -49,6 +49,13 @@ SEAT_TINTS = {
     "H": (0.03, 0.03, 0.03),  # black
 }
 """Linear RGB of each seat's colour (paint, glass tint, cat's-eye vanes): the set the reader was tuned on."""
+WOODS = {
+    "walnut": (0.15, 0.085, 0.045),  # a dark stain
+    "birch": (0.75, 0.58, 0.38),  # pale plywood
+    "cherry": (0.42, 0.14, 0.07),  # a red stain, near the red marbles
+}
+"""Linear RGB of boards of other woods than the maple the reader was tuned on (:class:`Wood`'s tone,
+0.50, 0.30, 0.13 with each channel 0.8 to 1.1 times): Tock boards are sold and made in all of these."""
 HUE_TURN = 10 / 360
 """Most a :func:`recoloured` set turns a seat's hue (a turn of the colour wheel): the four seats' hues lie
 45.6 degrees apart or more (red and yellow), so each stays nearest its own, as every set sold is told apart
@@ -165,11 +172,15 @@ class Setup:
     model: str = DEFAULT_MODEL
     """The board model (``hardware/boards``); a set-up of another than :data:`DEFAULT_MODEL` says so in
     its name, as the same seed on two boards makes two set-ups."""
+    stain: str = ""
+    """The board's wood when it is another than the maple tuned on (a name of :data:`WOODS`, see
+    :func:`restained`), else ``""``."""
 
     @property
     def name(self) -> str:
         later = "" if self.later_lamp is None else f"-to-{self.later_lamp.kind}"
-        other = "-recoloured" if self.tints else ""
+        other = f"-{self.stain}" if self.stain else ""
+        other += "-recoloured" if self.tints else ""
         board = "" if self.model == DEFAULT_MODEL else f"-{self.model}"
         width, height = self.camera.size
         frame = "" if (width, height) == FRAME_SIZE else f"-{width}x{height}"
@@ -280,6 +291,16 @@ def recoloured(setup: Setup) -> Setup:
         red, green, blue = (round(float(c), 4) for c in colorsys.hsv_to_rgb(hue, saturation, value))
         tints.append((seat, (red, green, blue)))
     return replace(setup, tints=tuple(tints))
+
+
+def restained(setup: Setup) -> Setup:
+    """``setup`` on a board of another wood than the maple the reader was tuned on: one of :data:`WOODS`,
+    each channel 0.85 to 1.1 times, its grain, camera, lamp and marbles kept."""
+    rng = np.random.default_rng([setup.seed, MATERIALS.index(setup.material), LIGHTS.index(setup.light), 55])
+    stain = sorted(WOODS)[int(rng.integers(len(WOODS)))]
+    tone = np.array(WOODS[stain]) * rng.uniform(0.85, 1.1, 3)
+    red, green, blue = (round(float(c), 4) for c in tone)
+    return replace(setup, wood=replace(setup.wood, tone=(red, green, blue)), stain=stain)
 
 
 def _lamp(geometry: BoardGeometry, light: str, rng: np.random.Generator) -> Lamp:

@@ -330,7 +330,7 @@ def calibrate(
     outlines = MarbleOutlines(plan.board_px, plan.top_px, plan.marble_radius_px)
     if empty is not None:  # the shade is the change around the marbles since the empty board
         marbles = [i for i, place in enumerate(geometry.place_ids) if place in layout]
-        reach = shade_reach(frame, empty, plan.top_px[marbles], plan.marble_radius_px[marbles])
+        reach = shade_reach(frame, empty, plan.top_px[marbles], plan.marble_radius_px[marbles], plan.top_px)
         outlines = replace(outlines, reach=reach)
     glow = None
     if empty is not None:  # a glow is the change since the empty board

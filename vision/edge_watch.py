@@ -36,8 +36,11 @@ low lamp, the shadows of marbles in the holes next to the edge still fell past t
 2032, 18 frames without a hand were taken for one, on five set-ups, and their moves never settled). So
 calibration now measures how far a marble's shade reaches around it in every direction
 (:func:`shade_reach`), and only the holes the frame's own reading finds a marble in leave their points
-out. Fingers over the holes next to the edge read as marbles too: a change there whose hue moved past a
-shade's noise still counts (:data:`SHADE_HUE_NOISE`).
+out. A lamp's shadows turn across the board (they point away from it), so each hole takes the shade of
+the calibration marbles nearest it (:data:`NEAREST_SHADES`): the median over the whole board fell
+short of two pegs' shadows next to the edge on peg-desk-2071. Fingers over the holes next to the edge
+read as marbles too: a change there whose hue moved past a shade's noise still counts
+(:data:`SHADE_HUE_NOISE`).
 
 Light skin in its own shade over light wood changes the hue no more than a shadow does (milky-window-2025,
 fingers over the top edge in daylight, then read as marbles of seats A and D over the holes). What a
@@ -103,6 +106,9 @@ marble lies in its shade or its caustic."""
 SHADE_MAX = 7.0
 """Farthest a marble's shade is followed, in marble radii (a low lamp's shadow reaches about 5 on the
 photoreal set-ups)."""
+NEAREST_SHADES = 4
+"""Marbles of the calibration picture nearest a hole whose shades tell how far a marble's shade reaches
+there (a reserve's four)."""
 SHADE_HUE_NOISE = 2.0
 """Levels (0..255) of noise in a point's colours: a shade's hue changes up to :data:`HUE_CHANGED` plus
 this over the point's level (a shadow two thirds dark in an evening light changed the hue of the points
@@ -184,14 +190,22 @@ def _window_sums(flags: np.ndarray) -> np.ndarray:
     return np.asarray(total[min(width, len(flags)) :] - total[: len(total) - min(width, len(flags))])
 
 
-def shade_reach(frame: np.ndarray, empty: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
-    """``(SHADE_DIRECTIONS,)``: how far, in marble radii from a marble's centre, its shade and caustic
-    reach in each direction (the angle in the picture, from its x axis towards its y axis), the median
-    over the marbles at ``centres`` (radii ``radii``, pixels) in ``frame`` against the ``empty`` board's.
+def shade_reach(
+    frame: np.ndarray, empty: np.ndarray, centres: np.ndarray, radii: np.ndarray, holes: np.ndarray
+) -> np.ndarray:
+    """``(len(holes), SHADE_DIRECTIONS)``: how far, in marble radii from a marble's centre, its shade and
+    caustic reach in each direction (the angle in the picture, from its x axis towards its y axis) at
+    each of ``holes`` (pixels), the median over the :data:`NEAREST_SHADES` marbles nearest it of those at
+    ``centres`` (radii ``radii``, pixels) in ``frame`` against the ``empty`` board's.
 
-    A direction's reach ends at the first pixel whose light changed less than :data:`SHADE_CHANGE`,
-    passing over the other marbles (a reserve's marbles touch). The light is smoothed as the lift's shade
-    is (:data:`vision.lift.SHADE_SMOOTHING`): a shadow's change is smooth, the grain's noise is not."""
+    A lamp's shadows point away from it, so their direction turns across the board: the median over
+    every marble of the board fell short of both pegs' shadows next to the edge on peg-desk-2071 (a desk
+    lamp), whose shades were then taken for a hand. A direction's reach ends at the first pixel whose
+    light changed less than :data:`SHADE_CHANGE`, passing over the other marbles (a reserve's marbles
+    touch). The light is smoothed as the lift's shade is (:data:`vision.lift.SHADE_SMOOTHING`): a
+    shadow's change is smooth, the grain's noise is not."""
+    if not len(centres):
+        return np.ones((len(holes), SHADE_DIRECTIONS))
     smoothing = SHADE_SMOOTHING * float(np.median(radii))
     change = np.abs(cv2.GaussianBlur(log_ratio(frame, empty).mean(axis=2), (0, 0), smoothing))
     height, width = change.shape
@@ -208,7 +222,8 @@ def shade_reach(frame: np.ndarray, empty: np.ndarray, centres: np.ndarray, radii
         shaded = (change[y, x] > SHADE_CHANGE) | on_other.any(axis=2)
         first_gap = np.argmin(np.column_stack([shaded, np.zeros(len(rays), bool)]), axis=1)
         reaches.append(np.where(first_gap > 0, steps[np.maximum(first_gap - 1, 0)], 1.0))
-    return np.asarray(np.median(reaches, axis=0)) if reaches else np.ones(SHADE_DIRECTIONS)
+    nearest = np.argsort(np.linalg.norm(holes[:, None, :] - centres[None], axis=2), axis=1)
+    return np.asarray(np.median(np.array(reaches)[nearest[:, :NEAREST_SHADES]], axis=1))
 
 
 @dataclass(frozen=True)
@@ -227,8 +242,9 @@ class MarbleOutlines:
     """``(places, 2)`` the centre of a marble resting in each hole, in pixels."""
     radius: np.ndarray
     """``(places,)`` a marble's radius in pixels at each hole."""
-    reach: np.ndarray = field(default_factory=lambda: np.ones(SHADE_DIRECTIONS))
-    """``(SHADE_DIRECTIONS,)`` how far a marble's shade reaches around it (see :func:`shade_reach`)."""
+    reach: np.ndarray = field(default_factory=lambda: np.ones((1, SHADE_DIRECTIONS)))
+    """``(places, SHADE_DIRECTIONS)`` how far a marble's shade reaches around it at each hole (see
+    :func:`shade_reach`); one row: the same at every hole."""
 
     def covering(self, pixels: np.ndarray) -> np.ndarray:
         """``(n, places)`` bool: which of ``pixels`` a marble in each hole covers itself (within
@@ -245,7 +261,9 @@ class MarbleOutlines:
         turn = np.mod(np.arctan2(offset[..., 1], offset[..., 0]), 2 * np.pi) * SHADE_DIRECTIONS / (2 * np.pi)
         below = np.floor(turn).astype(np.intp) % SHADE_DIRECTIONS
         share = turn - np.floor(turn)
-        reach = self.reach[below] * (1 - share) + self.reach[(below + 1) % SHADE_DIRECTIONS] * share
+        reaches = np.broadcast_to(self.reach, (len(self.centres), SHADE_DIRECTIONS))
+        hole = np.arange(len(self.centres))[None, :]
+        reach = reaches[hole, below] * (1 - share) + reaches[hole, (below + 1) % SHADE_DIRECTIONS] * share
         in_shade = distance <= reach + MARBLE_CLEARANCE_PX / self.radius[None, :]
         return np.asarray(on_marble | in_shade)
 

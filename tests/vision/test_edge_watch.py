@@ -12,7 +12,7 @@ import pytest
 
 from tests.vision.conftest import Rig, make_rig
 from vision.calibration import Calibration, CalibrationError
-from vision.edge_watch import ARM_MM, EdgeStrip, strip_points
+from vision.edge_watch import ARM_MM, SHADE_DIRECTIONS, EdgeStrip, shade_reach, strip_points
 from vision.geometry import BoardGeometry
 from vision.markers import locate_board, project
 from vision.photoreal.dataset import PhotorealSetup
@@ -264,3 +264,23 @@ def test_a_marble_read_next_to_the_edge_leaves_out_its_own_colour_where_its_body
     assert body.crossed_mm(coloured, marble) < ARM_MM <= shade.crossed_mm(coloured, marble)
     assert body.crossed_mm(coloured, ~marble) >= ARM_MM  # no marble read there: a hand
     assert body.crossed_mm(coloured, None) >= ARM_MM  # no holes read: no marble known to be there
+
+
+def test_each_hole_takes_the_shade_of_the_marbles_nearest_it_as_a_lamp_s_shadows_turn() -> None:
+    """A lamp between two reserves throws their shadows opposite ways: each hole's shade reaches the way
+    its nearest marbles' shadows fall, not the way of the board's median."""
+    empty = np.full((300, 700, 3), 150, np.uint8)
+    frame = empty.copy()
+    left = np.array([[110.0, 90], [110, 125], [110, 160], [110, 195]])  # a column: no shadow over another
+    right = left + [450, 0]
+    for (x, y), away in [*((c, -1) for c in left), *((c, 1) for c in right)]:
+        tail = (int(x + away * 40), int(y))
+        cv2.line(frame, (int(x), int(y)), tail, (90, 90, 90), 8)  # the shadow, away from the lamp
+        cv2.circle(frame, (int(x), int(y)), 10, (40, 40, 200), -1)
+    centres = np.vstack([left, right])
+    holes = np.array([[130.0, 150], [580, 150]])
+    reach = shade_reach(frame, empty, centres, np.full(len(centres), 10.0), holes)
+    assert reach.shape == (2, SHADE_DIRECTIONS)
+    towards_x, away_x = 0, SHADE_DIRECTIONS // 2  # the rays along +x and along -x
+    assert reach[0, away_x] >= 3 and reach[0, towards_x] < 2
+    assert reach[1, towards_x] >= 3 and reach[1, away_x] < 2

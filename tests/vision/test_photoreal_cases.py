@@ -494,3 +494,19 @@ def test_a_reserve_marble_in_its_neighbours_shadows_in_the_evening_keeps_its_col
     )
     assert wrong_places(BoardGeometry.from_model("tock6"), reading, board.layout) == []
     assert settle_reading(setup.game()["board"], reading, None) == "right"
+
+
+def test_the_long_shadows_of_pegs_next_to_the_edge_under_a_desk_lamp_are_no_hand() -> None:
+    """peg-desk-2071 (a final seed, measured once before this case was taken): under a desk lamp the
+    tall pegs at AH4 and A18, next to the board's edge, throw their shadows over the edge strip, 3.3 and
+    3.6 marble radii long where the median over every marble of the starting layout reached 2.4 in that
+    direction (a lamp's shadows turn across the board), so the still board was refused: "a hand ... lies
+    across the board's edge". Each hole now takes the shade of the marbles nearest it at calibration, and
+    the board is read and settled right."""
+    setup, reader = _calibrated("peg-desk-2071")
+    frame = setup.first("other")
+    assert frame.hand is None and frame.layout.get("AH4") == "A" and frame.layout.get("A18") == "C"
+    reading = reader.read(frame.image())
+    assert reading.status == "ok", reading.message
+    assert not wrong_places(GEOMETRY, reading, frame.layout)
+    assert settle_reading(setup.game()["other"], reading, None) == "right"

@@ -132,7 +132,8 @@ def _lights(lamp: Lamp) -> str:
 
 
 def _board(geometry: BoardGeometry, setup: Setup) -> str:
-    """The board: a slab of varnished maple, its grain along x, with a hole drilled at every place.
+    """The board: a slab of varnished wood (maple, or the set-up's :attr:`Setup.stain`), its grain along x,
+    with a hole drilled at every place.
 
     The slab is cut into tiles of a few holes each (POV-Ray bounds each tile, so a ray meets the few
     holes of one tile instead of every hole of the board: five times faster, the same picture)."""

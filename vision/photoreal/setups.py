@@ -113,7 +113,7 @@ class Lamp:
 
 @dataclass(frozen=True)
 class Wood:
-    """The board's maple: its tone (linear RGB) and grain."""
+    """The board's wood (maple, unless :func:`restained`): its tone (linear RGB) and grain."""
 
     tone: tuple[float, float, float]
     ring_mm: float

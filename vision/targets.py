@@ -142,9 +142,8 @@ class TargetTable:
     def meets_targets(self) -> bool:
         """Every row meets every target: a target met on the whole but missed under one light or with
         one marble material is missed at the tables that have them (rows with no set-up are left out)."""
-        return self.all.meets_targets() and all(
-            counts.meets_targets() for counts in self.groups.values() if counts.setups
-        )
+        rows = [counts for counts in self.groups.values() if counts.setups]
+        return bool(self.all.setups) and all(counts.meets_targets() for counts in rows)
 
     def render(self) -> str:
         """The table, one row per group, then the targets."""

@@ -133,7 +133,9 @@ def record_board(
     read), and its outcome returned (see :func:`vision.game_boards.settle`)."""
     wrong = wrong_places(geometry, reading, truth) if reading.status == "ok" else []
     outcome = None if game is None else settle_reading(game, reading, then)
+    leads = swap_leads(reading, truth) if reading.status == "ok" else []
     for counts in groups:
+        counts.add_swaps(leads)
         if outcome is not None:
             counts.game_boards += 1
             counts.game_right += outcome == "right"
@@ -146,6 +148,22 @@ def record_board(
             counts.place_errors += len(wrong)
             counts.perfect += not wrong and not reading.uncertain
     return outcome
+
+
+def swap_leads(reading: BoardReading, truth: dict[str, str]) -> list[float]:
+    """For every two marbles of different seats whose colours ``reading`` is not sure of, how far the
+    colours seen favour the ``truth`` over the same board with those two swapped: a Jack's swap simulated
+    on a still board (negative when they favour the swap, which the table would then take the wrong way
+    round; see :mod:`vision.targets`)."""
+    evidence = reading.colour_evidence
+    unsure = [place for place in reading.unsure_colour if place in truth and place in evidence]
+    leads = []
+    for n, one in enumerate(unsure):
+        for other in unsure[n + 1 :]:
+            a, b = truth[one], truth[other]
+            if a != b and {a, b} <= evidence[one].keys() & evidence[other].keys():
+                leads.append(evidence[one][a] + evidence[other][b] - evidence[one][b] - evidence[other][a])
+    return leads
 
 
 def timed_read(reader: BoardReader, frame: np.ndarray, times: list[float]) -> BoardReading:

@@ -8,6 +8,13 @@ Each measure is counted as :mod:`vision.bench` defines it; a set-up counts in se
 camera says which holes changed and the colours it is sure of, and the legal moves settle the rest or
 the table asks. The camera alone (every colour sure, nothing left to the game) is printed beside it for
 information; it is not a target, as the reader leaves to the game by design the colours it cannot tell.
+
+A Jack's swap of two marbles whose colours the reader is not sure of changes no hole: the colours seen
+choose it over the board as it was only when they favour it by the engine's margin
+(:data:`~firmware_py.engine.colour_evidence.COLOUR_MARGIN`), and the table asks otherwise. A game holds
+few such swaps, so every still board also simulates one between every two such marbles of different
+seats (:func:`vision.bench.swap_leads`): how many the colours would tell, and how far a wrong board ever
+led the true one. That lead must stay under the margin, or a real swap could be read the wrong way round.
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from firmware_py.engine.colour_evidence import COLOUR_MARGIN
 
 TARGETS = {
     "calibrated": 0.99,
@@ -56,6 +65,20 @@ class Counts:
     moves: int = 0
     delays: list[float] = field(default_factory=list)
     read_ms: list[float] = field(default_factory=list)
+    swaps: int = 0
+    """Jack's swaps simulated on the still boards read (see the module doc)."""
+    swaps_told: int = 0
+    """Of them, those the colours would choose over the board as it was by the engine's margin."""
+    worst_wrong_lead: float | None = None
+    """The most a swapped (wrong) board led the true one by the colours, over every swap simulated."""
+
+    def add_swaps(self, leads: list[float]) -> None:
+        """Count simulated swaps whose true boards led by ``leads`` (see :func:`vision.bench.swap_leads`)."""
+        self.swaps += len(leads)
+        self.swaps_told += sum(lead >= COLOUR_MARGIN for lead in leads)
+        worst = -min(leads, default=float("inf"))
+        if leads and (self.worst_wrong_lead is None or worst > self.worst_wrong_lead):
+            self.worst_wrong_lead = worst
 
     def share(self, part: int, whole: int) -> str:
         return f"{part}/{whole} {100 * part / whole:.1f}%" if whole else "-"
@@ -74,6 +97,11 @@ class Counts:
             f"{self.wrong_accepted}/{self.accepted}",
             delay + (f" ({never} never)" if never else ""),
             f"{np.median(self.read_ms):.2f}" if self.read_ms else "-",
+            (
+                f"{self.share(self.swaps_told, self.swaps)}, wrong by {self.worst_wrong_lead:.1f}"
+                if self.worst_wrong_lead is not None
+                else "-"
+            ),
         ]
 
     def read_share(self) -> float:
@@ -96,6 +124,7 @@ class Counts:
             and (not self.delays or max(self.delays) <= TARGETS["delay_s"])
             and bool(self.read_ms)
             and float(np.median(self.read_ms)) <= TARGETS["ms_per_frame"]
+            and (self.worst_wrong_lead is None or self.worst_wrong_lead < COLOUR_MARGIN)
         )
 
 
@@ -110,6 +139,7 @@ HEADER = [
     "wrong accepted",
     "move accepted",
     "ms/frame",
+    "swaps told by colour",
 ]
 TARGET_ROW = [
     f">= {100 * TARGETS['calibrated']:.0f}%",
@@ -122,6 +152,7 @@ TARGET_ROW = [
     "0",
     f"<= {TARGETS['delay_s']}s",
     f"<= {TARGETS['ms_per_frame']:.0f}",
+    f"wrong by < {COLOUR_MARGIN:g}",
 ]
 
 

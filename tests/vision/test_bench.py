@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from firmware_py.engine.colour_evidence import COLOUR_MARGIN
 from tests.vision.conftest import replay_move_by_hand
 from vision import bench
 from vision.bench import (
@@ -123,3 +124,31 @@ def test_boards_read_right_with_the_game_meet_the_target_though_the_camera_alone
     assert counts.meets_targets()
     counts.game_right = 198  # 99 %
     assert not counts.meets_targets()
+
+
+def test_a_swap_is_simulated_between_every_two_marbles_of_unsure_colour_and_different_seats() -> None:
+    """The lead is the true board's over the same board with the two swapped, by the colours seen."""
+    reading = BoardReading(
+        "ok",
+        uncertain=("A5", "B12", "C3", "D1"),
+        unsure_colour=("A5", "B12", "C3", "D1"),
+        colour_evidence={
+            "A5": {"A": -1.0, "B": -6.0},
+            "B12": {"A": -2.0, "B": -0.5},
+            "C3": {"A": -3.0, "B": -1.0},
+            "D1": {"C": 0.0},  # nothing known of A or B there: no swap with it is weighed
+        },
+    )
+    truth = {"A5": "A", "B12": "B", "C3": "B", "D1": "C"}
+    # A5 with B12: (-1 - 0.5) - (-6 - 2) = 6.5; A5 with C3: (-1 - 1) - (-6 - 3) = 7; B12 and C3 alike
+    assert bench.swap_leads(reading, truth) == [6.5, 7.0]
+
+
+def test_a_wrong_board_leading_by_the_engines_margin_in_a_simulated_swap_misses_the_target() -> None:
+    """Such a swap at the table would be taken the wrong way round: the margin is not safe there."""
+    counts = _met(Counts())
+    counts.add_swaps([20.0, 3.0, -4.5])
+    assert (counts.swaps, counts.swaps_told, counts.worst_wrong_lead) == (3, 1, 4.5)
+    assert counts.meets_targets() and "1/3 33.3%, wrong by 4.5" in counts.row()
+    counts.add_swaps([-COLOUR_MARGIN])
+    assert counts.worst_wrong_lead == COLOUR_MARGIN and not counts.meets_targets()

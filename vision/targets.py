@@ -98,7 +98,7 @@ class Counts:
             delay + (f" ({never} never)" if never else ""),
             f"{np.median(self.read_ms):.2f}" if self.read_ms else "-",
             (
-                f"{self.share(self.swaps_told, self.swaps)}, wrong by {self.worst_wrong_lead:.1f}"
+                f"{self.share(self.swaps_told, self.swaps)}, worst wrong lead {self.worst_wrong_lead:+.1f}"
                 if self.worst_wrong_lead is not None
                 else "-"
             ),
@@ -152,7 +152,7 @@ TARGET_ROW = [
     "0",
     f"<= {TARGETS['delay_s']}s",
     f"<= {TARGETS['ms_per_frame']:.0f}",
-    f"wrong by < {COLOUR_MARGIN:g}",
+    f"worst wrong lead < {COLOUR_MARGIN:g}",
 ]
 
 

@@ -149,6 +149,6 @@ def test_a_wrong_board_leading_by_the_engines_margin_in_a_simulated_swap_misses_
     counts = _met(Counts())
     counts.add_swaps([20.0, 3.0, -4.5])
     assert (counts.swaps, counts.swaps_told, counts.worst_wrong_lead) == (3, 1, 4.5)
-    assert counts.meets_targets() and "1/3 33.3%, wrong by 4.5" in counts.row()
+    assert counts.meets_targets() and "1/3 33.3%, worst wrong lead +4.5" in counts.row()
     counts.add_swaps([-COLOUR_MARGIN])
     assert counts.worst_wrong_lead == COLOUR_MARGIN and not counts.meets_targets()

@@ -35,6 +35,7 @@ import numpy as np
 from vision.geometry import BoardGeometry
 from vision.markers import project
 from vision.sampling import distances
+from vision.seat_hues import SeatHues
 
 RINGS = (1.1, 1.4, 1.7, 2.0, 2.3)
 """Radii of the rings of watched points, in marble radii from the hole's centre."""
@@ -43,17 +44,6 @@ GLOWING_SHARE = 0.25
 """The share of a hole's points, the most coloured, whose mean chroma is its glow."""
 LEAST_POINTS = 8
 """Fewer points left around a hole than this, and its glow says nothing."""
-LEAST_SEPARATION = 3.0
-"""The glows of two seats must lie this many strays apart for the glow to tell them apart."""
-LEAST_HUE_APART = 0.6
-"""Two seats' glows must differ in hue by at least this sine (37 degrees) for the glow to tell them apart. On
-the six-seat board, the red and the orange glass lay 1 to 23 degrees apart, the blue and the purple 22 to
-49 (clear glass, looked-at seeds 2070 and 2071). Under a low desk lamp, whose long shadows fall over the
-next holes, the glows learnt lay 14 to 32 degrees apart for some two seats, and a glow misled (a Jack's
-swap simulated on clear-desk-0 led the wrong way by 11); in ceiling, window and evening light, 46 degrees
-or more (clear-ceiling-0, clear-ceiling-2017, clear-window-2007, clear-evening-2009 and 2013)."""
-LEAST_STRAY = 0.01
-"""Floor of a glow's stray from its seat's (chroma, natural log): a few marbles may agree too well."""
 CAP = 8.0
 """The most one hole's glow can favour one seat over another (log-likelihood): a swap is chosen only
 when both of its holes agree (the engine's margin is 12)."""
@@ -144,13 +134,6 @@ def chroma(now: np.ndarray, empty: np.ndarray) -> np.ndarray:
     return np.asarray(change - change.mean(axis=-1, keepdims=True))
 
 
-def _off_squared(glows: np.ndarray, directions: np.ndarray) -> np.ndarray:
-    """``(len(glows), len(directions))``: how far each glow lies from the ray of each unit direction,
-    squared (its whole length if it points away)."""
-    along = np.maximum(glows @ directions.T, 0.0)
-    return np.asarray(np.maximum((glows**2).sum(axis=1)[:, None] - along**2, 0.0))
-
-
 def glows(tints: np.ndarray, open_points: np.ndarray) -> list[np.ndarray | None]:
     """Each place's glow (mean chroma of its most coloured open points), or ``None`` if too few."""
     strength = np.where(open_points, np.linalg.norm(tints, axis=2), -1.0)
@@ -163,23 +146,12 @@ def glows(tints: np.ndarray, open_points: np.ndarray) -> list[np.ndarray | None]
 
 
 @dataclass(frozen=True)
-class GlowLook:
-    """The empty board at the watched points, and each seat's glow learnt at calibration.
-
-    A glow's strength varies (a neighbour's marble may hide much of it), its hue much less: each seat's
-    glow is a direction of chroma, and a glow seen is weighed by how far it lies from that direction
-    (whatever its strength; a glow pointing away from it lies as far as it is long).
-    """
+class GlowLook(SeatHues):
+    """The empty board at the watched points, and each seat's glow learnt at calibration (a direction of
+    chroma, see :mod:`vision.seat_hues`)."""
 
     empty: np.ndarray
     """``(places, points, 3)`` float32 BGR of the empty board."""
-    seats: dict[str, np.ndarray]
-    """Seat letter -> the unit direction of its marbles' glows (chroma)."""
-    stray: float
-    """How far a marble's glow strays from its seat's direction (root mean square)."""
-    groups: tuple[str, ...]
-    """The seats whose glows cannot be told apart, each group as one string of seat letters (``"AF"``);
-    a seat told apart from every other is a group of its own."""
 
     @classmethod
     def learn(
@@ -191,7 +163,8 @@ class GlowLook:
         ids: Sequence[str],
     ) -> GlowLook | None:
         """Learn from the empty board and a frame of marbles in known places; ``None`` when no seat's glow
-        can be told from the others' (see :data:`LEAST_HUE_APART`), or too few marbles show one."""
+        can be told from the others' (see :data:`vision.seat_hues.LEAST_HUE_APART`), or too few marbles
+        show one."""
         every = list(range(len(ids)))
         empty_points = plan.gather(empty, every)
         held = [ids.index(p) for p in layout]
@@ -202,22 +175,10 @@ class GlowLook:
         for place, glow in zip(layout, seen, strict=True):
             if glow is not None:
                 by_seat.setdefault(layout[place], []).append(glow)
-        if len(by_seat) < 2 or min(len(v) for v in by_seat.values()) < 2:
+        hues = SeatHues.learnt(by_seat)
+        if hues is None:
             return None
-        seats = {}
-        for seat, found in by_seat.items():
-            mean = np.mean(found, axis=0)
-            seats[seat] = mean / max(float(np.linalg.norm(mean)), 1e-9)
-        strays = [_off_squared(np.array(found), seats[seat][None])[:, 0] for seat, found in by_seat.items()]
-        stray = max(float(np.sqrt(np.concatenate(strays).mean())), LEAST_STRAY)
-        typical = float(np.median([np.linalg.norm(g) for found in by_seat.values() for g in found]))
-        units = np.array(list(seats.values()))
-        apart = np.sqrt(_off_squared(units, units))
-        alike = (apart < LEAST_HUE_APART) | (typical * apart < LEAST_SEPARATION * stray)
-        groups = _groups(list(seats), alike)
-        if len(groups) < 2:
-            return None
-        return cls(np.ascontiguousarray(empty_points, np.float32), seats, stray, groups)
+        return cls(hues.seats, hues.stray, hues.groups, np.ascontiguousarray(empty_points, np.float32))
 
     def evidence(
         self, plan: GlowPlan, frame: np.ndarray, places: Sequence[int], bodies: np.ndarray
@@ -231,26 +192,14 @@ class GlowLook:
         """
         chosen = list(places)
         seen = glows(chroma(plan.gather(frame, chosen), self.empty[chosen]), plan.open_points(chosen, bodies))
-        seats = list(self.seats)
-        shown = np.array([np.zeros(3) if glow is None else glow for glow in seen])
-        scores = -_off_squared(shown, np.array([self.seats[s] for s in seats])) / (2 * self.stray**2)
-        for group in self.groups:  # a group's seats all take its best
-            members = [seats.index(s) for s in group]
-            scores[:, members] = scores[:, members].max(axis=1, keepdims=True)
-        weighed = np.maximum(scores - scores.max(axis=1, keepdims=True), -CAP)
-        return [
-            None if glow is None else {s: float(weighed[row, k]) for k, s in enumerate(seats)}
-            for row, glow in enumerate(seen)
-        ]
+        return self.weigh(seen, CAP)
 
     def to_data(self) -> dict[str, Any]:
         empty = np.ascontiguousarray(self.empty, np.float32)
         return {
             "shape": list(empty.shape),
             "data": base64.b64encode(empty.astype(np.float16).tobytes()).decode(),
-            "seats": {s: [round(float(v), 6) for v in u] for s, u in self.seats.items()},
-            "stray": round(self.stray, 6),
-            "groups": list(self.groups),
+            **self.hues_to_data(),
         }
 
     @classmethod
@@ -264,29 +213,6 @@ class GlowLook:
         if len(shape) != 3 or shape[0] != places or shape[2] != 3:
             raise ValueError(f"glow points of shape {shape} for a board of {places} holes")
         empty = np.frombuffer(base64.b64decode(data["data"]), np.float16).reshape(shape)
-        seats = {str(s): np.array(u, np.float64) for s, u in data["seats"].items()}
-        stray = float(data["stray"])
-        saved_groups = data.get("groups", list(seats))  # saved before groups: each seat alone
-        if not isinstance(saved_groups, list):
-            raise ValueError("the seats' glow groups are damaged")
-        groups = tuple(str(g) for g in saved_groups)
-        if len(seats) < 2 or any(u.shape != (3,) for u in seats.values()) or not stray > 0:
-            raise ValueError("the seats' glows are damaged")
-        if sorted("".join(groups)) != sorted(seats) or len(groups) < 2:
-            raise ValueError("the seats' glow groups are damaged")
-        return cls(empty.astype(np.float32), seats, stray, groups)
+        hues = SeatHues.hues_from_data(data, "glows")
+        return cls(hues.seats, hues.stray, hues.groups, empty.astype(np.float32))
 
-
-def _groups(seats: list[str], alike: np.ndarray) -> tuple[str, ...]:
-    """The seats joined wherever two are ``alike`` (``(seats, seats)`` bool), directly or through others."""
-    found: list[str] = []
-    for k, seat in enumerate(seats):
-        if any(seat in group for group in found):
-            continue
-        group, todo = {k}, [k]
-        while todo:
-            new = {int(i) for i in np.flatnonzero(alike[todo.pop()])} - group
-            group |= new
-            todo += list(new)
-        found.append("".join(seats[i] for i in sorted(group)))
-    return tuple(found)

@@ -19,6 +19,7 @@ from typing import Literal
 import cv2
 import numpy as np
 
+from vision.caustic import SpotLook, SpotPlan, shadow_ways
 from vision.classify import (
     EMPTY,
     Classes,
@@ -105,6 +106,9 @@ class Calibration:
     """Each seat's coloured glow beside its marbles, where tinted glass throws one (see
     :mod:`vision.glow`); ``None`` where the seats' glows cannot be told apart (under a low desk lamp),
     without a picture of the empty board, and in calibrations saved before it was learnt."""
+    spot: SpotLook | None = None
+    """Each seat's bright spot of focused light beside its marbles, where clear glass focuses one (see
+    :mod:`vision.caustic`); ``None`` where the seats' spots cannot be told apart or none shows."""
 
     def warnings(self) -> list[dict[str, str]]:
         """What calibration succeeded despite, in words (fr, en) that say what to do about it."""
@@ -156,6 +160,7 @@ class Calibration:
                 "alike": list(self.alike),
                 "edge": None if self.edge is None else self.edge.to_data(),
                 "glow": None if self.glow is None else self.glow.to_data(),
+                "spot": None if self.spot is None else self.spot.to_data(),
             }
         )
 
@@ -188,6 +193,7 @@ class Calibration:
                 alike=tuple(str(s) for s in data.get("alike", ())),
                 edge=None if data.get("edge") is None else EdgeStrip.from_data(data["edge"]),
                 glow=None if data.get("glow") is None else GlowLook.from_data(data["glow"], len(wood)),
+                spot=None if data.get("spot") is None else SpotLook.from_data(data["spot"], len(wood)),
             )
         except CalibrationError:
             raise
@@ -332,10 +338,17 @@ def calibrate(
         marbles = [i for i, place in enumerate(geometry.place_ids) if place in layout]
         reach = shade_reach(frame, empty, plan.top_px[marbles], plan.marble_radius_px[marbles], plan.top_px)
         outlines = replace(outlines, reach=reach)
-    glow = None
-    if empty is not None:  # a glow is the change since the empty board
+    glow = spot = None
+    if empty is not None:  # a glow, or a spot, is the change since the empty board
         glow = GlowLook.learn(
             GlowPlan(geometry, board_h, centre_h, (width, height)), empty, frame, layout, places
+        )
+        spot = SpotLook.learn(
+            SpotPlan(geometry, board_h, centre_h, (width, height), shadow_ways(outlines.reach)),
+            empty,
+            frame,
+            layout,
+            places,
         )
     return Calibration(
         geometry.model,
@@ -353,6 +366,7 @@ def calibrate(
             frame if empty is None else empty, geometry, board_h, outlines, None if empty is None else frame
         ),
         glow=glow,
+        spot=spot,
     )
 
 

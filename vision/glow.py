@@ -215,4 +215,3 @@ class GlowLook(SeatHues):
         empty = np.frombuffer(base64.b64decode(data["data"]), np.float16).reshape(shape)
         hues = SeatHues.hues_from_data(data, "glows")
         return cls(hues.seats, hues.stray, hues.groups, empty.astype(np.float32))
-

@@ -17,6 +17,7 @@ import numpy as np
 
 from firmware_py.engine.board import RESERVE_SIZE
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
+from vision.caustic import SpotPlan
 from vision.classify import (
     EMPTY,
     GAIN_CHROMA,
@@ -171,6 +172,7 @@ class BoardReader:
         self.calibration: Calibration | None = None
         self._plan: SamplePlan | None = None
         self._glow_plan: GlowPlan | None = None
+        self._spot_plan: SpotPlan | None = None
         self._look_plan: LookPlan | None = None
         self._then: tuple[np.ndarray, SamplePlan, LightThen] | None = None
         if calibration is not None:
@@ -191,6 +193,7 @@ class BoardReader:
         self.calibration = calibration
         self._plan = self._make_plan(calibration)
         self._glow_plan = self._make_glow_plan(calibration)
+        self._spot_plan = self._make_spot_plan(calibration)
         self._look_plan = self._make_look_plan(calibration, self._plan)
 
     def with_looks(self, reading: BoardReading, frame: np.ndarray) -> BoardReading:
@@ -253,6 +256,20 @@ class BoardReader:
             calibration.board_h,
             calibration.homography_at(marble_centre_height(self.geometry)),
             calibration.size,
+        )
+
+    def _make_spot_plan(self, calibration: Calibration) -> SpotPlan | None:
+        """The windows watched for the marbles' spots, when calibration learnt them, of the size it
+        kept the empty board's."""
+        if calibration.spot is None:
+            return None
+        return SpotPlan(
+            self.geometry,
+            calibration.board_h,
+            calibration.homography_at(marble_centre_height(self.geometry)),
+            calibration.size,
+            calibration.spot.shadows,
+            half=calibration.spot.empty.shape[1] // 2,
         )
 
     def _make_plan(self, calibration: Calibration) -> SamplePlan:
@@ -428,9 +445,9 @@ class BoardReader:
         faint = tuple(ids[i] for i in np.flatnonzero(unsure_colour & weak))
         confidence = {ids[i]: round(float(verdicts.confidence[i]), 4) for i in range(len(ids))}
         evidence = colour_evidence(feats.values, calibration.classes, ids, np.flatnonzero(unsure_colour))
-        if calibration.glow is not None and self._glow_plan is not None and unsure_colour.any():
+        if unsure_colour.any() and (self._glow_plan is not None or self._spot_plan is not None):
             bodies = np.array([label != EMPTY for label in labels]) | verdicts.uncertain
-            self._add_glows(frame, np.flatnonzero(unsure_colour), bodies, evidence)
+            self._add_cues(frame, [int(i) for i in np.flatnonzero(unsure_colour)], bodies, evidence)
         # Under a glare, clipped wood flickers with the exposure: it says nothing of passing shadows.
         light_map = np.where(feats.glared, feats.light, np.exp(np.log(feats.gain).mean(axis=1)))
         # a marble explains the dark wood around its hole: that is no cover
@@ -470,18 +487,24 @@ class BoardReader:
             faint=faint,
         )
 
-    def _add_glows(
-        self, frame: np.ndarray, places: np.ndarray, bodies: np.ndarray, evidence: dict[str, dict[str, float]]
+    def _add_cues(
+        self, frame: np.ndarray, places: list[int], bodies: np.ndarray, evidence: dict[str, dict[str, float]]
     ) -> None:
-        """Add to the colour ``evidence`` of ``places`` their glows' (see :mod:`vision.glow`)."""
+        """Add to the colour ``evidence`` of ``places`` their glows' and their spots' (see :mod:`vision.glow`
+        and :mod:`vision.caustic`)."""
         calibration = self.calibration
-        assert calibration is not None and calibration.glow is not None and self._glow_plan is not None
-        weighed = calibration.glow.evidence(self._glow_plan, frame, [int(i) for i in places], bodies)
-        for i, glow in zip(places, weighed, strict=True):
-            if glow is not None:
-                seen = evidence[self.geometry.place_ids[i]]
-                for seat in seen:
-                    seen[seat] = round(seen[seat] + glow.get(seat, 0.0), 3)
+        assert calibration is not None
+        cues = []
+        if calibration.glow is not None and self._glow_plan is not None:
+            cues.append(calibration.glow.evidence(self._glow_plan, frame, places, bodies))
+        if calibration.spot is not None and self._spot_plan is not None:
+            cues.append(calibration.spot.evidence(self._spot_plan, frame, places, bodies))
+        for weighed in cues:
+            for i, cue in zip(places, weighed, strict=True):
+                if cue is not None:
+                    seen = evidence[self.geometry.place_ids[i]]
+                    for seat in seen:
+                        seen[seat] = round(seen[seat] + cue.get(seat, 0.0), 3)
 
     def _relocate(
         self, frame: np.ndarray, calibration: Calibration, watch: WatchResult
@@ -525,6 +548,7 @@ class BoardReader:
         )
         before, self._plan = self._plan, self._make_plan(calibration)
         self._glow_plan = self._make_glow_plan(calibration)  # its points are in the board's millimetres
+        self._spot_plan = self._make_spot_plan(calibration)  # its windows follow the holes
         self._look_plan = self._make_look_plan(calibration, self._plan)  # looks taken before never compare
         # The wood points now fall on other grain, or across a painted area's edge: take them again from
         # this frame, brought back to the calibration's light so the learnt colours still hold.

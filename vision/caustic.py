@@ -52,9 +52,16 @@ HOLE_MARGIN = 1.0
 """Millimetres beyond a hole's radius within which a pixel is taken for the hole's dark disc."""
 LEAST_PIXELS = 40
 """Fewer pixels left around a hole than this, and its spot says nothing."""
-LEAST_LEAN = 0.1
-"""Least mean lean of a marble's shadow, in marble radii, for it to point one way (see
-:func:`shadow_ways`)."""
+LEAST_LEAN = 0.05
+"""Least mean lean of a hole's marbles' shadows, in marble radii, for them to point one way (see
+:func:`shadow_ways`). A reserve's four marbles cast one shadow between them, which leans less: 0.08 and
+0.09 for one reserve each of clear-desk-2076 and 2077, whose spots were then not learnt with 0.1."""
+LONG_SHADOWS = 0.15
+"""Least lean of the board's shadows (the median over its holes, as :data:`LEAST_LEAN`) for the light to
+be a lamp that focuses a spot in them. A low desk lamp's leaned 0.17 to 0.38 (clear glass, seeds 2042 to
+2063 and 2070 to 2077, looked at); a window's daylight 0.06 to 0.11, the evening light 0.04 to 0.13, a
+ceiling lamp 0.02 and 0.03 (seeds 2070, 2071 and 2075 to 2077). In window light a spot learnt from noise
+(clear-window-2075, its shadows leaning 0.08) took a Jack's swap from a lead of 21.8 to 9.8."""
 ASTRAY = 2.5
 """How many times as far from its seat's direction as the median marble's a spot found at calibration
 may lie and still be its marble's (see :func:`_agreeing`)."""
@@ -207,11 +214,13 @@ def shadow_ways(reach: np.ndarray) -> np.ndarray:
     """``(places, 2)``: the way each hole's marble's shadow points in the picture, from how far it
     reaches in each of :data:`vision.edge_watch.SHADE_DIRECTIONS` directions (``(places, directions)``,
     see :func:`vision.edge_watch.shade_reach`): a unit vector, or zero where it leans no way by
-    :data:`LEAST_LEAN` (a ceiling lamp's short shadows all round)."""
+    :data:`LEAST_LEAN`, and everywhere when the light casts no long shadows (:data:`LONG_SHADOWS`)."""
     angles = np.arange(reach.shape[1]) * 2 * np.pi / reach.shape[1]
     excess = reach - reach.min(axis=1, keepdims=True)
     lean = excess @ np.column_stack([np.cos(angles), np.sin(angles)]) / reach.shape[1]
     length = np.linalg.norm(lean, axis=1, keepdims=True)
+    if np.median(length) < LONG_SHADOWS:
+        return np.zeros_like(lean)
     return np.asarray(np.where(length >= LEAST_LEAN, lean / np.maximum(length, 1e-9), 0.0))
 
 

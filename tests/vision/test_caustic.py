@@ -89,12 +89,16 @@ def test_the_spot_is_the_coloured_bump_in_the_shadow_not_the_lamp_s_white_highli
 def test_no_spot_is_looked_for_where_no_shadow_points_one_way(
     desk: tuple[PhotorealSetup, Calibration],
 ) -> None:
-    """A lamp high above casts short shadows all round and focuses the spot under the marble."""
+    """A lamp high above casts short shadows all round and focuses the spot under the marble; a window's
+    daylight casts soft shadows that lean a little, and a spot learnt there is noise."""
     setup, calibration = desk
     assert not shadow_ways(np.ones((3, 24))).any()
     leaning = np.ones((1, 24))
     leaning[0, [23, 0, 1]] = 3.0  # reaching far along the picture's x axis
     assert shadow_ways(leaning)[0] == pytest.approx([1.0, 0.0], abs=0.05)
+    daylight = np.ones((5, 24))
+    daylight[:, [23, 0, 1]] = 1.5  # every shadow leans a little one way, as a window's daylight casts them
+    assert not shadow_ways(daylight).any()
     plan = SpotPlan(
         GEOMETRY,
         calibration.board_h,

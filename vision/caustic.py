@@ -262,12 +262,13 @@ def _odd(width: float) -> int:
 class SpotLook(SeatHues):
     """The empty board's brightness around every hole, and each seat's spot learnt at calibration.
 
-    Weighed on the looked-at set-ups of clear glass under a desk lamp (seeds 2042 to 2059, 2062 and 2063:
-    5,748 Jack's swaps simulated between every two marbles of different seats on their still boards, with
-    the glows and the marbles' own colours), the spots raised the swaps whose true board led by the
-    engine's margin from 34 % to 51 %, and the most a wrong board led stayed 7.4. The spot is looked for
-    within :data:`SECTOR` of the way the shadow points: at 50 degrees 61 % were told but a wrong board led
-    by 10.7; at 90, 57 % and 7.7 (before a spot had to be learnt for every seat).
+    Weighed on the looked-at set-ups of clear glass under a desk lamp (seeds 2042 to 2059, 2062, 2063,
+    2070 to 2073, 2076 and 2077: 7,476 Jack's swaps simulated between every two marbles of different seats
+    on their still boards, with the glows and the marbles' own colours), the spots raised the swaps whose
+    true board led by the engine's margin from 31 % to 57 %, and the most a wrong board led fell from 7.4
+    to 6.9; 21 of the 26 set-ups learnt spots. The spot is looked for within :data:`SECTOR` of the way the
+    shadow points: at 50 degrees more swaps were told but a wrong board led by 10.7, at 90 by 7.7 (on the
+    first 20 set-ups, before a spot had to be learnt for every seat).
     """
 
     empty: np.ndarray

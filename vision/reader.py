@@ -251,12 +251,7 @@ class BoardReader:
         plan (16 ms of CPU here), never in the middle of reading a frame."""
         if calibration.glow is None:
             return None
-        return GlowPlan(
-            self.geometry,
-            calibration.board_h,
-            calibration.homography_at(marble_centre_height(self.geometry)),
-            calibration.size,
-        )
+        return GlowPlan(*self._pose(calibration))
 
     def _make_spot_plan(self, calibration: Calibration) -> SpotPlan | None:
         """The windows watched for the marbles' spots, when calibration learnt them, of the size it
@@ -264,16 +259,18 @@ class BoardReader:
         if calibration.spot is None:
             return None
         return SpotPlan(
-            self.geometry,
-            calibration.board_h,
-            calibration.homography_at(marble_centre_height(self.geometry)),
-            calibration.size,
-            calibration.spot.shadows,
-            half=calibration.spot.empty.shape[1] // 2,
+            *self._pose(calibration), calibration.spot.shadows, half=calibration.spot.empty.shape[1] // 2
         )
 
     def _make_plan(self, calibration: Calibration) -> SamplePlan:
-        return SamplePlan(
+        return SamplePlan(*self._pose(calibration))
+
+    def _pose(
+        self, calibration: Calibration
+    ) -> tuple[BoardGeometry, np.ndarray, np.ndarray, tuple[int, int]]:
+        """What every plan of the holes is made from: the board, where its surface and a resting marble's
+        centre are seen (homographies from the board's millimetres), and the frames' size."""
+        return (
             self.geometry,
             calibration.board_h,
             calibration.homography_at(marble_centre_height(self.geometry)),

@@ -9,9 +9,10 @@ red, blue, green or yellow, and a person at the table sees it at once.
 Around each hole, in a window of the frame, the spot is the brightest bump of the change of brightness
 since the empty board (the change less its morphological opening: what stands out of the shadow around
 it, and is smaller than the opening), weighed by how coloured the pixel is (a lamp's white highlight on
-the glass or the varnish stands out as much, but is not coloured). It is looked for from
-:data:`INNER` to :data:`OUTER` marble radii of the marble's centre as seen, nearer it than any other
-marble, off every hole's dark disc (whose noise the change brings up). Its hue is the frame's own chroma
+the glass or the varnish stands out as much, but is not coloured). It is looked for the way the
+marble's shadow points (within :data:`SECTOR`), from :data:`INNER` to :data:`OUTER` marble radii of the
+marble's centre as seen, off every other marble as seen and every hole's dark disc (whose noise the
+change brings up), and only in a lamp's long shadows (:func:`shadow_ways`). Its hue is the frame's own chroma
 there, not the change's: against the warm wood, a white highlight's change looks blue. Each seat's spot
 is learnt from the marbles of the starting layout (:mod:`vision.seat_hues`).
 """

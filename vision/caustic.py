@@ -125,8 +125,7 @@ class SpotPlan:
         near = distances(self.centres_px, self.centres_px) < 2 * (OUTER + 1) * self.radii_px.max()
         self.neighbours: list[np.ndarray] = []
         """Per place, the other places whose marbles or holes may lie in its window."""
-        self.under: list[np.ndarray] = []
-        """Per place, ``(len(neighbours), side, side)``: the pixel lies where their marbles are seen."""
+        under = []  # per place, (len(neighbours), side, side): the pixel lies where their marbles are seen
         for p in range(len(centres)):
             others = np.flatnonzero(near[p] & (np.arange(len(centres)) != p))
             for q in [p, *others]:
@@ -136,9 +135,7 @@ class SpotPlan:
                 ys[p][None] - self.centres_px[others, 1, None, None],
             )
             self.neighbours.append(others)
-            self.under.append(theirs <= self.radii_px[others, None, None])
-        self.ring = ring
-        """``(places, side, side)``: the pixels where the spot may lie, off every hole's disc."""
+            under.append(theirs <= self.radii_px[others, None, None])
         self._kernel = cv2.getStructuringElement(
             cv2.MORPH_RECT, (_odd(OPENING * np.median(self.radii_px)),) * 2
         )
@@ -150,7 +147,10 @@ class SpotPlan:
         self._box_starts = np.array([(min(r0, side - high), min(c0, side - wide)) for r0, _, c0, _ in boxes])
         """``(places, 2)``: the first row and column of each hole's box in its window."""
         self._ring_boxes = np.array([self._in_box(p, ring[p]) for p in range(len(centres))])
-        self._under_boxes = [self._in_box(p, self.under[p]) for p in range(len(centres))]
+        """``(places, *box)``: the pixels of each box where the spot may lie, off every hole's disc."""
+        self._under_boxes = [self._in_box(p, under[p]) for p in range(len(centres))]
+        """Per place, ``(len(neighbours), *box)``: the pixels of its box where its neighbours' marbles are
+        seen."""
 
     def _in_box(self, place: int, window: np.ndarray) -> np.ndarray:
         """The part of ``window`` (``(..., side, side)``) in ``place``'s box."""

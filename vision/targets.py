@@ -76,9 +76,11 @@ class Counts:
         """Count simulated swaps whose true boards led by ``leads`` (see :func:`vision.bench.swap_leads`)."""
         self.swaps += len(leads)
         self.swaps_told += sum(lead >= COLOUR_MARGIN for lead in leads)
-        worst = -min(leads, default=float("inf"))
-        if leads and (self.worst_wrong_lead is None or worst > self.worst_wrong_lead):
-            self.worst_wrong_lead = worst
+        if leads:
+            worst = -min(leads)
+            self.worst_wrong_lead = (
+                worst if self.worst_wrong_lead is None else max(worst, self.worst_wrong_lead)
+            )
 
     def share(self, part: int, whole: int) -> str:
         return f"{part}/{whole} {100 * part / whole:.1f}%" if whole else "-"

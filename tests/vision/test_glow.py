@@ -4,13 +4,13 @@ unsure colour where each other were."""
 
 from __future__ import annotations
 
-import itertools
 import json
 
 import numpy as np
 import pytest
 
 from firmware_py.engine.colour_evidence import COLOUR_MARGIN
+from vision.bench import swap_leads
 from vision.calibration import Calibration, CalibrationError, calibrate, marble_centre_height
 from vision.geometry import BoardGeometry
 from vision.glow import CAP, GlowPlan, chroma, glows
@@ -46,16 +46,12 @@ def _swap_leads(setup: PhotorealSetup, steps: tuple[str, ...], *, hand: bool = F
     the colour evidence favours the true board over the two swapped; with ``hand``, also where the
     reader saw the hand (it weighs the same colours whether or not it says the board is covered)."""
     reader = BoardReader(GEOMETRY, _calibration(setup))
-    leads = []
+    leads: list[float] = []
     for step in steps:
         frame = setup.first(step)
         reading = reader.read(frame.image())
         assert reading.status in (("ok", "occluded") if hand else ("ok",)), reading.message
-        seen, unsure = reading.colour_evidence, [p for p in reading.unsure_colour if p in frame.layout]
-        for p, q in itertools.combinations(unsure, 2):
-            a, b = frame.layout[p], frame.layout[q]
-            if a != b:
-                leads.append(seen[p][a] + seen[q][b] - seen[p][b] - seen[q][a])
+        leads += swap_leads(reading, frame.layout)
     return leads
 
 

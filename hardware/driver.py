@@ -1,4 +1,4 @@
-"""The one thread that owns the strip's ``show()``, and darkening the LEDs on SIGTERM.
+"""The one thread that owns the strip's ``show()``.
 
 Game, camera and web threads call :meth:`LedDriver.send` whenever the facts change; the driver's
 thread shows the latest scene only (a scene sent while another waits replaces it), so a burst of
@@ -8,11 +8,10 @@ redrawn at ``fps`` until another scene replaces it.
 
 from __future__ import annotations
 
-import signal
 import threading
 import time
 from collections.abc import Callable
-from types import FrameType, TracebackType
+from types import TracebackType
 from typing import TypeAlias
 
 from hardware.colour import RGB, Scene
@@ -153,29 +152,3 @@ class LedDriver:
         if pixels != self._last_pixels:
             self.strip.show(pixels)
             self._last_pixels = pixels
-
-
-def darken_on_sigterm(driver: LedDriver) -> Callable[[], None]:
-    """Make SIGTERM (``systemctl stop``) turn the LEDs dark before the process exits.
-
-    The handler stops the driver, then runs the handler that was installed before, or exits with
-    status 143 (128 + SIGTERM) as the default action would. Call from the main thread.
-
-    Returns:
-        A function that puts the previous handler back.
-    """
-    previous = signal.getsignal(signal.SIGTERM)
-
-    def handle(signum: int, frame: FrameType | None) -> None:
-        driver.stop()
-        if callable(previous):
-            previous(signum, frame)
-        elif previous != signal.SIG_IGN:
-            raise SystemExit(128 + signum)
-
-    signal.signal(signal.SIGTERM, handle)
-
-    def restore() -> None:
-        signal.signal(signal.SIGTERM, previous)
-
-    return restore

@@ -6,7 +6,7 @@ The one entry point most code needs is :func:`open_strip`; the table layer then 
 
 from __future__ import annotations
 
-from hardware.driver import LedDriver, darken_on_sigterm
+from hardware.driver import LedDriver
 from hardware.errors import LedConfigError, LedStripUnavailable
 from hardware.ledconfig import BACKENDS, LedConfig
 from hardware.ledstrip import LedStrip, SimulatedStrip
@@ -23,7 +23,6 @@ __all__ = [
     "Pi5Strip",
     "SimulatedStrip",
     "Ws281xStrip",
-    "darken_on_sigterm",
     "open_strip",
 ]
 

@@ -9,11 +9,9 @@ table, the camera loop, the buttons) so that tests and benchmarks run the very c
 from __future__ import annotations
 
 import functools
-import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING, Protocol
 
 from firmware_py.config import Config
@@ -51,10 +49,6 @@ class Companion:
         self.table.close()
         if self.lock is not None:
             self.lock.release()
-
-
-Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
-"""A signal's handler as :func:`signal.getsignal` gives it."""
 
 
 class WebServer(Protocol):
@@ -266,23 +260,3 @@ def serve_web(
     )
     server: WebServer = create_server(app, host=config.web.host, port=config.web.port, slots=STREAM_SLOTS)
     return server
-
-
-def end_streams_on_stop(table: Table) -> None:
-    """Ctrl-C or ``systemctl stop``: end the pages' live streams first. waitress waits for its threads
-    before it lets the process exit, and a page's stream would hold one until its next heartbeat.
-    Then the handler that was there runs (the LEDs go dark, the process exits). Call from the main
-    thread."""
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        previous = signal.getsignal(signum)
-        if previous == signal.SIG_IGN:  # started in the background with Ctrl-C ignored: leave it so
-            continue
-
-        def handle(number: int, frame: FrameType | None, previous: Handler = previous) -> None:
-            table.end_streams()
-            if callable(previous):
-                previous(number, frame)
-            else:
-                raise SystemExit(128 + number)
-
-        signal.signal(signum, handle)

@@ -76,7 +76,8 @@ def command(
     db: Path | None,
 ) -> None:
     """Run the companion: camera, rules, LEDs and the web page (simulation unless told otherwise)."""
-    from firmware_py.app.companion import CompanionError, assemble, end_streams_on_stop, serve_web
+    from firmware_py.app.companion import CompanionError, assemble, serve_web
+    from firmware_py.app.stopping import SignalStop
     from firmware_py.store.saves import StoreError
 
     try:
@@ -86,7 +87,6 @@ def command(
         )
     except (ConfigError, CompanionError, StoreError) as error:
         raise click.ClickException(str(error)) from None
-    from hardware.driver import darken_on_sigterm
 
     url = pairing.public_url(config.web)
     try:
@@ -97,9 +97,8 @@ def command(
             f"cannot listen on {config.web.host}:{config.web.port}: {error.strerror}"
         ) from None
     companion.start()
-    if companion.table.led_driver is not None:
-        darken_on_sigterm(companion.table.led_driver)
-    end_streams_on_stop(companion.table)
+    stop = SignalStop(companion.table)
+    stop.install()
     click.echo(
         f"Tock companion on {url}/ (Ctrl-C to stop); saving to {config.db}; {engine_kind()} rules engine"
     )
@@ -115,6 +114,7 @@ def command(
     except KeyboardInterrupt:
         pass
     finally:
+        stop.begin()
         companion.close()
 
 

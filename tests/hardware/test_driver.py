@@ -1,9 +1,7 @@
-"""The LED driver: one thread shows the latest scene; stopping and SIGTERM turn the LEDs dark."""
+"""The LED driver: one thread shows the latest scene; stopping turns the LEDs dark."""
 
 from __future__ import annotations
 
-import os
-import signal
 import threading
 from collections.abc import Iterator
 
@@ -12,7 +10,7 @@ import pytest
 from hardware.colour import Scene
 from hardware.errors import DeviceClosed
 from hardware.ledmap import BOARDS_DIR, LedMap, LedMapError
-from hardware.leds import LedConfig, LedDriver, SimulatedStrip, darken_on_sigterm
+from hardware.leds import LedConfig, LedDriver, SimulatedStrip
 
 TIMEOUT = 10.0
 """Only an upper bound for a thread to react; no test depends on how fast it does."""
@@ -117,31 +115,3 @@ def test_stopping_darkens_the_leds_and_refuses_new_scenes(driver: LedDriver, str
         driver.send({"A1": (9, 9, 9)})
     assert driver.flush(TIMEOUT)  # nothing left to wait for
     driver.stop()
-
-
-def test_sigterm_darkens_the_leds_then_exits(driver: LedDriver, strip: SimulatedStrip) -> None:
-    driver.send({"A1": (9, 9, 9)})
-    assert driver.flush(TIMEOUT)
-    restore = darken_on_sigterm(driver)
-    try:
-        with pytest.raises(SystemExit) as exited:
-            os.kill(os.getpid(), signal.SIGTERM)
-            signal.sigtimedwait([], 0)  # give the interpreter a point to run the handler
-        assert exited.value.code == 128 + signal.SIGTERM
-    finally:
-        restore()
-    assert strip.closed and strip.last_frame == ((0, 0, 0),) * strip.num_pixels
-    assert signal.getsignal(signal.SIGTERM) is not None
-
-
-def test_sigterm_then_runs_the_handler_that_was_there(driver: LedDriver, strip: SimulatedStrip) -> None:
-    seen: list[int] = []
-    before = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append(signum))
-    try:
-        restore = darken_on_sigterm(driver)
-        os.kill(os.getpid(), signal.SIGTERM)
-        signal.sigtimedwait([], 0)
-        restore()
-    finally:
-        signal.signal(signal.SIGTERM, before)
-    assert seen == [signal.SIGTERM] and strip.closed

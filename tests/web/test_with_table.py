@@ -222,7 +222,7 @@ def test_a_change_after_sigterm_darkened_the_leds_is_still_answered_without_a_tr
     table = Table()
     try:
         client = paired(create_app(TEST_CONFIG, table=table).test_client(), table.table_key())
-        table.led_driver.stop()  # what hardware.driver.darken_on_sigterm's handler does
+        table.led_driver.stop()  # what firmware_py.app.stopping's SIGTERM handler does
         with caplog.at_level(logging.WARNING):
             answer = client.post("/api/marble", json={"from": "AR1", "to": "A1"})  # shown, then refused
         assert answer.status_code == 422 and answer.get_json()["error"] == "illegal_move", answer.get_json()

@@ -280,19 +280,26 @@ def over_wood(
     *,
     hue_past: float = TOUCH_HUE,
     points: int = FINGER_POINTS,
+    lit: bool = False,
 ) -> np.ndarray:
     """``(len(places),)`` bool: whatever lies over each of the hole ``places`` lies over the bare wood
     beside it too, which a marble never does (a finger hanging over the hole): at least ``points`` of its
     bare wood points changed hue past ``hue_past`` and took the very colour seen over the hole (the top
     disc's median), within :data:`FINGER_MATCH`. Over a hole that looks like wood, a finger as pale as the
-    wood moves their hue less: :data:`PALE_HUE` and :data:`PALE_POINTS`."""
+    wood moves their hue less: :data:`PALE_HUE` and :data:`PALE_POINTS`. With ``lit``, only points whose
+    light fell no lower than a cover's (:data:`GAIN_RANGE`) count: in a deep shadow, a wood point's hue is
+    its noise's, and its colour as dark as a dark marble's top (a glass marble's own shadow under a desk
+    lamp, clear-desk-recoloured-2055)."""
     if not len(places):
         return np.zeros(0, bool)
     ratio = samples.wood[places] / np.maximum(wood_ref[places], 1.0)
     hue = _point_hue(np.where(bare[places][..., None], ratio, np.nan), np.zeros(3))
     top = lab(np.median(samples.top[places], axis=1))
     distance = np.linalg.norm(lab(samples.wood[places]) - top[:, None, :], axis=2)
-    return np.asarray(((hue > hue_past) & (distance <= FINGER_MATCH)).sum(axis=1) >= points)
+    matching = (hue > hue_past) & (distance <= FINGER_MATCH)
+    if lit:
+        matching &= ratio.mean(axis=2) >= GAIN_RANGE[0]
+    return np.asarray(matching.sum(axis=1) >= points)
 
 
 def _touched(ratio: np.ndarray, board_hue: np.ndarray) -> np.ndarray:

@@ -418,6 +418,23 @@ def test_a_marble_between_fingers_as_pale_as_the_wood_is_not_read_in_a_colour_th
     assert not wrong_places(GEOMETRY, reading, frame.layout)
 
 
+def test_dark_fingers_resting_around_a_marble_in_the_evening_do_not_let_its_hole_be_read_empty() -> None:
+    """milky-evening-2079 (a final seed, measured once before this case was taken): a dark hand rests on
+    seat C's green marble just put down on C7, in the evening; its fingers lie over the empty C6 and the
+    wood around it, lit, and move the wood's hue little (the skin's warm colour is near the wood's under
+    the warm lamp). C6 was read as a marble of unsure colour, which could have thrown the shade that left
+    C7's half hidden marble in the band of doubt, and C7's colour (the dark fingers over a dark green)
+    settled it empty: the frame was read "ok" with C7 wrong. The colour over C6 lies over its bare wood
+    too: fingers, whose doubt reaches C7, and no place is read wrong."""
+    setup, reader = _calibrated("milky-evening-2079")
+    frame = setup.first("place")
+    assert frame.hand is not None and frame.hand["over"] == "C7" and frame.layout.get("C7") == "C"
+    assert "C6" not in frame.layout
+    reading = reader.read(frame.image())
+    assert "C6" not in reading.unsure_colour and "C7" in reading.uncertain
+    assert not wrong_places(GEOMETRY, reading, frame.layout)
+
+
 def test_an_empty_hole_in_the_long_shadow_of_the_next_glass_marble_whose_look_did_not_change_is_empty() -> (
     None
 ):

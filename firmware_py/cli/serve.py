@@ -99,17 +99,17 @@ def command(
     companion.start()
     stop = SignalStop(companion.table)
     stop.install()
-    click.echo(
-        f"Tock companion on {url}/ (Ctrl-C to stop); saving to {config.db}; {engine_kind()} rules engine"
-    )
-    if companion.table.led_driver is not None:
-        click.echo(companion.table.led_driver.strip.describe())
-    if pairing.reachable_only_here(config.web):
-        click.echo("Listening on this machine only: phones cannot reach it (--host 0.0.0.0 to let them).")
-    else:
-        click.echo(f"Phones on this network open {url}/ (to keep it on this machine: --host 127.0.0.1).")
-    echo_pairing(url, companion.table)
-    try:
+    try:  # from here a signal, as the end of serving, closes the companion
+        click.echo(
+            f"Tock companion on {url}/ (Ctrl-C to stop); saving to {config.db}; {engine_kind()} rules engine"
+        )
+        if companion.table.led_driver is not None:
+            click.echo(companion.table.led_driver.strip.describe())
+        if pairing.reachable_only_here(config.web):
+            click.echo("Listening on this machine only: phones cannot reach it (--host 0.0.0.0 to let them).")
+        else:
+            click.echo(f"Phones on this network open {url}/ (to keep it on this machine: --host 127.0.0.1).")
+        echo_pairing(url, companion.table)
         server.run()
     except KeyboardInterrupt:
         pass

@@ -416,14 +416,14 @@ class BoardReader:
             finger[reads] = over_wood(samples, calibration.wood_ref, feats.bare, reads)
             pale_beside = verdicts.near_wood & plan.adjacent[:, verdicts.flat].any(axis=1)
             hidden, clear = hidden | finger, clear & ~finger & ~verdicts.near_plain & ~pale_beside
-            # Nor is a colour that is not clear: dark fingers resting around a marble just put down, in the
-            # evening, lay over the next empty hole and its wood, lit, moving the wood's hue little; taken
-            # for a marble, they let the marble's hole, half hidden, be read empty (milky-evening-2079).
-            unclear = np.flatnonzero(occupied & sure & ~clear & ~hidden & ~flat)
+            # Nor is a colour not clear: dark fingers lit over an empty hole and its wood in the evening, seen
+            # as a marble, let the half hidden marble beside it be read empty (milky-evening-2079).
+            unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
+            unclear = np.flatnonzero(unsure_colour)
             hidden[unclear] = over_wood(
                 samples, calibration.wood_ref, feats.bare, unclear, hue_past=PALE_HUE, lit=True
             )
-            unsure_colour = occupied & sure & ~clear & ~hidden & ~flat
+            unsure_colour &= ~hidden
             labels = [verdicts.seat[i] if occupied[i] else EMPTY for i in range(len(ids))]
             present, weak = occupied, ~strong
             # A hole left in the band of doubt with nothing over its wood (a low lamp's shadow across
